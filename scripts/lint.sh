@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# make lint: clang-format check of the C++ sources and Verilator -Wall lint of the RTL (waivers: rtl/lint.vlt).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+status=0
+files=$(git ls-files '*.h' '*.cc')
+if [ -n "$files" ] && ! clang-format --dry-run -Werror $files; then
+  echo "lint: clang-format would change the files above (run make format)"; status=1
+fi
+if [ -f rtl/files.f ]; then
+  python3 tools/gen/emit.py build/gen
+  if ! verilator --lint-only -Wall rtl/lint.vlt build/gen/rtl/om_defs_pkg.sv -f rtl/files.f --top-module om_top; then
+    echo "lint: verilator -Wall found problems in rtl/"; status=1
+  fi
+fi
+[ $status -eq 0 ] && echo "lint: clean"
+exit $status
