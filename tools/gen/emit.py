@@ -41,7 +41,7 @@ def cpp() -> str:
     out = [f"// {BANNER}", "#pragma once", "", "#include <cstdint>", "", "namespace om {", ""]
     for key, (cname, _) in ENUMS.items():
         vals = e[key]["values"]
-        width = "uint32_t" if max(vals.values()) > 0xFFFF else "uint16_t" if max(vals.values()) > 0xFF else "uint8_t"
+        width = "uint32_t"  # D3D enums are 32-bit: out-of-range values stay representable for validation
         out.append(f"/// {e[key]['doc']}.")
         out.append(f"enum class {cname} : {width} {{")
         out += [f"  {ident(n)} = 0x{v:X}," for n, v in vals.items()]

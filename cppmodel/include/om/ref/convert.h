@@ -1,0 +1,71 @@
+// Format conversions of the canonical datapath (spec §4.2, §4.4 steps 1 and 5, §4.5, §4.8; docs/arithmetic.md).
+// Floating values are binary32 bit patterns (see fp32.h); integer values are uint32 / int32 bit patterns.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+#include "om/gen/defs.h"
+
+namespace om::ref {
+
+/// Four components R, G, B, A: binary32 bits for float/norm classes, integer bits for UINT/SINT.
+using Vec4 = std::array<uint32_t, 4>;
+/// Four raw component bit fields R, G, B, A as stored (zero-extended; absent channel = 0).
+using Raw4 = std::array<uint32_t, 4>;
+/// A texel of up to 128 bits, little-endian: word 0 holds bits 0..31.
+struct Texel {
+  std::array<uint32_t, 4> w{};
+  bool operator==(const Texel& o) const { return w == o.w; }
+  bool operator!=(const Texel& o) const { return w != o.w; }
+};
+
+/// The format with this DXGI value, or nullptr when the output merger does not implement it.
+const FormatInfo* find_format(uint32_t dxgi);
+/// The format with this DXGI name ("R8G8B8A8_UNORM", optional "DXGI_FORMAT_" prefix), or nullptr.
+const FormatInfo* find_format(std::string_view name);
+
+/// Split a texel into its component bit fields.
+Raw4 texel_to_raw(const FormatInfo& f, const Texel& t);
+/// Assemble a texel from component bit fields (each masked to its width); X padding bits are set to ones
+/// (§11 #11); bits above texel_bits are zero.
+Texel raw_to_texel(const FormatInfo& f, const Raw4& r);
+
+// Per-component conversions. `bits` is the component width.
+/// UNORM code -> exact binary32 (correctly rounded code / (2^bits - 1)), bits 1..16.
+uint32_t unorm_to_f32(uint32_t code, int bits);
+/// binary32 -> UNORM code: clamp [0,1] (NaN -> 0), fp32 x (2^bits - 1), fp32 + 0.5, truncate.
+uint32_t f32_to_unorm(uint32_t f, int bits);
+/// SNORM code (two's complement in `bits`) -> binary32 max(code / (2^(bits-1) - 1), -1).
+uint32_t snorm_to_f32(uint32_t code, int bits);
+/// binary32 -> SNORM code: clamp [-1,1] (NaN -> 0), x (2^(bits-1) - 1), +/-0.5 by sign, truncate toward zero.
+uint32_t f32_to_snorm(uint32_t f, int bits);
+/// sRGB UNORM8 code -> linear binary32 (kSrgbDecodeLut).
+uint32_t srgb_to_f32(uint32_t code);
+/// Linear binary32 -> sRGB UNORM8 code: clamp [0,1] (NaN -> 0), then the canonical encode (kSrgbEncodeThresholds).
+uint32_t f32_to_srgb(uint32_t f);
+/// The unquantised sRGB-encoded binary32 `s` of §4.4 step 5 (used by the FL 9_x gamma-space blend, §4.5).
+uint32_t f32_srgb_encode_unquantised(uint32_t f);
+/// float16/11/10 bits -> binary32, exact (small-float denormals become normal binary32 values).
+uint32_t f16_to_f32(uint32_t h);
+uint32_t f11_to_f32(uint32_t h);
+uint32_t f10_to_f32(uint32_t h);
+/// binary32 -> float16: round toward zero; finite overflow -> +/-65504; INF -> INF; NaN -> 0x7E00;
+/// binary32 denormal inputs -> signed zero.
+uint32_t f32_to_f16(uint32_t f);
+/// binary32 -> float11 / float10: RTZ; negative (incl. -INF, -0) -> 0; finite overflow -> max finite;
+/// +INF -> INF; NaN -> 0x7E0 / 0x3F0.
+uint32_t f32_to_f11(uint32_t f);
+uint32_t f32_to_f10(uint32_t f);
+
+/// Read a texel back to the blender's domain (§4.2 readback, §4.8): norm/sRGB/float classes -> binary32 per
+/// component; UINT -> zero-extended, SINT -> sign-extended integer. Absent R, G, B read 0; absent A reads 1.0
+/// (1 for integer classes).
+Vec4 unpack(const FormatInfo& f, const Raw4& raw);
+/// Encode blender-domain values to component bit fields (§4.2): norm/sRGB/float classes take binary32; UINT takes
+/// uint32 and clamps to [0, 2^n - 1]; SINT takes int32 and clamps to [-2^(n-1), 2^(n-1) - 1]. FLOAT32 components
+/// are copied bit-exactly. Absent components are 0.
+Raw4 pack(const FormatInfo& f, const Vec4& v);
+
+}  // namespace om::ref
