@@ -1,0 +1,85 @@
+// CreateBlendState1's object table (spec §3.1, §3.4): validation, de-duplication on the normalised
+// descriptor, reference counting, and the limit of 4096 unique live objects. Independent of any
+// bus: the host driver owns one per device and feeds it the feature level and OutputMergerLogicOp
+// it read from the capability registers.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <vector>
+
+#include "om/gen/defs.h"
+#include "om/ref/caps.h"
+#include "om/ref/state.h"
+#include "om/ref/validate.h"
+
+namespace om::ref {
+
+/// Handle of a live blend-state object: 1..kMaxUniqueBlendStates (slot + 1); kNullBlendState = no
+/// object.
+using BlendStateHandle = uint32_t;
+inline constexpr BlendStateHandle kNullBlendState = 0;
+/// D3D11_REQ_BLEND_OBJECT_COUNT_PER_DEVICE.
+inline constexpr uint32_t kMaxUniqueBlendStates = 4096;
+
+struct CreateBlendStateResult {
+  Hresult hr = Hresult::S_OK;
+  BlendStateHandle handle = kNullBlendState;  // set only when hr == S_OK
+  DescRule rule = DescRule::OK;               // the broken rule when hr == E_INVALIDARG
+  int rt = -1;                                // its RenderTarget[] index (-1: descriptor-wide)
+};
+
+class BlendStateTable {
+ public:
+  BlendStateTable(FeatureLevel fl, bool logic_op_cap);
+  explicit BlendStateTable(const ConfigInfo& cfg);
+  explicit BlendStateTable(const Caps& caps);
+
+  /// CreateBlendState1(desc, want_object ? &p : nullptr), spec §3.2:
+  ///   desc == nullptr or invalid                     -> E_INVALIDARG (rule, rt say why), nothing
+  ///   changes; valid, !want_object                            -> S_FALSE, nothing created or
+  ///   referenced; normalised desc equal to a live object's       -> S_OK, that handle, its
+  ///   ref-count + 1; kMaxUniqueBlendStates unique objects live      ->
+  ///   D3D11_ERROR_TOO_MANY_UNIQUE_STATE_OBJECTS; host allocation failure                        ->
+  ///   E_OUTOFMEMORY; otherwise                                      -> S_OK, a new object
+  ///   (ref-count 1) in the lowest free slot.
+  CreateBlendStateResult create(const BlendDesc* desc, bool want_object = true);
+  /// CreateBlendState (D3D11.0 descriptor): create(promote(*desc)) (spec §2.1); nullptr ->
+  /// E_INVALIDARG.
+  CreateBlendStateResult create_legacy(const BlendDesc0* desc, bool want_object = true);
+
+  /// AddRef: returns the new reference count. Throws std::out_of_range for a handle that is not
+  /// live.
+  uint32_t add_ref(BlendStateHandle h);
+  /// Release: returns the remaining reference count; at 0 the object leaves the table and its slot
+  /// is free (spec §3.4, §11 #32). Throws std::out_of_range for a handle that is not live.
+  uint32_t release(BlendStateHandle h);
+
+  /// GetDesc1: the normalised descriptor. Throws std::out_of_range for a handle that is not live.
+  const BlendDesc& desc(BlendStateHandle h) const;
+  uint32_t ref_count(BlendStateHandle h) const;
+  bool is_live(BlendStateHandle h) const;
+  /// Number of unique live objects.
+  uint32_t live_count() const { return static_cast<uint32_t>(by_desc_.size()); }
+
+  FeatureLevel feature_level() const { return fl_; }
+  bool logic_op_cap() const { return logic_op_cap_; }
+
+ private:
+  using Key = std::vector<uint32_t>;
+  struct Slot {
+    BlendDesc desc;
+    uint32_t refs = 0;  // 0: free
+  };
+  static Key key_of(const BlendDesc& normalised);
+  const Slot& live_slot(BlendStateHandle h) const;
+
+  FeatureLevel fl_;
+  bool logic_op_cap_;
+  std::vector<Slot> slots_;          // index = handle - 1
+  std::set<uint32_t> free_slots_;    // indices < slots_.size() with refs == 0
+  std::map<Key, uint32_t> by_desc_;  // normalised descriptor -> slot index
+};
+
+}  // namespace om::ref

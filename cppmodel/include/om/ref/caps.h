@@ -1,0 +1,161 @@
+// Capability register file of the output merger (spec §6.7) and the D3D structures a driver decodes
+// from it (spec §6.2–§6.5). cap_register() is the model side of the RTL register file: both compute
+// every value from the same generated tables (om/gen/defs.h: kConfigs, kFormatInfo), so the layout
+// here is exactly §6.7. The decoders take register values only, so a driver that reads the
+// registers over any bus builds the same structures.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+
+#include "om/gen/defs.h"
+
+namespace om::ref {
+
+// Byte offsets of the read-only capability registers (spec §6.7). Every register is 32 bits wide
+// and 4-byte aligned; offsets in [0, kCapRegionEnd) that are not listed, or not aligned, are
+// unmapped.
+inline constexpr uint32_t kCapIdOffset = 0x00;
+inline constexpr uint32_t kCapFlOffset = 0x04;
+inline constexpr uint32_t kCapOmOffset = 0x08;
+inline constexpr uint32_t kCapD3d9Options1Offset = 0x0C;
+inline constexpr uint32_t kCapD3d9NumRtOffset = 0x10;
+inline constexpr uint32_t kCapD3d9PmiscOffset = 0x14;
+inline constexpr uint32_t kCapD3d9BlendOffset = 0x18;
+inline constexpr uint32_t kCapMaxSamplesOffset = 0x1C;
+inline constexpr uint32_t kCapFmtOffset = 0x20;  // CAP_FMT[k] at kCapFmtOffset + 4 * k
+inline constexpr uint32_t kCapFmtCount =
+    116;  // k = DXGI_FORMAT value 0..115 (B4G4R4A4_UNORM = 115)
+inline constexpr uint32_t kCapRegionEnd =
+    0x200;  // the capability region of the address map (0x000-0x1FF)
+
+/// CAP_ID[31:16]: "OM".
+inline constexpr uint32_t kCapMagic = 0x4F4D;
+
+// CAP_OM fields (spec §6.7). Bits [3:0] hold the number of RT slots (1..8).
+inline constexpr uint32_t kCapOmMaxRtsMask = 0xF;
+inline constexpr uint32_t kCapOmIndependentWriteMasks = 1u << 4;
+inline constexpr uint32_t kCapOmPerRtBlendEnable = 1u << 5;
+inline constexpr uint32_t kCapOmIndependentBlend = 1u << 6;
+inline constexpr uint32_t kCapOmSeparateAlpha = 1u << 7;
+inline constexpr uint32_t kCapOmDualSource = 1u << 8;
+inline constexpr uint32_t kCapOmSrcAlphaSat = 1u << 9;
+inline constexpr uint32_t kCapOmAlphaToCoverage = 1u << 10;
+inline constexpr uint32_t kCapOmLogicOp = 1u << 11;
+inline constexpr uint32_t kCapOmMrtIndependentBitDepths = 1u << 12;
+inline constexpr uint32_t kCapOmLinearSrgbBlend = 1u << 13;
+inline constexpr uint32_t kCapOmDepthStencil = 1u << 14;
+inline constexpr uint32_t kCapOmCubeDepthStencil = 1u << 15;
+
+// CAP_FMT[k] fields (spec §6.7).
+inline constexpr uint32_t kCapFmtRenderTarget = 1u << 0;
+inline constexpr uint32_t kCapFmtBlendable = 1u << 1;
+inline constexpr uint32_t kCapFmtLogicOp = 1u << 2;
+inline constexpr uint32_t kCapFmtMultisampleRenderTarget = 1u << 3;
+
+/// True when `offset` addresses a capability register (aligned and listed in §6.7).
+bool is_cap_register(uint32_t offset);
+
+/// The value of the capability register at byte `offset` for hardware configured as `cfg`.
+///   CAP_ID            = kCapMagic << 16 | kSpecRevision.
+///   CAP_FL            = D3D_FEATURE_LEVEL >> 8 (0x91 ... 0xB1).
+///   CAP_OM            = cfg.max_rts | the §6.6 row of cfg.fl for bits 4-10, 12, 13, 15 (bit set =
+///   "yes"; "n/a"
+///                       and "optional" read 0 except bit 11 = cfg.logic_op); bit 14 = 0 (no named
+///                       configuration has the optional depth/stencil unit of §9). The FL-derived
+///                       bits are set at: [4] 9_3+, [5] 10_0+, [6] 10_1+, [7] 9_2+, [8] [9] [10]
+///                       [12] [13] [15] 10_0+.
+///   CAP_D3D9_OPTIONS1 = cfg.d3d9_options1 (bit i = field i of D3D11_FEATURE_DATA_D3D9_OPTIONS1).
+///   CAP_D3D9_NUMRT    = cfg.d3d9_num_rts.      CAP_D3D9_PMISC = cfg.pmisc.
+///   CAP_D3D9_BLEND    = cfg.src_blend_caps | cfg.dest_blend_caps << 16.
+///   CAP_MAX_SAMPLES   = 0x1 (single-sample hardware: 1 sample only).
+///   CAP_FMT[k]        = for the kFormatInfo entry with DXGI value k (0 when the OM does not
+///   implement k):
+///                       [0] rt_fl_mask bit cfg.fl_index, [1] blend_fl_mask bit cfg.fl_index,
+///                       [2] [0] && class UINT && cfg.logic_op, [3] 0.
+/// Throws std::out_of_range naming the offset when it is unmapped (the RTL answers PSLVERR).
+uint32_t cap_register(const ConfigInfo& cfg, uint32_t offset);
+
+/// D3D11_FEATURE_DATA_D3D9_OPTIONS1 (spec §6.2).
+struct D3d9Options1 {
+  bool full_non_pow2_texture_supported = false;
+  bool depth_as_texture_with_less_equal_comparison_filter_supported = false;
+  bool simple_instancing_supported = false;
+  bool texture_cube_face_render_target_with_non_cube_depth_stencil_supported = false;
+};
+/// D3D11_FEATURE_DATA_D3D11_OPTIONS, the member this hardware decides (spec §6.3).
+struct D3d11Options {
+  bool output_merger_logic_op = false;
+};
+/// The D3DCAPS9 members of spec §6.4.
+struct D3dCaps9 {
+  uint32_t num_simultaneous_rts = 0;
+  uint32_t primitive_misc_caps = 0;  // D3DPMISCCAPS_* bits
+  uint32_t src_blend_caps = 0;       // D3DPBLENDCAPS_* bits
+  uint32_t dest_blend_caps = 0;
+};
+/// D3D11_FEATURE_DATA_FORMAT_SUPPORT(2).OutFormatSupport(2) for one format (spec §6.5).
+struct FormatSupportData {
+  uint32_t support =
+      0;  // D3D11_FORMAT_SUPPORT_RENDER_TARGET | _BLENDABLE | _MULTISAMPLE_RENDERTARGET
+  uint32_t support2 = 0;  // D3D11_FORMAT_SUPPORT2_OUTPUT_MERGER_LOGIC_OP
+};
+/// The fields of CAP_OM.
+struct OmCaps {
+  uint32_t max_rts = 0;
+  bool independent_write_masks = false;
+  bool per_rt_blend_enable = false;
+  bool independent_blend = false;
+  bool separate_alpha = false;
+  bool dual_source = false;
+  bool src_alpha_sat = false;
+  bool alpha_to_coverage = false;
+  bool logic_op = false;
+  bool mrt_independent_bit_depths = false;
+  bool linear_srgb_blend = false;
+  bool depth_stencil = false;
+  bool cube_depth_stencil = false;
+};
+
+D3d9Options1 decode_d3d9_options1(uint32_t cap_d3d9_options1);
+D3d11Options decode_d3d11_options(uint32_t cap_om);
+D3dCaps9 decode_d3dcaps9(uint32_t cap_d3d9_numrt, uint32_t cap_d3d9_pmisc, uint32_t cap_d3d9_blend);
+FormatSupportData decode_format_support(uint32_t cap_fmt);
+OmCaps decode_cap_om(uint32_t cap_om);
+/// CAP_FL -> feature level; throws std::invalid_argument for a code that is not a D3D feature
+/// level.
+FeatureLevel decode_cap_fl(uint32_t cap_fl);
+
+/// Everything the capability registers say, decoded: what the driver, create-time validation and
+/// om_validate use.
+struct Caps {
+  uint32_t spec_revision = 0;
+  FeatureLevel fl = FeatureLevel::FL_9_1;
+  OmCaps om;
+  D3d9Options1 d3d9_options1;
+  D3d11Options d3d11_options;
+  D3dCaps9 d3d9;
+  uint32_t max_samples = 0;                 // bit n: 2^n samples per pixel supported
+  std::array<uint8_t, kCapFmtCount> fmt{};  // raw CAP_FMT[k] bits
+
+  /// CAP_FMT bits of a DXGI value (0 for values >= kCapFmtCount).
+  uint32_t fmt_bits(uint32_t dxgi) const { return dxgi < kCapFmtCount ? fmt[dxgi] : 0u; }
+  bool fl_at_least(FeatureLevel f) const {
+    return static_cast<uint32_t>(fl) >= static_cast<uint32_t>(f);
+  }
+};
+
+/// Reads one capability register; a driver passes its bus read here.
+using CapReader = std::function<uint32_t(uint32_t offset)>;
+/// Read every capability register through `read` and decode them. Throws std::invalid_argument when
+/// CAP_ID's magic is not kCapMagic or CAP_FL is not a feature level.
+Caps decode_caps(const CapReader& read);
+/// decode_caps over cap_register(cfg, ·).
+Caps caps_from_config(const ConfigInfo& cfg);
+
+/// Index of `fl` in kFeatureLevels (0 = 9_1 ... 6 = 11_1); throws std::invalid_argument for a bad
+/// value.
+int feature_level_index(FeatureLevel fl);
+
+}  // namespace om::ref

@@ -1,0 +1,121 @@
+// CreateBlendState(1) validation (spec §3.2, §3.3, choices of §11 #15-#18, #27-#31), descriptor
+// normalisation (spec §2.1) and the D3D11.0 D3D11_BLEND_DESC promotion. Clock-free; no bus, no
+// object table (see blend_state_table.h for de-duplication).
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "om/gen/defs.h"
+#include "om/ref/caps.h"
+#include "om/ref/state.h"
+
+namespace om::ref {
+
+/// The rule of §3.2 / §3.3 a descriptor breaks (OK when it breaks none). FL_* rules carry the
+/// d3d11sdklayers message name of §3.3 as their to_string().
+enum class DescRule : uint32_t {
+  OK,
+  NULL_DESC,                   // pBlendStateDesc == NULL
+  BLEND_AND_LOGIC,             // BlendEnable and LogicOpEnable both TRUE
+  SRC_BLEND,                   // SrcBlend not in {1..11, 14..19}
+  DEST_BLEND,                  // DestBlend not in {1..11, 14..19}
+  SRC_BLEND_ALPHA,             // SrcBlendAlpha not in {1,2,5,6,7,8,11,14,15,18,19}
+  DEST_BLEND_ALPHA,            // DestBlendAlpha likewise
+  BLEND_OP,                    // BlendOp not in {1..5}
+  BLEND_OP_ALPHA,              // BlendOpAlpha not in {1..5}
+  LOGIC_WITH_IBE,              // LogicOpEnable with IndependentBlendEnable
+  LOGIC_OP_RANGE,              // LogicOp > 15
+  LOGIC_OP_CAP,                // LogicOpEnable without OutputMergerLogicOp (§11 #18)
+  WRITE_MASK,                  // RenderTargetWriteMask > 0xF
+  FL_ALPHA_TO_COVERAGE,        // 9_x: AlphaToCoverageEnable
+  FL_MRT_BLEND,                // 9_x: BlendEnable of RT[0..3] not identical
+  FL_INDEPENDENT_WRITE_MASKS,  // 9_2: RenderTargetWriteMask of RT[0..3] not identical (§11 #30)
+  FL_SRC_ALPHA_SAT,            // 9_x: SRC_ALPHA_SAT in a factor field of a blending RT
+  FL_DUAL_SOURCE,              // 9_x: SRC1_* in a factor field of a blending RT
+  FL_SEPARATE_ALPHA,     // 9_1: alpha factors/op differ from the RGB ones (after the §5.6 mapping)
+  FL_INDEPENDENT_BLEND,  // 9_x, 10_0: blending RTs with differing equations (§11 #15, #31)
+  FL_LOGIC_OP,           // 9_x: LogicOpEnable (§11 #28)
+};
+
+/// Debug-layer style name of a rule ("CREATEBLENDSTATE_NO_ALPHA_TO_COVERAGE", ...).
+const char* to_string(DescRule r);
+
+/// Outcome of create-time validation: the D3D code, the first broken rule and the RenderTarget[]
+/// index it was found in (-1 for descriptor-wide rules).
+struct DescCheck {
+  Hresult hr = Hresult::S_OK;
+  DescRule rule = DescRule::OK;
+  int rt = -1;
+};
+
+/// §3.2 followed by §3.3, first failure wins, in this order:
+///   desc == nullptr; for i < (IBE ? 8 : 1): [if BlendEnable: BLEND_AND_LOGIC, SRC_BLEND,
+///   DEST_BLEND, SRC_BLEND_ALPHA, DEST_BLEND_ALPHA, BLEND_OP, BLEND_OP_ALPHA]; [if LogicOpEnable:
+///   LOGIC_WITH_IBE, LOGIC_OP_RANGE, LOGIC_OP_CAP]; WRITE_MASK. Then, on normalise(*desc), the FL
+///   rules in the enum's order, each scanning RenderTarget[0..7] in slot order (FL_MRT_BLEND /
+///   FL_INDEPENDENT_WRITE_MASKS: [0..3] only).
+/// `fl` is the device's feature level and `logic_op_cap` D3D11_OPTIONS.OutputMergerLogicOp.
+/// Returns S_OK (valid) or E_INVALIDARG; never S_FALSE (that belongs to the object table).
+DescCheck check_blend_desc(const BlendDesc* desc, FeatureLevel fl, bool logic_op_cap);
+
+/// check_blend_desc(desc, cfg.fl, cfg.logic_op).hr.
+Hresult validate_blend_desc(const BlendDesc* desc, const ConfigInfo& cfg);
+/// check_blend_desc(desc, caps.fl, caps.d3d11_options.output_merger_logic_op).hr (caps as read over
+/// the bus).
+Hresult validate_blend_desc(const BlendDesc* desc, const Caps& caps);
+
+/// §2.1 normalisation (what GetDesc1 reports and the de-duplication key): with IBE=FALSE
+/// RenderTarget[1..7] := RenderTarget[0]; an RT with BlendEnable=FALSE gets ONE/ZERO/ADD in all six
+/// factor/op fields; LogicOpEnable=FALSE gets LogicOp NOOP. Other fields are unchanged. Idempotent;
+/// total (any input, valid or not).
+BlendDesc normalise(const BlendDesc& desc);
+/// normalise(desc) == desc.
+bool is_normalised(const BlendDesc& desc);
+
+bool operator==(const RtBlendDesc& a, const RtBlendDesc& b);
+bool operator!=(const RtBlendDesc& a, const RtBlendDesc& b);
+bool operator==(const BlendDesc& a, const BlendDesc& b);
+bool operator!=(const BlendDesc& a, const BlendDesc& b);
+
+/// D3D11_RENDER_TARGET_BLEND_DESC (D3D11.0: no logic op).
+struct RtBlendDesc0 {
+  bool blend_enable = false;
+  Blend src_blend = Blend::ONE;
+  Blend dest_blend = Blend::ZERO;
+  BlendOp blend_op = BlendOp::ADD;
+  Blend src_blend_alpha = Blend::ONE;
+  Blend dest_blend_alpha = Blend::ZERO;
+  BlendOp blend_op_alpha = BlendOp::ADD;
+  uint32_t render_target_write_mask = 0xF;
+};
+/// D3D11_BLEND_DESC.
+struct BlendDesc0 {
+  bool alpha_to_coverage_enable = false;
+  bool independent_blend_enable = false;
+  std::array<RtBlendDesc0, kMaxRts> render_target{};
+};
+/// D3D11_BLEND_DESC -> D3D11_BLEND_DESC1 with LogicOpEnable=FALSE, LogicOp=NOOP (spec §2.1, DXVK
+/// PromoteDesc).
+BlendDesc promote(const BlendDesc0& desc);
+
+// Helpers shared with om_validate (spec §2.2, §5.6).
+/// Value legal in SrcBlend/DestBlend: {1..11, 14..19} (12, 13 rejected, §11 #27).
+bool is_rgb_blend_factor(uint32_t v);
+/// Value legal in SrcBlendAlpha/DestBlendAlpha: {1,2,5,6,7,8,11,14,15,18,19}.
+bool is_alpha_blend_factor(uint32_t v);
+/// SRC1_COLOR, INV_SRC1_COLOR, SRC1_ALPHA, INV_SRC1_ALPHA.
+bool is_dual_source_factor(Blend b);
+/// True when any of the four factor fields names SRC1_* (spec §2.6: dual source "on").
+bool uses_dual_source(const RtBlendDesc& rt);
+/// The alpha-slot factor that a colour-slot factor implies when alpha is not blended separately
+/// (spec §5.6 "D3D11 alpha slot" column): *_COLOR -> *_ALPHA, every other factor itself.
+Blend alpha_slot_equivalent(Blend rgb);
+/// Separate alpha blend: SrcBlendAlpha, DestBlendAlpha, BlendOpAlpha differ from
+/// alpha_slot_equivalent(SrcBlend), alpha_slot_equivalent(DestBlend), BlendOp. False when blending
+/// is disabled.
+bool uses_separate_alpha(const RtBlendDesc& rt);
+/// Same blend equation: BlendEnable and the six factor/op fields equal.
+bool same_equation(const RtBlendDesc& a, const RtBlendDesc& b);
+
+}  // namespace om::ref
