@@ -205,14 +205,19 @@ bool same_equation(const RtBlendDesc& a, const RtBlendDesc& b) {
          a.blend_op_alpha == b.blend_op_alpha;
 }
 
-DescCheck check_blend_desc(const BlendDesc* desc, FeatureLevel fl, bool logic_op_cap) {
-  if (desc == nullptr) return fail(DescRule::NULL_DESC, -1);
-  const int n = desc->independent_blend_enable ? kMaxRts : 1;
+DescCheck check_blend_desc_fields(const BlendDesc& desc, bool logic_op_cap) {
+  const int n = desc.independent_blend_enable ? kMaxRts : 1;
   for (int i = 0; i < n; ++i) {
-    const DescRule r =
-        check_rt(desc->render_target[i], desc->independent_blend_enable, logic_op_cap);
+    const DescRule r = check_rt(desc.render_target[i], desc.independent_blend_enable, logic_op_cap);
     if (r != DescRule::OK) return fail(r, i);
   }
+  return DescCheck{};
+}
+
+DescCheck check_blend_desc(const BlendDesc* desc, FeatureLevel fl, bool logic_op_cap) {
+  if (desc == nullptr) return fail(DescRule::NULL_DESC, -1);
+  const DescCheck fields = check_blend_desc_fields(*desc, logic_op_cap);
+  if (fields.hr != Hresult::S_OK) return fields;
   return check_feature_level(normalise(*desc), fl);
 }
 

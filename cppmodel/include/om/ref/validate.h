@@ -59,6 +59,10 @@ struct DescCheck {
 /// Returns S_OK (valid) or E_INVALIDARG; never S_FALSE (that belongs to the object table).
 DescCheck check_blend_desc(const BlendDesc* desc, FeatureLevel fl, bool logic_op_cap);
 
+/// Only the per-RenderTarget[] part of §3.2 (entries 0 .. (IBE ? 7 : 0)), no feature-level rules:
+/// what any descriptor the hardware holds must satisfy.
+DescCheck check_blend_desc_fields(const BlendDesc& desc, bool logic_op_cap);
+
 /// check_blend_desc(desc, cfg.fl, cfg.logic_op).hr.
 Hresult validate_blend_desc(const BlendDesc* desc, const ConfigInfo& cfg);
 /// check_blend_desc(desc, caps.fl, caps.d3d11_options.output_merger_logic_op).hr (caps as read over

@@ -1,0 +1,164 @@
+// om_validate (spec §7.2): the output merger's analogue of IDirect3DDevice9::ValidateDevice. Given
+// the state the next draw would use and the capabilities (decoded from the capability registers,
+// caps.h), it says whether the draw renders correctly in one pass and, if not, every reason.
+// Clock-free; the host driver calls it.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "om/gen/defs.h"
+#include "om/ref/caps.h"
+#include "om/ref/fp32.h"
+#include "om/ref/state.h"
+
+namespace om::ref {
+
+/// D3D11_RESOURCE_DIMENSION of a bound view's resource (TextureCube resources are TEXTURE2D +
+/// `cube`).
+enum class ResourceType : uint32_t { BUFFER = 1, TEXTURE1D = 2, TEXTURE2D = 3, TEXTURE3D = 4 };
+/// Component type of a PS colour output register o[i].
+enum class PsOutputType : uint32_t { FLOAT = 0, UINT = 1, SINT = 2 };
+
+/// One render-target view binding. Sizes are the view's (array_size = depth for 3D views).
+struct RtBinding {
+  bool bound = false;
+  Format format = Format::R8G8B8A8_UNORM;
+  uint32_t width = 1;
+  uint32_t height = 1;
+  uint32_t array_size = 1;
+  uint32_t sample_count = 1;
+  ResourceType type = ResourceType::TEXTURE2D;
+  bool cube = false;  // the resource is a TextureCube (the view selects a face)
+};
+
+/// The depth/stencil view binding (only its shape matters here).
+struct DsvBinding {
+  bool bound = false;
+  uint32_t width = 1;
+  uint32_t height = 1;
+  uint32_t array_size = 1;
+  uint32_t sample_count = 1;
+  ResourceType type = ResourceType::TEXTURE2D;
+  bool cube = false;
+};
+
+/// PS output signature entry for o[i].
+struct PsOutput {
+  bool written = false;                     // o[i] declared
+  PsOutputType type = PsOutputType::FLOAT;  // its component type
+  uint32_t mask = 0xF;  // components written, bit 0..3 = x, y, z, w (R, G, B, A)
+  uint32_t value_bits =
+      32;  // UINT/SINT: bits the values may occupy (32 = unknown) — logic-op warning only
+};
+
+/// The D3D9 personality's post-PS states (spec §1.2, §5.3-§5.6). With `enabled`, the blend equation
+/// still comes from OmState::blend, but the per-RT write masks are color_write_enable[i]
+/// (D3DRS_COLORWRITEENABLE,
+/// ...1, ...2, ...3) and the D3DCAPS9 values of the capabilities apply.
+struct D3d9Mode {
+  bool enabled = false;
+  bool alpha_test_enable = false;      // D3DRS_ALPHATESTENABLE
+  bool fog_enable = false;             // D3DRS_FOGENABLE
+  bool dither_enable = false;          // D3DRS_DITHERENABLE
+  bool multisample_antialias = false;  // D3DRS_MULTISAMPLEANTIALIAS with a multisample surface type
+  std::array<uint32_t, 4> color_write_enable{{0xF, 0xF, 0xF, 0xF}};
+};
+
+/// Everything the next draw would use (spec §7.2 "evaluated against the state that the next draw
+/// would use").
+struct OmState {
+  bool initialised = true;  // false: model in reset / not initialised (bit 0)
+  bool internal_error =
+      false;        // register parity or state-RAM error reported by the hardware (bit 1)
+  BlendDesc blend;  // the bound object's normalised descriptor (not normalised -> bit 1)
+  std::array<uint32_t, 4> blend_factor{{kF32One, kF32One, kF32One, kF32One}};  // K, binary32 bits
+  uint32_t sample_mask = 0xFFFFFFFFu;
+  std::array<RtBinding, kMaxRts> rt{};
+  DsvBinding dsv;
+  std::array<PsOutput, kMaxRts> ps_output{};
+  D3d9Mode d3d9;
+};
+
+struct ValidateResult {
+  uint32_t passes = 1;  // 1 with S_OK; else the advisory pass count, 0 if none exists
+  Hresult result = Hresult::S_OK;
+  uint32_t reasons = 0;  // bit ValidateReason::X set for every failing check (warnings included)
+  int rt = -1;           // first offending RT slot, -1 if none
+};
+
+/// 1 << r.
+constexpr uint32_t reason_bit(ValidateReason r) { return 1u << static_cast<uint32_t>(r); }
+
+/// Runs every check of the §7.2 table (reasons bits 0-17). Terms: a slot is *bound* when
+/// rt[i].bound; *active* when also ps_output[i].written (only active slots are blended/written,
+/// §1.1 step 3); its descriptor is blend.render_target[IBE ? i : 0]; logic op and dual source come
+/// from the slot-0 descriptor (§2.6); MRT = two or more bound slots. Checks (fails when ...;
+/// result; passes; offending slot):
+///  0 !initialised; DEVICELOST; 0; -1.
+///  1 internal_error, blend not normalised, a descriptor field breaking §3.2
+///  (BlendEnable+LogicOpEnable, factor,
+///    op, LogicOp > 15, mask > 0xF), a bound RT format the OM does not implement, a PS output type
+///    or D3D9 colour write mask outside its enum; DRIVERINTERNALERROR; 0; that slot or -1.
+///  2 bound count n > max (caps.om.max_rts; D3D9 mode: D3DCAPS9.NumSimultaneousRTs) or a slot >=
+///  max is bound;
+///    TOOMANYOPERATIONS; ceil(n / max); first bound slot >= max.
+///  3 bound RTs differ in width, height, array size, sample count, type or cube flag; or the DSV's
+///  width, height,
+///    array size or sample count differ from the first bound RT's (D3D9 mode: DS smaller than the
+///    RT, or different sample count); CONFLICTINGRENDERSTATE; 0; first differing slot (-1 for the
+///    DSV).
+///  4 MRT, no independent bit depths (CAP_OM[12]; D3D9 mode: D3DPMISCCAPS_MRTINDEPENDENTBITDEPTHS),
+///  and bound
+///    formats differ in bits per texel, or all are 16-bit and not one format (§11 #22);
+///    WRONGTEXTUREFORMAT; 0.
+///  5 a bound RT's format lacks RENDER_TARGET, or it has sample_count > 1 without
+///  MULTISAMPLE_RENDERTARGET or
+///    without the CAP_MAX_SAMPLES bit; or an active blending slot's format lacks BLENDABLE;
+///    WRONGTEXTUREFORMAT.
+///  6 logic op on and an active slot is not UINT or lacks OUTPUT_MERGER_LOGIC_OP;
+///  WRONGTEXTUREFORMAT; 0. 7 dual source and a slot >= 1 bound; CONFLICTINGRENDERSTATE; 2; that
+///  slot. 8 dual source with BlendOp MIN/MAX (UNSUPPORTEDCOLOROPERATION) or else BlendOpAlpha
+///  MIN/MAX
+///    (UNSUPPORTEDALPHAOPERATION); 0; slot 0.
+///  9 an active slot's PS output type differs from its format class (UINT <-> UINT, SINT <-> SINT,
+///  all other
+///    classes <-> FLOAT); CONFLICTINGRENDERSTATE; 0.
+/// 10 D3D9 MRT with post-PS processing (a bound slot blending, alpha test, fog, dither, a write
+/// mask other than
+///    0xF) and either no D3DPMISCCAPS_MRTPOSTPIXELSHADERBLENDING (slot: the second bound) or a
+///    bound format without BLENDABLE (= denied by QUERY_POSTPIXELSHADER_BLENDING; that slot);
+///    CONFLICTINGRENDERSTATE; n.
+/// 11 D3D9 MRT, no D3DPMISCCAPS_INDEPENDENTWRITEMASKS, bound slots' masks differ;
+/// CONFLICTINGRENDERSTATE;
+///    number of distinct masks; first slot whose mask differs from the first bound slot's.
+/// 12 D3D9 MRT with multisample_antialias or a bound sample_count > 1; CONFLICTINGRENDERSTATE; 0.
+/// 13 a state the capabilities forbid, sub-checks in this order: A2C without CAP_OM[10];
+/// SRC_ALPHA_SAT without
+///    CAP_OM[9] or SRC1_* without CAP_OM[8] in an active blending slot; SampleMask 0 at FL <= 9_3;
+///    MRT with an sRGB format at FL <= 9_3; separate alpha (validate.h uses_separate_alpha) without
+///    CAP_OM[7]; active slots with differing equations without CAP_OM[6] (blend-disabled slots take
+///    part unless CAP_OM[5]); a bound non-TEXTURE2D view at FL <= 9_3. Result of the first failing
+///    sub-check: UNSUPPORTEDALPHAOPERATION for separate alpha and for SRC_ALPHA_SAT/SRC1 found only
+///    in alpha-slot fields, else CONFLICTINGRENDERSTATE; passes = number of distinct equations when
+///    only the equation sub-check fails, else 0.
+/// 14 D3D9 mode, no D3DPMISCCAPS_BLENDOP, an active blending slot with BlendOp or BlendOpAlpha !=
+/// ADD;
+///    UNSUPPORTEDCOLOROPERATION; 0.
+/// 15 D3D9 mode, an active blending slot's SrcBlend/DestBlend (UNSUPPORTEDCOLORARG) or else
+///    SrcBlendAlpha/DestBlendAlpha (UNSUPPORTEDALPHAARG) outside SrcBlendCaps/DestBlendCaps; 0.
+/// 16 DSV bound, not cube, a bound cube RT,
+/// TextureCubeFaceRenderTargetWithNonCubeDepthStencilSupported FALSE;
+///    CONFLICTINGRENDERSTATE; 0.
+/// 17 warnings (result stays S_OK, passes 1): an active slot's write mask asks for a channel its
+/// format has but
+///    the PS does not write; logic op on and an active slot's channels are narrower than the PS
+///    values' value_bits; an active blending slot uses BLEND_FACTOR/INV_BLEND_FACTOR while K is the
+///    default (1,1,1,1); dual source without o1 written.
+/// result = code of the first failing check 0..16 (S_OK if none); reasons = all failing bits 0..17;
+/// rt = the slot of the first failing check that names one (warnings only when no check 0..16
+/// fails); passes = 1 if no check 0..16 fails, else 0 if any failing check has pass count 0, else
+/// the largest count.
+ValidateResult om_validate(const OmState& state, const Caps& caps);
+
+}  // namespace om::ref
