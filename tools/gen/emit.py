@@ -141,7 +141,7 @@ def sv() -> str:
         rt = sum(1 << i for i, v in enumerate(f.rt) if v)
         bl = sum(1 << i for i, v in enumerate(f.blend) if v)
         cls = e["format_class"]["values"][f.cls]
-        out.append(f"      8'd{f.dxgi}: f = '{{1'b1, 3'd{cls}, 8'd{f.texel_bits}, {{{bits}}}, {{{offs}}}, "
+        out.append(f"      8'd{f.dxgi}: f = {{1'b1, 3'd{cls}, 8'd{f.texel_bits}, {{{bits}}}, {{{offs}}}, "
                    f"6'd{f.x.bits}, 7'd{f.x.offset}, 7'h{rt:02X}, 7'h{bl:02X}}};  // {f.name}")
     out += ["      default: f = '0;", "    endcase", "    return f;", "  endfunction", ""]
     cfgs = defs.configs()
@@ -155,7 +155,7 @@ def sv() -> str:
     ]
     for i, c in enumerate(cfgs):
         o1 = sum(1 << j for j, v in enumerate(c.d3d9_options1) if v)
-        out.append(f"      3'd{i}: c = '{{8'h{c.fl_code:02X}, 3'd{c.fl_index}, 4'd{c.max_rts}, 1'b{int(c.logic_op)}, "
+        out.append(f"      3'd{i}: c = {{8'h{c.fl_code:02X}, 3'd{c.fl_index}, 4'd{c.max_rts}, 1'b{int(c.logic_op)}, "
                    f"4'h{o1:X}, 3'd{c.d3d9_num_rts}, 32'h{c.pmisc:08X}, 16'h{c.src_blend_caps:04X}, "
                    f"16'h{c.dest_blend_caps:04X}}};  // {c.name}")
     out += ["      default: c = '0;", "    endcase", "    return c;", "  endfunction", ""]
