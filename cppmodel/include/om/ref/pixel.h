@@ -1,0 +1,84 @@
+// Whole-pixel processing over the 8 RT slots, clock-free (spec §1.1, §1.2, §2.6, §5.4, §5.5, §5.7,
+// §8; docs/arithmetic.md §10). Single-sample render targets: one coverage bit per pixel.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "om/gen/defs.h"
+#include "om/ref/convert.h"
+#include "om/ref/fp32.h"
+#include "om/ref/rt_op.h"
+#include "om/ref/state.h"
+
+namespace om::ref {
+
+/// Everything a draw sees (one consistent snapshot, §2.8).
+struct PixelState {
+  BlendDesc blend;  // D3D11_BLEND_DESC1
+  Vec4 blend_factor{kF32One, kF32One, kF32One,
+                    kF32One};          // K, binary32 (OMSetBlendState NULL -> 1s)
+  uint32_t sample_mask = 0xFFFFFFFFu;  // only bit 0 matters (single sample)
+  std::array<const FormatInfo*, kMaxRts>
+      rt_format{};              // bound RTV format per slot; nullptr = unbound
+  uint32_t ps_outputs = 0xFFu;  // bit i: the PS declares o[i]
+  D3d9State d3d9;               // alpha test, fog (defaults: both off)
+  bool gamma_space = false;     // FL 9_x: sRGB RTs blend in gamma space (§4.5)
+};
+
+/// One pixel (or Clear command) from the pixel shader, as in rtl/om_pkg.sv pixel_t.
+struct PixelIn {
+  bool clear =
+      false;  // Clear command: oc[0] is the clear colour (binary32), written to every bound RT
+  bool coverage = true;    // raster coverage of the single sample
+  uint32_t fog = kF32One;  // D3D9 fog factor f (binary32; clamped to [0, 1] inside)
+  Vec4 oc1{};              // second output (dual source), S1 of every RT (§11 #8)
+  std::array<Vec4, kMaxRts>
+      oc{};  // o[0..7]: binary32 for float/norm RTs, uint32/int32 for integer RTs
+};
+
+struct PixelOut {
+  bool covered = false;                // final coverage (always true for a Clear)
+  std::array<bool, kMaxRts> write{};   // slot i stored
+  std::array<Texel, kMaxRts> texel{};  // new texel of slot i (= dest[i] when not written)
+};
+
+/// The descriptor RT slot `rt` uses: IndependentBlendEnable ? RenderTarget[rt] : RenderTarget[0].
+/// When RenderTarget[0].LogicOpEnable is set, RenderTarget[0] for every slot (logic op, its enable
+/// and write mask come from RT[0], docs/arithmetic.md §7). Throws std::out_of_range for rt outside
+/// 0..7.
+const RtBlendDesc& select_rt_desc(const BlendDesc& blend, int rt);
+
+/// Single-sample alpha-to-coverage (§8): covered iff f32_add(a, 0.5) >= 1.0 (so a >= 0x3EFFFFFF);
+/// NaN -> not.
+bool a2c_covered(uint32_t alpha);
+
+/// D3D9 alpha test (§5.4): true (pass) when disabled, else f32_compare(alpha_func, a,
+/// unorm_to_f32(alpha_ref & 0xFF, 8)). An alpha_func outside 1..8 never passes (f32_compare's
+/// default).
+bool alpha_test_pass(const D3d9State& d3d9, uint32_t alpha);
+
+/// D3D9 fog on RGB (§5.5): unchanged when fog is disabled, else with fc = f32_clamp(f, 0, 1):
+/// C = f32_add(f32_mul(fc, C), f32_mul(f32_sub(1, fc), Cfog)) for R, G, B; A untouched.
+Vec4 apply_fog(const D3d9State& d3d9, uint32_t f, const Vec4& c);
+
+/// D3D9 fog factor from distance d (§5.5, TV48/TV49), computed in double and rounded to binary32,
+/// then f32_clamp to [0, 1] (§11 #34): NONE 1.0; LINEAR (end - d) / (end - start); EXP
+/// e^(-d*density); EXP2 e^(-(d*density)^2). Inputs are binary32 bits. LINEAR with end == start
+/// divides by zero: +-INF clamps to 1 / 0 and NaN (d == end) gives 0. Throws std::invalid_argument
+/// for an unknown mode.
+uint32_t fog_factor(FogMode mode, uint32_t d, uint32_t start, uint32_t end, uint32_t density);
+
+/// Coverage of a draw pixel: raster coverage & SampleMask bit 0 & (A2C ? a2c_covered(o0.a) : 1) &
+/// D3D9 alpha test on o0.a (failure kills the pixel in every RT).
+bool pixel_covered(const PixelState& state, const PixelIn& px);
+
+/// Process one pixel against the current RT contents `dest` (entries of unbound slots are ignored).
+/// Clear: every bound slot gets clear_texel(format, oc[0]) (blend, masks, coverage ignored).
+/// Draw: if covered, every bound slot i with o[i] declared runs rt_op with desc =
+/// select_rt_desc(i), RT0's logic op, K, S = o[i] (o[0] after D3D9 fog), S1 = oc1. Everything else
+/// is left untouched.
+PixelOut process_pixel(const PixelState& state, const PixelIn& px,
+                       const std::array<Texel, kMaxRts>& dest);
+
+}  // namespace om::ref
