@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 APT_PKGS=(build-essential cmake ninja-build pkg-config ccache verilator iverilog libsystemc-dev
           libgtest-dev libgmock-dev googletest libbenchmark-dev pybind11-dev clang-format clang-tidy
-          gtkwave xvfb valgrind nlohmann-json3-dev zlib1g-dev libpng-dev)
+          gtkwave xvfb valgrind nlohmann-json3-dev zlib1g-dev libpng-dev libgmp-dev)
 PY=${PYTHON:-python3}
 PIP_PKGS=(numpy pytest mpmath systemrdl-compiler peakrdl peakrdl-regblock peakrdl-markdown
           pybind11 scikit-build-core rich tqdm matplotlib pillow)

@@ -5,6 +5,7 @@
 #include "json_lines.h"
 #include "names.h"
 #include "om/ref/fp32.h"
+#include "texel_bits.h"
 
 namespace om::conformance {
 namespace {
@@ -107,13 +108,6 @@ Vec4 vec4(const Json& j, const std::string& where, bool integer_rt) {
   return v;
 }
 
-/// Component c of the texel words (little-endian), `bits` wide at bit `offset`.
-uint32_t extract(const std::array<uint32_t, 4>& w, int offset, int bits) {
-  uint64_t lo = w[offset / 32], hi = offset / 32 + 1 < 4 ? w[offset / 32 + 1] : 0;
-  uint64_t v = ((hi << 32) | lo) >> (offset % 32);
-  return bits == 32 ? static_cast<uint32_t>(v) : static_cast<uint32_t>(v & ((1ull << bits) - 1));
-}
-
 Raw4 dest_components(const Json& rt, const FormatInfo& f, const std::string& where) {
   const Json* dest = member(rt, "dest");
   const Json* hex = member(rt, "desthex");
@@ -125,7 +119,7 @@ Raw4 dest_components(const Json& rt, const FormatInfo& f, const std::string& whe
     std::array<uint32_t, 4> t =
         with_where(w, [&] { return parse_hex_words(hex->get<std::string>(), f.texel_bits); });
     for (int c = 0; c < 4; ++c) {
-      if (f.ch[c].bits != 0) raw[c] = extract(t, f.ch[c].offset, f.ch[c].bits);
+      if (f.ch[c].bits != 0) raw[c] = field_bits(t, f.ch[c].offset, f.ch[c].bits);
     }
     return raw;
   }
@@ -294,7 +288,7 @@ Result parse_result_json(const Json& root) {
       std::array<uint32_t, 4> words = with_where(
           field(w, "hex"), [&] { return parse_hex_words(hex->get<std::string>(), 128); });
       for (int c = 0; c < 4; ++c) {
-        if (f->ch[c].bits != 0 && extract(words, f->ch[c].offset, f->ch[c].bits) != comp[c]) {
+        if (f->ch[c].bits != 0 && field_bits(words, f->ch[c].offset, f->ch[c].bits) != comp[c]) {
           fail(field(w, "hex"), "disagrees with raw[" + std::to_string(c) + "]");
         }
       }
