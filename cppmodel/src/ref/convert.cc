@@ -160,7 +160,14 @@ Vec4 unpack(const FormatInfo& f, const Raw4& raw) {
   const bool integer = f.cls == FormatClass::UINT || f.cls == FormatClass::SINT;
   Vec4 v{kF32Zero, kF32Zero, kF32Zero, integer ? 1u : kF32One};
   for (int ch = 0; ch < 4; ++ch) {
-    if (f.ch[ch].bits != 0) v[ch] = unpack_component(f, ch, raw[ch]);
+    const int bits = f.ch[ch].bits;
+    if (bits == 0) continue;
+    if ((raw[ch] & ~low_mask(bits)) != 0) {
+      throw std::out_of_range(std::string("unpack ") + f.name + ": channel " + "RGBA"[ch] +
+                              " value " + std::to_string(raw[ch]) + " does not fit in " +
+                              std::to_string(bits) + " bits");
+    }
+    v[ch] = unpack_component(f, ch, raw[ch]);
   }
   return v;
 }
