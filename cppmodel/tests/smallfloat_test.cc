@@ -1,6 +1,5 @@
-// float16 / float11 / float10 conversions (spec §4.1, §4.2, §4.6, §11 #24) against formulas written
-// from the IEEE-style definitions: value = (1 + m / 2^p) * 2^(e - 15), or m * 2^(-14 - p) for e =
-// 0.
+// float16 / float11 / float10 conversions (spec §4.1, §4.2, §4.6, §11 #24) against formulas from
+// the format definitions: (1 + m / 2^p) * 2^(e - 15), or m * 2^(-14 - p) when e = 0.
 #include <gtest/gtest.h>
 
 #include <algorithm>
