@@ -3,3 +3,4 @@ rtl/om_fp32_add.sv
 rtl/om_fp32_mul.sv
 rtl/om_fp32_minmax.sv
 rtl/om_fp32_cmp.sv
+rtl/om_csr.sv

@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: Apache-2.0
+// Register file of the output merger: the generated APB4 register block (om_csr_reg, from rtl/regs/om_csr.rdl)
+// plus the capability ROM of the strap-selected configuration, the state_t view of the state registers, and the
+// rule that state writes wait while the pipeline is busy. Zero-wait-state transfers: PREADY in the access phase.
+//
+// Ports
+//   clk_i, rst_ni           clock; asynchronous active-low reset.
+//   cfg_i[2:0]              configuration strap: index into om_defs_pkg::cfg_info(). Sampled on every clk_i edge
+//                           while rst_ni is low (hold reset for at least one edge); an index >= NumConfigs selects
+//                           DefaultConfig. Ignored out of reset.
+//   cfg_o[2:0]              the latched configuration index; cfg_info_o = cfg_info(cfg_o).
+//   psel_i ... pslverr_o    APB4 slave, 12-bit byte address. PSLVERR (with PREADY, read data 0, nothing changed) for:
+//                           writes to read-only registers, reads of write-only ones, unmapped addresses, and
+//                           misaligned addresses (paddr_i[1:0] != 0). prdata_o is 0 except in the cycle a read
+//                           completes without error. pprot is not used.
+//   busy_i                  the pipeline holds pixels or memory requests. Must come from registered state (not from
+//                           psel_i). While busy_i, a write to the state window 0x200-0x2FF is held with PREADY low.
+//   state_write_pending_o   a state-window write is on the bus and not yet completed: the top must accept no new
+//                           pixel while it is high, so the write lands between two pixels (spec §2.8).
+//   state_o                 om_pkg::state_t assembled from the state registers.
+//   init_done_i             STATUS.INITIALISED (tie high when nothing needs initialising after reset).
+//   perf_*_i                one-cycle increment strobes of the PERF_* counters (32-bit, wrapping).
+`timescale 1ns/1ps
+module om_csr
+  import om_pkg::*;
+  import om_defs_pkg::*;
+  import om_csr_reg_pkg::*;
+(
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  input  logic [2:0]  cfg_i,
+  output logic [2:0]  cfg_o,
+  output cfg_info_t   cfg_info_o,
+
+  input  logic        psel_i,
+  input  logic        penable_i,
+  input  logic        pwrite_i,
+  input  logic [11:0] paddr_i,
+  input  logic [31:0] pwdata_i,
+  input  logic [3:0]  pstrb_i,
+  output logic [31:0] prdata_o,
+  output logic        pready_o,
+  output logic        pslverr_o,
+
+  input  logic        busy_i,
+  output logic        state_write_pending_o,
+  output state_t      state_o,
+
+  input  logic        init_done_i,
+  input  logic        perf_pixel_in_i,
+  input  logic        perf_rt_read_i,
+  input  logic        perf_rt_write_i,
+  input  logic        perf_hazard_stall_i,
+  input  logic        perf_mem_stall_i,
+  input  logic        perf_killed_i
+);
+
+  localparam int NumCapFmt = 116;  // CAP_FMT[k], k = DXGI value 0..115
+  localparam int FlIndex10_0 = 3;  // index of FL 10_0 in the feature-level order 9_1 9_2 9_3 10_0 10_1 11_0 11_1
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Configuration strap, sampled while in reset
+  // ---------------------------------------------------------------------------------------------------------------
+  logic [2:0] cfg_d, cfg_q;
+
+  always_comb begin
+    cfg_d = cfg_q;
+    if (!rst_ni) begin
+      cfg_d = (int'(cfg_i) < NumConfigs) ? cfg_i : 3'(DefaultConfig);
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    cfg_q <= cfg_d;
+  end
+
+  cfg_info_t cfg;
+  assign cfg        = cfg_info(cfg_q);
+  assign cfg_o      = cfg_q;
+  assign cfg_info_o = cfg;
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Capability ROM (spec §6.6, §6.7)
+  // ---------------------------------------------------------------------------------------------------------------
+  // fl_at_least[i]: the configured feature level is feature level index i or higher.
+  logic [6:0] fl_at_least;
+  always_comb begin
+    for (int i = 0; i < 7; i++) begin
+      fl_at_least[i] = cfg.fl_index >= 3'(i);
+    end
+  end
+
+  // CAP_FMT[k] = {MULTISAMPLE_RT, LOGIC_OP, BLENDABLE, RENDER_TARGET}: the format's per-FL support at the configured
+  // FL; logic ops on UINT render targets when the configuration has OutputMergerLogicOp; single-sample only.
+  logic [NumCapFmt-1:0][3:0] cap_fmt;
+  for (genvar k = 0; k < NumCapFmt; k++) begin : g_cap_fmt
+    localparam fmt_info_t Fmt = fmt_info(8'(k));
+    localparam logic IsUint = Fmt.valid && (int'(Fmt.cls) == FMT_CLASS_UINT);
+    logic rt, blend;
+    assign rt           = Fmt.valid & Fmt.rt_fl_mask[cfg.fl_index];
+    assign blend        = Fmt.valid & Fmt.blend_fl_mask[cfg.fl_index];
+    assign cap_fmt[k]   = {1'b0, rt & IsUint & cfg.logic_op, blend, rt};
+  end
+
+  om_csr__in_t  hwif_in;
+  om_csr__out_t hwif_out;
+
+  always_comb begin
+    hwif_in = '0;
+    hwif_in.CAP_ID.REVISION.next                        = SpecRevision;
+    hwif_in.CAP_FL.FL.next                              = cfg.fl_code;
+    hwif_in.CAP_OM.MAX_RTS.next                         = cfg.max_rts;
+    hwif_in.CAP_OM.INDEPENDENT_WRITE_MASKS.next         = fl_at_least[2];  // 9_3
+    hwif_in.CAP_OM.PER_RT_BLEND_ENABLE.next             = fl_at_least[FlIndex10_0];
+    hwif_in.CAP_OM.INDEPENDENT_BLEND.next               = fl_at_least[4];  // 10_1
+    hwif_in.CAP_OM.SEPARATE_ALPHA.next                  = fl_at_least[1];  // 9_2
+    hwif_in.CAP_OM.DUAL_SOURCE.next                     = fl_at_least[FlIndex10_0];
+    hwif_in.CAP_OM.SRC_ALPHA_SAT.next                   = fl_at_least[FlIndex10_0];
+    hwif_in.CAP_OM.ALPHA_TO_COVERAGE.next               = fl_at_least[FlIndex10_0];
+    hwif_in.CAP_OM.LOGIC_OP.next                        = cfg.logic_op;
+    hwif_in.CAP_OM.MRT_INDEPENDENT_BIT_DEPTHS.next      = fl_at_least[FlIndex10_0];
+    hwif_in.CAP_OM.LINEAR_SRGB_BLEND.next               = fl_at_least[FlIndex10_0];
+    hwif_in.CAP_OM.DEPTH_STENCIL.next                   = 1'b0;  // no depth/stencil unit (spec §9 is optional)
+    hwif_in.CAP_OM.CUBE_DEPTH_STENCIL.next              = fl_at_least[FlIndex10_0];
+    hwif_in.CAP_D3D9_OPTIONS1.FULL_NON_POW2_TEXTURE.next       = cfg.d3d9_options1[0];
+    hwif_in.CAP_D3D9_OPTIONS1.DEPTH_AS_TEXTURE_LESS_EQUAL.next = cfg.d3d9_options1[1];
+    hwif_in.CAP_D3D9_OPTIONS1.SIMPLE_INSTANCING.next           = cfg.d3d9_options1[2];
+    hwif_in.CAP_D3D9_OPTIONS1.CUBE_FACE_RT_NON_CUBE_DS.next    = cfg.d3d9_options1[3];
+    hwif_in.CAP_D3D9_NUMRT.NUM_RTS.next                 = cfg.d3d9_num_rts;
+    hwif_in.CAP_D3D9_PMISC.PMISC.next                   = cfg.pmisc;
+    hwif_in.CAP_D3D9_BLEND.SRC_BLEND_CAPS.next          = cfg.src_blend_caps;
+    hwif_in.CAP_D3D9_BLEND.DEST_BLEND_CAPS.next         = cfg.dest_blend_caps;
+    hwif_in.CAP_MAX_SAMPLES.SAMPLE_COUNTS.next          = 8'h01;  // single-sample render targets only
+    for (int k = 0; k < NumCapFmt; k++) begin
+      hwif_in.CAP_FMT[k].RENDER_TARGET.next  = cap_fmt[k][0];
+      hwif_in.CAP_FMT[k].BLENDABLE.next      = cap_fmt[k][1];
+      hwif_in.CAP_FMT[k].LOGIC_OP.next       = cap_fmt[k][2];
+      hwif_in.CAP_FMT[k].MULTISAMPLE_RT.next = cap_fmt[k][3];
+    end
+    hwif_in.STATUS.BUSY.next                    = busy_i;
+    hwif_in.STATUS.INITIALISED.next             = init_done_i;
+    hwif_in.PERF_PIXELS_IN.COUNT.incr           = perf_pixel_in_i;
+    hwif_in.PERF_RT_READS.COUNT.incr            = perf_rt_read_i;
+    hwif_in.PERF_RT_WRITES.COUNT.incr           = perf_rt_write_i;
+    hwif_in.PERF_HAZARD_STALLS.COUNT.incr       = perf_hazard_stall_i;
+    hwif_in.PERF_MEM_STALLS.COUNT.incr          = perf_mem_stall_i;
+    hwif_in.PERF_KILLED.COUNT.incr              = perf_killed_i;
+  end
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Bus: misaligned accesses answered here; state writes held while busy; everything else to the register block
+  // ---------------------------------------------------------------------------------------------------------------
+  logic misaligned, state_write, hold;
+  logic rb_psel, rb_pready, rb_pslverr;
+  logic [31:0] rb_prdata;
+
+  assign misaligned  = paddr_i[1:0] != 2'b00;
+  assign state_write = psel_i & pwrite_i & !misaligned & (paddr_i[11:8] == 4'h2);
+  assign hold        = state_write & busy_i;
+  // The register block takes a request at the first cycle it sees PSEL and answers one cycle later, so gating PSEL
+  // delays the whole transfer; once taken, the request completes whatever busy_i does.
+  assign rb_psel     = psel_i & !misaligned & !hold;
+
+  om_csr_reg u_reg (
+    .clk           (clk_i),
+    .arst_n        (rst_ni),
+    .s_apb_psel    (rb_psel),
+    .s_apb_penable (penable_i),
+    .s_apb_pwrite  (pwrite_i),
+    .s_apb_pprot   (3'b000),
+    .s_apb_paddr   (paddr_i),
+    .s_apb_pwdata  (pwdata_i),
+    .s_apb_pstrb   (pstrb_i),
+    .s_apb_pready  (rb_pready),
+    .s_apb_prdata  (rb_prdata),
+    .s_apb_pslverr (rb_pslverr),
+    .hwif_in       (hwif_in),
+    .hwif_out      (hwif_out)
+  );
+
+  always_comb begin
+    pready_o  = rb_pready;
+    pslverr_o = rb_pslverr;
+    prdata_o  = (rb_pready && !rb_pslverr && !pwrite_i) ? rb_prdata : '0;
+    if (misaligned) begin
+      pready_o  = psel_i & penable_i;
+      pslverr_o = psel_i & penable_i;
+      prdata_o  = '0;
+    end
+  end
+
+  assign state_write_pending_o = state_write;
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // State registers -> state_t
+  // ---------------------------------------------------------------------------------------------------------------
+  always_comb begin
+    state_o = '0;
+    state_o.independent_blend_enable = hwif_out.CTRL.INDEPENDENT_BLEND_ENABLE.value;
+    state_o.alpha_to_coverage_enable = hwif_out.CTRL.ALPHA_TO_COVERAGE_ENABLE.value;
+    state_o.sample_mask              = hwif_out.SAMPLE_MASK.MASK.value;
+    for (int c = 0; c < 4; c++) begin
+      state_o.blend_factor[c] = hwif_out.BLEND_FACTOR[c].VALUE.value;
+    end
+    state_o.alpha_test_enable = hwif_out.ALPHA_TEST.ENABLE.value;
+    state_o.alpha_func        = hwif_out.ALPHA_TEST.FUNC.value;
+    state_o.alpha_ref         = hwif_out.ALPHA_TEST.REF.value;
+    state_o.fog_enable        = hwif_out.FOG.ENABLE.value;
+    for (int c = 0; c < 3; c++) begin
+      state_o.fog_color[c] = hwif_out.FOG_COLOR[c].VALUE.value;
+    end
+    state_o.ps_outputs = hwif_out.PS_OUTPUTS.DECLARED.value;
+    for (int i = 0; i < MaxRts; i++) begin
+      state_o.ps_output_type[i]            = hwif_out.PS_OUTPUTS.TYPE.value[2*i +: 2];
+      state_o.rt_bind[i].format            = hwif_out.RT[i].RT_FORMAT.DXGI.value;
+      state_o.rt_bind[i].width             = hwif_out.RT[i].RT_SIZE.WIDTH.value;
+      state_o.rt_bind[i].height            = hwif_out.RT[i].RT_SIZE.HEIGHT.value;
+      state_o.rt_desc[i].blend_enable      = hwif_out.RT[i].RT_BLEND.BLEND_ENABLE.value;
+      state_o.rt_desc[i].src_blend         = hwif_out.RT[i].RT_BLEND.SRC_BLEND.value;
+      state_o.rt_desc[i].dest_blend        = hwif_out.RT[i].RT_BLEND.DEST_BLEND.value;
+      state_o.rt_desc[i].blend_op          = hwif_out.RT[i].RT_BLEND.BLEND_OP.value;
+      state_o.rt_desc[i].src_blend_alpha   = hwif_out.RT[i].RT_BLEND.SRC_BLEND_ALPHA.value;
+      state_o.rt_desc[i].dest_blend_alpha  = hwif_out.RT[i].RT_BLEND.DEST_BLEND_ALPHA.value;
+      state_o.rt_desc[i].blend_op_alpha    = hwif_out.RT[i].RT_BLEND.BLEND_OP_ALPHA.value;
+      state_o.rt_desc[i].logic_op_enable   = hwif_out.RT[i].RT_LOGIC.LOGIC_OP_ENABLE.value;
+      state_o.rt_desc[i].logic_op          = hwif_out.RT[i].RT_LOGIC.LOGIC_OP.value;
+      state_o.rt_desc[i].write_mask        = hwif_out.RT[i].RT_LOGIC.WRITE_MASK.value;
+    end
+  end
+
+  // PERF_CLEAR's pulse is consumed inside the register block (hwclr of every counter).
+  logic unused_hwif_out;
+  assign unused_hwif_out = hwif_out.PERF_CLEAR.CLEAR.value;
+
+endmodule
