@@ -1,0 +1,97 @@
+// Reference-model throughput (issue 2 item 7): the om::ref batch path on three workloads beside a
+// memcpy of the same working set, in one process (bench/run.py turns them into bandwidth
+// fractions). Byte accounting: see workloads.h. Pixels per array: OM_BENCH_PIXELS (default 4 Mi,
+// i.e. arrays well beyond the last-level cache). Rates use CPU time, not wall time: on a shared
+// machine the thread's own time is the stable measure (memory stalls count as CPU time; being
+// descheduled does not).
+#include <benchmark/benchmark.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "om/ref/rt_op.h"
+#include "workloads.h"
+
+namespace om::bench {
+namespace {
+
+int64_t env_pixels(const char* var, int64_t fallback) {
+  const char* v = std::getenv(var);
+  return v != nullptr ? std::strtoll(v, nullptr, 0) : fallback;
+}
+
+/// Workloads are built once per (name, size) and shared by every benchmark of the run.
+Workload& workload(const std::string& name, int64_t pixels) {
+  static std::map<std::pair<std::string, int64_t>, std::unique_ptr<Workload>> cache;
+  auto& w = cache[{name, pixels}];
+  if (!w) w = std::make_unique<Workload>(make_workload(name, pixels));
+  return *w;
+}
+
+void set_counters(benchmark::State& state, const Workload& w, int64_t bytes_per_iteration) {
+  state.SetItemsProcessed(state.iterations() * w.pixels());
+  state.SetBytesProcessed(state.iterations() * bytes_per_iteration);
+  state.counters["bytes_per_pixel"] =
+      static_cast<double>(bytes_per_iteration) / static_cast<double>(w.pixels());
+}
+
+/// memcpy of source + destination arrays into a second buffer: traffic = 2 * working set.
+void BM_Memcpy(benchmark::State& state, const std::string& name) {
+  const Workload& w = workload(name, env_pixels("OM_BENCH_PIXELS", 1 << 22));
+  const size_t src_bytes = w.src.size() * sizeof(om::ref::Vec4);
+  std::vector<uint8_t> out(static_cast<size_t>(w.working_set()));
+  for (auto _ : state) {
+    std::memcpy(out.data(), w.src.data(), src_bytes);
+    std::memcpy(out.data() + src_bytes, w.dest.data(), w.dest.size());
+    benchmark::ClobberMemory();
+  }
+  set_counters(state, w, 2 * w.working_set());
+}
+
+/// The per-pixel path: om::ref::rt_op on every pixel (what process_pixel does per RT), for
+/// comparison.
+void BM_RefScalar(benchmark::State& state, const std::string& name) {
+  Workload& w = workload(name, env_pixels("OM_BENCH_SCALAR_PIXELS", 1 << 16));
+  om::ref::RtOpIn in;
+  in.format = w.format;
+  in.desc = w.desc;
+  in.logic_op_enable = w.desc.logic_op_enable;
+  in.logic_op = w.desc.logic_op;
+  in.k = w.k;
+  const size_t tb = static_cast<size_t>(w.texel_bytes());
+  for (auto _ : state) {
+    for (size_t i = 0; i < w.src.size(); ++i) {
+      in.s = w.src[i];
+      in.dest = om::ref::Texel{};
+      std::memcpy(in.dest.w.data(), &w.dest[i * tb], tb);
+      const om::ref::RtOpOut out = om::ref::rt_op(in);
+      std::memcpy(&w.dest[i * tb], out.texel.w.data(), tb);
+    }
+    benchmark::ClobberMemory();
+  }
+  set_counters(state, w, w.traffic());
+}
+
+void register_all() {
+  for (const char* name : kWorkloads) {
+    benchmark::RegisterBenchmark((std::string("BM_Memcpy/") + name).c_str(), BM_Memcpy, name)
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark((std::string("BM_RefScalar/") + name).c_str(), BM_RefScalar, name)
+        ->Unit(benchmark::kMillisecond);
+  }
+}
+
+}  // namespace
+}  // namespace om::bench
+
+int main(int argc, char** argv) {
+  om::bench::register_all();
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

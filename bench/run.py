@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""Run the omsim benchmarks (make bench) and summarise them as bandwidth fractions.
+
+Usage: python3 bench/run.py BUILD_DIR [--out DIR] [--repetitions N] [--min-time S] [--only SECTION ...]
+
+Each *section* is one Google Benchmark program of BUILD_DIR/bin. A section names pairs (result key, measured
+benchmark, baseline benchmark); both run in the same process, with repetitions, and the median of each is taken.
+The section's result is measured/baseline of the benchmarks' bytes_per_second (each benchmark states its own
+byte accounting in its counters and its source). Results go to OUT/<section>.json (default OUT = BUILD_DIR/../bench,
+so `make bench` writes build/bench/reference.json) under the section's `metric` key.
+
+Sections whose program is not built are skipped with a note, so later benchmarks (rtl, cosim, systemc, python)
+plug in by adding an entry to SECTIONS (or a runner function for a non-Google-Benchmark program).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+
+@dataclass
+class Pair:
+    key: str  # result key in the section's JSON
+    measured: str  # Google Benchmark name (without aggregate suffix)
+    baseline: str  # the benchmark it is divided by (same byte accounting)
+    target: float | None = None  # goal for measured/baseline, printed beside the result
+
+
+@dataclass
+class Section:
+    name: str  # also the output file stem: <name>.json
+    program: str  # path under BUILD_DIR
+    metric: str  # JSON key holding {pair.key: ratio}
+    pairs: list[Pair]
+    note: str = ""  # what the ratio means, printed once
+    info: list[str] = field(default_factory=list)  # more benchmarks to run and record (not ratios)
+    runner: Callable[["Section", Path, argparse.Namespace], dict] | None = field(default=None)
+
+
+SECTIONS: list[Section] = [
+    Section(
+        name="reference",
+        program="bin/om_bench_reference",
+        metric="bandwidth_fraction",
+        note="om::ref batch blend vs memcpy of the same bytes; bytes/pixel = source + dest read + dest write",
+        info=["BM_RefScalar/rgba8_src_alpha", "BM_RefScalar/rgba16f_add", "BM_RefScalar/rgba8_uint_xor"],
+        pairs=[
+            Pair("rgba8_src_alpha", "BM_RefBatch/rgba8_src_alpha", "BM_Memcpy/rgba8_src_alpha", 0.5),
+            Pair("rgba16f_add", "BM_RefBatch/rgba16f_add", "BM_Memcpy/rgba16f_add"),
+            Pair("rgba8_uint_xor", "BM_RefBatch/rgba8_uint_xor", "BM_Memcpy/rgba8_uint_xor"),
+        ],
+    ),
+    # Later: Section("rtl", "bin/om_bench_rtl", ...), Section("cosim", ...), Section("systemc", ...),
+    # Section("python", ..., runner=run_python_section): same output layout, one JSON per section.
+]
+
+
+def run_google_benchmark(section: Section, build: Path, args: argparse.Namespace) -> tuple[list[dict], dict]:
+    """Run the section's program once with repetitions; return the JSON "benchmarks" list and "context"."""
+    names = sorted({p.measured for p in section.pairs} | {p.baseline for p in section.pairs} | set(section.info))
+    regex = "^(" + "|".join(names) + ")$"
+    cmd = [
+        str(build / section.program),
+        "--benchmark_format=json",
+        f"--benchmark_filter={regex}",
+        f"--benchmark_repetitions={args.repetitions}",
+        f"--benchmark_min_time={args.min_time}",  # Google Benchmark 1.7.1: seconds, no unit suffix
+        "--benchmark_enable_random_interleaving=true",  # spread drifts of a shared machine over all benchmarks
+    ]
+    print(f"[{section.name}] {' '.join(cmd)}", file=sys.stderr, flush=True)
+    proc = subprocess.run(cmd, check=True, stdout=subprocess.PIPE, text=True)
+    doc = json.loads(proc.stdout)
+    return doc["benchmarks"], doc.get("context", {})
+
+
+def medians(benchmarks: list[dict], counter: str) -> dict[str, float]:
+    """Median over repetitions of `counter` for every benchmark run name (iteration runs only)."""
+    values: dict[str, list[float]] = {}
+    for b in benchmarks:
+        if b.get("run_type") != "iteration" or counter not in b:
+            continue
+        values.setdefault(b["run_name"], []).append(float(b[counter]))
+    return {name: statistics.median(v) for name, v in values.items()}
+
+
+def run_section(section: Section, build: Path, args: argparse.Namespace) -> dict | None:
+    program = build / section.program
+    if section.runner is None and not program.exists():
+        print(f"[{section.name}] skipped: {program} is not built", file=sys.stderr)
+        return None
+    if section.runner is not None:
+        return section.runner(section, build, args)
+    benchmarks, context = run_google_benchmark(section, build, args)
+    bps = medians(benchmarks, "bytes_per_second")
+    ips = medians(benchmarks, "items_per_second")
+    missing = [n for p in section.pairs for n in (p.measured, p.baseline) if n not in bps]
+    if missing:
+        raise SystemExit(f"[{section.name}] benchmarks missing from the output: {', '.join(missing)}")
+    result: dict = {
+        section.metric: {},
+        "measured_bytes_per_second": {},
+        "baseline_bytes_per_second": {},
+        "items_per_second": {},
+    }
+    print(f"\n{section.name}: {section.note}")
+    print(f"  median of {args.repetitions} repetitions, min time {args.min_time} s each")
+    print(f"  {'key':<18} {'Mpixel/s':>10} {'GB/s':>8} {'baseline GB/s':>14} {'ratio':>7}  target")
+    for p in section.pairs:
+        ratio = bps[p.measured] / bps[p.baseline]
+        result[section.metric][p.key] = round(ratio, 4)
+        result["measured_bytes_per_second"][p.key] = bps[p.measured]
+        result["baseline_bytes_per_second"][p.key] = bps[p.baseline]
+        result["items_per_second"][p.key] = ips.get(p.measured)
+        target = "" if p.target is None else f">= {p.target}" + ("  ok" if ratio >= p.target else "  MISSED")
+        print(
+            f"  {p.key:<18} {ips.get(p.measured, 0) / 1e6:>10.1f} {bps[p.measured] / 1e9:>8.2f}"
+            f" {bps[p.baseline] / 1e9:>14.2f} {ratio:>7.3f}  {target}"
+        )
+    if section.info:
+        result["other"] = {n: {"items_per_second": ips.get(n), "bytes_per_second": bps.get(n)}
+                           for n in section.info}
+        for n in section.info:
+            if n in ips:
+                print(f"  also: {n:<32} {ips[n] / 1e6:>10.2f} Mpixel/s {bps[n] / 1e9:>8.3f} GB/s")
+    result["repetitions"] = args.repetitions
+    result["min_time_s"] = args.min_time
+    result["context"] = {k: context.get(k) for k in ("date", "host_name", "num_cpus", "mhz_per_cpu",
+                                                     "library_build_type", "caches", "load_avg")}
+    result["note"] = section.note
+    return result
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("build", type=Path, help="CMake build directory (e.g. build/release)")
+    ap.add_argument("--out", type=Path, help="output directory (default BUILD/../bench)")
+    ap.add_argument("--repetitions", type=int, default=int(os.environ.get("OM_BENCH_REPETITIONS", 5)))
+    ap.add_argument("--min-time", type=float, default=float(os.environ.get("OM_BENCH_MIN_TIME", 0.5)))
+    ap.add_argument("--only", nargs="*", help="run only these sections")
+    args = ap.parse_args()
+    build = args.build.resolve()
+    out = (args.out or build.parent / "bench").resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    wrote = []
+    for section in SECTIONS:
+        if args.only and section.name not in args.only:
+            continue
+        result = run_section(section, build, args)
+        if result is None:
+            continue
+        result["machine"] = platform.platform()
+        path = out / f"{section.name}.json"
+        path.write_text(json.dumps(result, indent=2) + "\n")
+        wrote.append(path)
+    for path in wrote:
+        print(f"wrote {path}")
+    return 0 if wrote else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
