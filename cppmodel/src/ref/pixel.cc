@@ -85,7 +85,11 @@ PixelOut process_pixel(const PixelState& state, const PixelIn& px,
     in.logic_op = rt0.logic_op;
     in.gamma_space = state.gamma_space;
     in.clear = px.clear;
-    in.s = (i == 0 && !px.clear) ? apply_fog(state.d3d9, px.fog, px.oc[0]) : px.oc[i];
+    if (px.clear) {
+      in.s = px.oc[0];  // the clear colour, for every RT
+    } else {
+      in.s = i == 0 ? apply_fog(state.d3d9, px.fog, px.oc[0]) : px.oc[i];
+    }
     in.s1 = px.oc1;
     in.k = state.blend_factor;
     in.dest = dest[i];
