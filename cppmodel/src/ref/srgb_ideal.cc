@@ -108,6 +108,12 @@ Dyadic decompose(uint32_t c) {
   return {frac | 0x00800000u, static_cast<int>(exp) - 150};
 }
 
+// m * 2^e <= 31308 / 10^7  <=>  m * 10^7 * 2^e <= 31308.
+bool at_most_breakpoint(uint32_t c) {
+  const Dyadic d = decompose(c);
+  return compare_scaled(BigUint(d.m * 10000000u), d.e, BigUint(31308), 0) <= 0;
+}
+
 void check_input(const char* fn, uint32_t c) {
   if (c > 0x3F800000u) {
     throw std::invalid_argument(std::string(fn) + ": binary32 " + std::to_string(c) +
@@ -119,11 +125,17 @@ void check_input(const char* fn, uint32_t c) {
 
 bool srgb_encode_is_linear(uint32_t c) {
   check_input("srgb_encode_is_linear", c);
-  if (c < 0x3B000000u) return true;    // c < 2^-9 < 0.0031308
-  if (c >= 0x3B800000u) return false;  // c >= 2^-8 > 0.0031308
-  const Dyadic d = decompose(c);
-  // m * 2^e <= 31308 / 10^7  <=>  m * 10^7 * 2^e <= 31308.
-  return compare_scaled(BigUint(d.m * 10000000u), d.e, BigUint(31308), 0) <= 0;
+  // The segment ends inside [2^-9, 2^-8); find its last binary32 once with the exact test.
+  static const uint32_t kLinearEnd = [] {
+    uint32_t lo = 0x3B000000u;  // 2^-9 < 0.0031308: linear
+    uint32_t hi = 0x3B800000u;  // 2^-8 > 0.0031308: power
+    while (hi - lo > 1) {
+      const uint32_t mid = lo + (hi - lo) / 2;
+      (at_most_breakpoint(mid) ? lo : hi) = mid;
+    }
+    return lo;
+  }();
+  return c <= kLinearEnd;
 }
 
 int srgb_encode_ideal_compare(uint32_t c, uint64_t num, int exp2) {
