@@ -111,9 +111,11 @@ FileTally run_file(const std::string& dir, const std::string& name, const Device
         }
         if (exact_ref_applies(v, slot, ch)) {
           const mpq_class x = exact_unorm_code(v, slot, ch);
-          const int k = rt.desc.blend_enable ? 1 : 0;
-          tally_ideal(t.model_ideal[k], m, x);
-          tally_ideal(t.lavapipe_ideal[k], l, x);
+          std::array<IdealTally, 2>& sides =
+              t.ideal[std::string(rt.format->name) +
+                      (rt.desc.blend_enable ? ", blend on" : ", blend off")];
+          tally_ideal(sides[0], m, x);
+          tally_ideal(sides[1], l, x);
           const Verdict ideal = judge(v, slot, ch, nearest_code(x), l);
           if (!ideal.within) {
             ++t.exact_model_outside;
@@ -142,9 +144,8 @@ void FileTally::add(const FileTally& o) {
     a.max_distance = std::max(a.max_distance, b.max_distance);
     a.sum_distance += b.sum_distance;
   };
-  for (int k = 0; k < 2; ++k) {
-    add_ideal(model_ideal[k], o.model_ideal[k]);
-    add_ideal(lavapipe_ideal[k], o.lavapipe_ideal[k]);
+  for (const auto& [key, sides] : o.ideal) {
+    for (int k = 0; k < 2; ++k) add_ideal(ideal[key][k], sides[k]);
   }
   exact_model_outside += o.exact_model_outside;
   failures.insert(failures.end(), o.failures.begin(), o.failures.end());
@@ -168,18 +169,24 @@ std::string format_tally(const FileTally& t) {
                   c.max_distance);
     s += line;
   }
-  const char* const kWhat[2] = {"UNORM blend off", "UNORM blend on"};
-  for (int k = 0; k < 2; ++k) {
-    const IdealTally& m = t.model_ideal[k];
-    const IdealTally& l = t.lavapipe_ideal[k];
-    if (m.components == 0) continue;
-    std::snprintf(
-        line, sizeof line,
-        "  vs exact ideal, %s (%lld comps): correctly rounded model %6.2f%% lavapipe %6.2f%%;"
-        " max |code-ideal| model %.3f lavapipe %.3f; mean model %.3f lavapipe %.3f\n",
-        kWhat[k], static_cast<long long>(m.components), 100.0 * m.correctly_rounded / m.components,
-        100.0 * l.correctly_rounded / l.components, m.max_distance, l.max_distance,
-        m.sum_distance / m.components, l.sum_distance / l.components);
+  if (!t.ideal.empty()) {
+    std::snprintf(line, sizeof line,
+                  "  distance of stored UNORM codes to the exact rational result:\n"
+                  "  %-32s %7s %18s %18s %18s\n",
+                  "format", "comps", "correctly rounded", "max |code-exact|", "mean |code-exact|");
+    s += line;
+    std::snprintf(line, sizeof line, "  %-32s %7s %9s %8s %9s %8s %9s %8s\n", "", "", "model",
+                  "lavapipe", "model", "lavapipe", "model", "lavapipe");
+    s += line;
+  }
+  for (const auto& [key, sides] : t.ideal) {
+    const IdealTally& m = sides[0];
+    const IdealTally& l = sides[1];
+    std::snprintf(line, sizeof line, "  %-32s %7lld %8.2f%% %7.2f%% %9.3f %8.3f %9.3f %8.3f\n",
+                  key.c_str(), static_cast<long long>(m.components),
+                  100.0 * m.correctly_rounded / m.components,
+                  100.0 * l.correctly_rounded / l.components, m.max_distance, l.max_distance,
+                  m.sum_distance / m.components, l.sum_distance / l.components);
     s += line;
   }
   return s;

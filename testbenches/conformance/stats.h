@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -31,8 +32,8 @@ struct FileTally {
   std::string name;
   int64_t vectors = 0;
   std::array<ClassTally, static_cast<int>(Tol::kCount)> cls{};
-  std::array<IdealTally, 2> model_ideal{};  // [0] UNORM blending off, [1] UNORM blending on
-  std::array<IdealTally, 2> lavapipe_ideal{};
+  /// Keyed by "<format>, blend on|off" (UNORM formats only): [0] the model, [1] lavapipe.
+  std::map<std::string, std::array<IdealTally, 2>> ideal;
   int64_t exact_model_outside =
       0;  // components where the exact model's nearest code is outside tolerance
   std::vector<std::string> failures;  // one line per out-of-tolerance component
