@@ -426,7 +426,7 @@ Finding check_warnings(const View& v) {
   }
   if (v.logic_on()) {
     for (int i : v.active) {
-      if (v.fmt[i] == nullptr) continue;
+      if (v.fmt[i] == nullptr || v.fmt[i]->cls != FormatClass::UINT) continue;  // others: bit 6
       for (const ChannelInfo& ch : v.fmt[i]->ch) {
         if (ch.bits != 0 && ch.bits < s.ps_output[i].value_bits) return found(Hresult::S_OK, i, 1);
       }

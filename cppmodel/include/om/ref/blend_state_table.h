@@ -16,8 +16,7 @@
 
 namespace om::ref {
 
-/// Handle of a live blend-state object: 1..kMaxUniqueBlendStates (slot + 1); kNullBlendState = no
-/// object.
+/// Handle of a live blend-state object: slot + 1 in 1..kMaxUniqueBlendStates; 0 = no object.
 using BlendStateHandle = uint32_t;
 inline constexpr BlendStateHandle kNullBlendState = 0;
 /// D3D11_REQ_BLEND_OBJECT_COUNT_PER_DEVICE.
@@ -36,17 +35,15 @@ class BlendStateTable {
   explicit BlendStateTable(const ConfigInfo& cfg);
   explicit BlendStateTable(const Caps& caps);
 
-  /// CreateBlendState1(desc, want_object ? &p : nullptr), spec §3.2:
-  ///   desc == nullptr or invalid                     -> E_INVALIDARG (rule, rt say why), nothing
-  ///   changes; valid, !want_object                            -> S_FALSE, nothing created or
-  ///   referenced; normalised desc equal to a live object's       -> S_OK, that handle, its
-  ///   ref-count + 1; kMaxUniqueBlendStates unique objects live      ->
-  ///   D3D11_ERROR_TOO_MANY_UNIQUE_STATE_OBJECTS; host allocation failure                        ->
-  ///   E_OUTOFMEMORY; otherwise                                      -> S_OK, a new object
-  ///   (ref-count 1) in the lowest free slot.
+  /// CreateBlendState1(desc, want_object ? &p : nullptr), spec §3.2, first match wins:
+  ///  desc null or invalid -> E_INVALIDARG (rule, rt say why), nothing changes;
+  ///  !want_object -> S_FALSE, nothing created or referenced;
+  ///  normalised desc equal to a live object's -> S_OK, that handle, its ref-count + 1;
+  ///  kMaxUniqueBlendStates objects live -> D3D11_ERROR_TOO_MANY_UNIQUE_STATE_OBJECTS;
+  ///  host allocation failure -> E_OUTOFMEMORY;
+  ///  otherwise -> S_OK, a new object (ref-count 1) in the lowest free slot.
   CreateBlendStateResult create(const BlendDesc* desc, bool want_object = true);
-  /// CreateBlendState (D3D11.0 descriptor): create(promote(*desc)) (spec §2.1); nullptr ->
-  /// E_INVALIDARG.
+  /// CreateBlendState (D3D11.0 descriptor): create(promote(*desc)) (§2.1); null -> E_INVALIDARG.
   CreateBlendStateResult create_legacy(const BlendDesc0* desc, bool want_object = true);
 
   /// AddRef: returns the new reference count. Throws std::out_of_range for a handle that is not

@@ -24,11 +24,9 @@ inline constexpr uint32_t kCapD3d9NumRtOffset = 0x10;
 inline constexpr uint32_t kCapD3d9PmiscOffset = 0x14;
 inline constexpr uint32_t kCapD3d9BlendOffset = 0x18;
 inline constexpr uint32_t kCapMaxSamplesOffset = 0x1C;
-inline constexpr uint32_t kCapFmtOffset = 0x20;  // CAP_FMT[k] at kCapFmtOffset + 4 * k
-inline constexpr uint32_t kCapFmtCount =
-    116;  // k = DXGI_FORMAT value 0..115 (B4G4R4A4_UNORM = 115)
-inline constexpr uint32_t kCapRegionEnd =
-    0x200;  // the capability region of the address map (0x000-0x1FF)
+inline constexpr uint32_t kCapFmtOffset = 0x20;   // CAP_FMT[k] at kCapFmtOffset + 4 * k
+inline constexpr uint32_t kCapFmtCount = 116;     // k = DXGI_FORMAT 0..115 (B4G4R4A4 = 115)
+inline constexpr uint32_t kCapRegionEnd = 0x200;  // capability region of the address map
 
 /// CAP_ID[31:16]: "OM".
 inline constexpr uint32_t kCapMagic = 0x4F4D;
@@ -57,24 +55,23 @@ inline constexpr uint32_t kCapFmtMultisampleRenderTarget = 1u << 3;
 /// True when `offset` addresses a capability register (aligned and listed in §6.7).
 bool is_cap_register(uint32_t offset);
 
-/// The value of the capability register at byte `offset` for hardware configured as `cfg`.
-///   CAP_ID            = kCapMagic << 16 | kSpecRevision.
-///   CAP_FL            = D3D_FEATURE_LEVEL >> 8 (0x91 ... 0xB1).
-///   CAP_OM            = cfg.max_rts | the §6.6 row of cfg.fl for bits 4-10, 12, 13, 15 (bit set =
-///   "yes"; "n/a"
-///                       and "optional" read 0 except bit 11 = cfg.logic_op); bit 14 = 0 (no named
-///                       configuration has the optional depth/stencil unit of §9). The FL-derived
-///                       bits are set at: [4] 9_3+, [5] 10_0+, [6] 10_1+, [7] 9_2+, [8] [9] [10]
-///                       [12] [13] [15] 10_0+.
-///   CAP_D3D9_OPTIONS1 = cfg.d3d9_options1 (bit i = field i of D3D11_FEATURE_DATA_D3D9_OPTIONS1).
-///   CAP_D3D9_NUMRT    = cfg.d3d9_num_rts.      CAP_D3D9_PMISC = cfg.pmisc.
-///   CAP_D3D9_BLEND    = cfg.src_blend_caps | cfg.dest_blend_caps << 16.
-///   CAP_MAX_SAMPLES   = 0x1 (single-sample hardware: 1 sample only).
-///   CAP_FMT[k]        = for the kFormatInfo entry with DXGI value k (0 when the OM does not
-///   implement k):
-///                       [0] rt_fl_mask bit cfg.fl_index, [1] blend_fl_mask bit cfg.fl_index,
-///                       [2] [0] && class UINT && cfg.logic_op, [3] 0.
-/// Throws std::out_of_range naming the offset when it is unmapped (the RTL answers PSLVERR).
+/// The value of the capability register at byte `offset` for hardware configured as `cfg`:
+///  CAP_ID     kCapMagic << 16 | kSpecRevision.
+///  CAP_FL     D3D_FEATURE_LEVEL >> 8 (0x91 ... 0xB1).
+///  CAP_OM     [3:0] cfg.max_rts; [11] cfg.logic_op; [14] 0 (no named configuration has the
+///             optional depth/stencil unit of §9); the other bits are the §6.6 row of cfg.fl
+///             ("yes" = 1; "no", "n/a" = 0), i.e. set from: [4] 9_3, [5] 10_0, [6] 10_1, [7] 9_2,
+///             [8] [9] [10] [12] [13] [15] 10_0.
+///  CAP_D3D9_OPTIONS1  cfg.d3d9_options1 (bit i = field i of D3D11_FEATURE_DATA_D3D9_OPTIONS1).
+///  CAP_D3D9_NUMRT     cfg.d3d9_num_rts.
+///  CAP_D3D9_PMISC     cfg.pmisc.
+///  CAP_D3D9_BLEND     cfg.src_blend_caps | cfg.dest_blend_caps << 16.
+///  CAP_MAX_SAMPLES    0x1 (single-sample hardware).
+///  CAP_FMT[k] for the kFormatInfo entry with DXGI value k (0 when the OM does not implement k):
+///             [0] bit cfg.fl_index of rt_fl_mask, [1] bit cfg.fl_index of blend_fl_mask,
+///             [2] [0] && class UINT && cfg.logic_op, [3] 0.
+/// Throws std::out_of_range naming the offset when it is unmapped (the RTL answers PSLVERR), and
+/// std::invalid_argument when cfg.fl_index does not match cfg.fl.
 uint32_t cap_register(const ConfigInfo& cfg, uint32_t offset);
 
 /// D3D11_FEATURE_DATA_D3D9_OPTIONS1 (spec §6.2).
@@ -97,8 +94,7 @@ struct D3dCaps9 {
 };
 /// D3D11_FEATURE_DATA_FORMAT_SUPPORT(2).OutFormatSupport(2) for one format (spec §6.5).
 struct FormatSupportData {
-  uint32_t support =
-      0;  // D3D11_FORMAT_SUPPORT_RENDER_TARGET | _BLENDABLE | _MULTISAMPLE_RENDERTARGET
+  uint32_t support = 0;  // D3D11_FORMAT_SUPPORT_ RENDER_TARGET, BLENDABLE, MULTISAMPLE_RENDERTARGET
   uint32_t support2 = 0;  // D3D11_FORMAT_SUPPORT2_OUTPUT_MERGER_LOGIC_OP
 };
 /// The fields of CAP_OM.

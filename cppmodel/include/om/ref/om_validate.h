@@ -14,8 +14,7 @@
 
 namespace om::ref {
 
-/// D3D11_RESOURCE_DIMENSION of a bound view's resource (TextureCube resources are TEXTURE2D +
-/// `cube`).
+/// D3D11_RESOURCE_DIMENSION of a bound view's resource (a TextureCube is TEXTURE2D + `cube`).
 enum class ResourceType : uint32_t { BUFFER = 1, TEXTURE1D = 2, TEXTURE2D = 3, TEXTURE3D = 4 };
 /// Component type of a PS colour output register o[i].
 enum class PsOutputType : uint32_t { FLOAT = 0, UINT = 1, SINT = 2 };
@@ -47,32 +46,28 @@ struct DsvBinding {
 struct PsOutput {
   bool written = false;                     // o[i] declared
   PsOutputType type = PsOutputType::FLOAT;  // its component type
-  uint32_t mask = 0xF;  // components written, bit 0..3 = x, y, z, w (R, G, B, A)
-  uint32_t value_bits =
-      32;  // UINT/SINT: bits the values may occupy (32 = unknown) — logic-op warning only
+  uint32_t mask = 0xF;                      // components written: bits 0..3 = R, G, B, A
+  uint32_t value_bits = 32;                 // UINT/SINT value width (32 = unknown); warning only
 };
 
 /// The D3D9 personality's post-PS states (spec §1.2, §5.3-§5.6). With `enabled`, the blend equation
 /// still comes from OmState::blend, but the per-RT write masks are color_write_enable[i]
-/// (D3DRS_COLORWRITEENABLE,
-/// ...1, ...2, ...3) and the D3DCAPS9 values of the capabilities apply.
+/// (D3DRS_COLORWRITEENABLE, ...1, ...2, ...3) and the D3DCAPS9 values of the capabilities apply.
 struct D3d9Mode {
   bool enabled = false;
   bool alpha_test_enable = false;      // D3DRS_ALPHATESTENABLE
   bool fog_enable = false;             // D3DRS_FOGENABLE
   bool dither_enable = false;          // D3DRS_DITHERENABLE
-  bool multisample_antialias = false;  // D3DRS_MULTISAMPLEANTIALIAS with a multisample surface type
+  bool multisample_antialias = false;  // D3DRS_MULTISAMPLEANTIALIAS with a multisample surface
   std::array<uint32_t, 4> color_write_enable{{0xF, 0xF, 0xF, 0xF}};
 };
 
-/// Everything the next draw would use (spec §7.2 "evaluated against the state that the next draw
-/// would use").
+/// Everything the next draw would use (spec §7.2).
 struct OmState {
-  bool initialised = true;  // false: model in reset / not initialised (bit 0)
-  bool internal_error =
-      false;        // register parity or state-RAM error reported by the hardware (bit 1)
-  BlendDesc blend;  // the bound object's normalised descriptor (not normalised -> bit 1)
-  std::array<uint32_t, 4> blend_factor{{kF32One, kF32One, kF32One, kF32One}};  // K, binary32 bits
+  bool initialised = true;      // false: model in reset / not initialised (bit 0)
+  bool internal_error = false;  // parity or state-RAM error reported by the hardware (bit 1)
+  BlendDesc blend;              // the bound object's normalised descriptor (else bit 1)
+  std::array<uint32_t, 4> blend_factor{{kF32One, kF32One, kF32One, kF32One}};  // K, binary32
   uint32_t sample_mask = 0xFFFFFFFFu;
   std::array<RtBinding, kMaxRts> rt{};
   DsvBinding dsv;
@@ -81,84 +76,77 @@ struct OmState {
 };
 
 struct ValidateResult {
-  uint32_t passes = 1;  // 1 with S_OK; else the advisory pass count, 0 if none exists
-  Hresult result = Hresult::S_OK;
-  uint32_t reasons = 0;  // bit ValidateReason::X set for every failing check (warnings included)
-  int rt = -1;           // first offending RT slot, -1 if none
+  uint32_t passes = 1;             // 1 with S_OK; else the advisory pass count, 0 if none exists
+  Hresult result = Hresult::S_OK;  // code of the first failing check 0..16
+  uint32_t reasons = 0;            // bit ValidateReason::X for every failing check (warnings too)
+  int rt = -1;                     // first offending RT slot, -1 if none
 };
 
 /// 1 << r.
 constexpr uint32_t reason_bit(ValidateReason r) { return 1u << static_cast<uint32_t>(r); }
 
-/// Runs every check of the §7.2 table (reasons bits 0-17). Terms: a slot is *bound* when
-/// rt[i].bound; *active* when also ps_output[i].written (only active slots are blended/written,
-/// §1.1 step 3); its descriptor is blend.render_target[IBE ? i : 0]; logic op and dual source come
-/// from the slot-0 descriptor (§2.6); MRT = two or more bound slots. Checks (fails when ...;
-/// result; passes; offending slot):
-///  0 !initialised; DEVICELOST; 0; -1.
-///  1 internal_error, blend not normalised, a descriptor field breaking §3.2
-///  (BlendEnable+LogicOpEnable, factor,
-///    op, LogicOp > 15, mask > 0xF), a bound RT format the OM does not implement, a PS output type
-///    or D3D9 colour write mask outside its enum; DRIVERINTERNALERROR; 0; that slot or -1.
-///  2 bound count n > max (caps.om.max_rts; D3D9 mode: D3DCAPS9.NumSimultaneousRTs) or a slot >=
-///  max is bound;
-///    TOOMANYOPERATIONS; ceil(n / max); first bound slot >= max.
-///  3 bound RTs differ in width, height, array size, sample count, type or cube flag; or the DSV's
-///  width, height,
-///    array size or sample count differ from the first bound RT's (D3D9 mode: DS smaller than the
-///    RT, or different sample count); CONFLICTINGRENDERSTATE; 0; first differing slot (-1 for the
-///    DSV).
-///  4 MRT, no independent bit depths (CAP_OM[12]; D3D9 mode: D3DPMISCCAPS_MRTINDEPENDENTBITDEPTHS),
-///  and bound
-///    formats differ in bits per texel, or all are 16-bit and not one format (§11 #22);
-///    WRONGTEXTUREFORMAT; 0.
-///  5 a bound RT's format lacks RENDER_TARGET, or it has sample_count > 1 without
-///  MULTISAMPLE_RENDERTARGET or
-///    without the CAP_MAX_SAMPLES bit; or an active blending slot's format lacks BLENDABLE;
-///    WRONGTEXTUREFORMAT.
-///  6 logic op on and an active slot is not UINT or lacks OUTPUT_MERGER_LOGIC_OP;
-///  WRONGTEXTUREFORMAT; 0. 7 dual source and a slot >= 1 bound; CONFLICTINGRENDERSTATE; 2; that
-///  slot. 8 dual source with BlendOp MIN/MAX (UNSUPPORTEDCOLOROPERATION) or else BlendOpAlpha
-///  MIN/MAX
-///    (UNSUPPORTEDALPHAOPERATION); 0; slot 0.
-///  9 an active slot's PS output type differs from its format class (UINT <-> UINT, SINT <-> SINT,
-///  all other
-///    classes <-> FLOAT); CONFLICTINGRENDERSTATE; 0.
-/// 10 D3D9 MRT with post-PS processing (a bound slot blending, alpha test, fog, dither, a write
-/// mask other than
-///    0xF) and either no D3DPMISCCAPS_MRTPOSTPIXELSHADERBLENDING (slot: the second bound) or a
-///    bound format without BLENDABLE (= denied by QUERY_POSTPIXELSHADER_BLENDING; that slot);
-///    CONFLICTINGRENDERSTATE; n.
-/// 11 D3D9 MRT, no D3DPMISCCAPS_INDEPENDENTWRITEMASKS, bound slots' masks differ;
-/// CONFLICTINGRENDERSTATE;
-///    number of distinct masks; first slot whose mask differs from the first bound slot's.
-/// 12 D3D9 MRT with multisample_antialias or a bound sample_count > 1; CONFLICTINGRENDERSTATE; 0.
-/// 13 a state the capabilities forbid, sub-checks in this order: A2C without CAP_OM[10];
-/// SRC_ALPHA_SAT without
-///    CAP_OM[9] or SRC1_* without CAP_OM[8] in an active blending slot; SampleMask 0 at FL <= 9_3;
-///    MRT with an sRGB format at FL <= 9_3; separate alpha (validate.h uses_separate_alpha) without
-///    CAP_OM[7]; active slots with differing equations without CAP_OM[6] (blend-disabled slots take
-///    part unless CAP_OM[5]); a bound non-TEXTURE2D view at FL <= 9_3. Result of the first failing
-///    sub-check: UNSUPPORTEDALPHAOPERATION for separate alpha and for SRC_ALPHA_SAT/SRC1 found only
-///    in alpha-slot fields, else CONFLICTINGRENDERSTATE; passes = number of distinct equations when
-///    only the equation sub-check fails, else 0.
-/// 14 D3D9 mode, no D3DPMISCCAPS_BLENDOP, an active blending slot with BlendOp or BlendOpAlpha !=
-/// ADD;
-///    UNSUPPORTEDCOLOROPERATION; 0.
-/// 15 D3D9 mode, an active blending slot's SrcBlend/DestBlend (UNSUPPORTEDCOLORARG) or else
-///    SrcBlendAlpha/DestBlendAlpha (UNSUPPORTEDALPHAARG) outside SrcBlendCaps/DestBlendCaps; 0.
-/// 16 DSV bound, not cube, a bound cube RT,
-/// TextureCubeFaceRenderTargetWithNonCubeDepthStencilSupported FALSE;
-///    CONFLICTINGRENDERSTATE; 0.
-/// 17 warnings (result stays S_OK, passes 1): an active slot's write mask asks for a channel its
-/// format has but
-///    the PS does not write; logic op on and an active slot's channels are narrower than the PS
-///    values' value_bits; an active blending slot uses BLEND_FACTOR/INV_BLEND_FACTOR while K is the
-///    default (1,1,1,1); dual source without o1 written.
-/// result = code of the first failing check 0..16 (S_OK if none); reasons = all failing bits 0..17;
-/// rt = the slot of the first failing check that names one (warnings only when no check 0..16
-/// fails); passes = 1 if no check 0..16 fails, else 0 if any failing check has pass count 0, else
-/// the largest count.
+/// Runs every check of the §7.2 table (reasons bits 0-17), each independently.
+/// Terms: a slot is *bound* when rt[i].bound, *active* when also ps_output[i].written (only active
+/// slots are blended and written, §1.1 step 3); its descriptor is blend.render_target[IBE ? i : 0];
+/// logic op and dual source come from the slot-0 descriptor (§2.6); MRT = two or more bound slots.
+/// Check: fails when ... -> result; passes; offending slot.
+///  0: !initialised -> DEVICELOST; 0; -1.
+///  1: internal_error; blend not normalised; a descriptor field breaking §3.2 (BlendEnable with
+///     LogicOpEnable, factor, op, LogicOp > 15, mask > 0xF); a bound RT format the OM does not
+///     implement; a PS output type or D3D9 write mask outside its range -> DRIVERINTERNALERROR; 0;
+///     that slot or -1.
+///  2: n bound slots > max (caps.om.max_rts; D3D9 mode: D3DCAPS9.NumSimultaneousRTs), or a slot
+///     >= max bound -> TOOMANYOPERATIONS; ceil(n / max); first bound slot >= max.
+///  3: bound RTs differ in width, height, array size, sample count, type or cube flag; or the DSV's
+///     width, height, array size or sample count differ from the first bound RT's (D3D9 mode: DS
+///     smaller than the RT, or another sample count) -> CONFLICTINGRENDERSTATE; 0; first differing
+///     slot (-1 for the DSV).
+///  4: MRT without independent bit depths (CAP_OM[12]; D3D9 mode: D3DPMISCCAPS_
+///     MRTINDEPENDENTBITDEPTHS) and bound formats differ in bits per texel, or are all 16-bit and
+///     not one format (§11 #22) -> WRONGTEXTUREFORMAT; 0; first differing slot.
+///  5: a bound RT's format lacks RENDER_TARGET, or has sample_count > 1 without
+///     MULTISAMPLE_RENDERTARGET and the CAP_MAX_SAMPLES bit; or an active blending slot's format
+///     lacks BLENDABLE -> WRONGTEXTUREFORMAT; 0; that slot.
+///  6: logic op on and an active slot is not UINT or lacks OUTPUT_MERGER_LOGIC_OP ->
+///     WRONGTEXTUREFORMAT; 0; that slot.
+///  7: dual source and a slot >= 1 bound -> CONFLICTINGRENDERSTATE; 2; that slot.
+///  8: dual source with BlendOp MIN/MAX -> UNSUPPORTEDCOLOROPERATION, else with BlendOpAlpha
+///     MIN/MAX -> UNSUPPORTEDALPHAOPERATION; 0; 0.
+///  9: an active slot's PS output type differs from its format class (UINT - UINT, SINT - SINT,
+///     every other class - FLOAT) -> CONFLICTINGRENDERSTATE; 0; that slot.
+/// 10: D3D9 MRT with post-PS processing (a bound slot blending, alpha test, fog, dither, a write
+///     mask other than 0xF) and no D3DPMISCCAPS_MRTPOSTPIXELSHADERBLENDING (slot: second bound),
+///     or a bound format without BLENDABLE (= denied by QUERY_POSTPIXELSHADER_BLENDING; that slot)
+///     -> CONFLICTINGRENDERSTATE; n.
+/// 11: D3D9 MRT without D3DPMISCCAPS_INDEPENDENTWRITEMASKS and the bound slots' masks differ ->
+///     CONFLICTINGRENDERSTATE; number of distinct masks; first slot differing from the first.
+/// 12: D3D9 MRT with multisample_antialias or a bound sample_count > 1 -> CONFLICTINGRENDERSTATE;
+///     0; first multisampled slot, else the second bound.
+/// 13: a state the capabilities forbid; sub-checks in this order: A2C without CAP_OM[10];
+///     SRC_ALPHA_SAT without CAP_OM[9] or SRC1_* without CAP_OM[8] in an active blending slot;
+///     SampleMask 0 at FL <= 9_3; MRT with an sRGB format at FL <= 9_3; separate alpha
+///     (uses_separate_alpha) without CAP_OM[7]; active slots with differing equations without
+///     CAP_OM[6] (blend-disabled slots take part unless CAP_OM[5]); a bound view that is not
+///     TEXTURE2D at FL <= 9_3. The first failing sub-check decides: UNSUPPORTEDALPHAOPERATION for
+///     separate alpha and for SRC_ALPHA_SAT/SRC1_* found only in alpha-slot fields, else
+///     CONFLICTINGRENDERSTATE; passes = number of distinct equations for the equation sub-check,
+///     else 0.
+/// 14: D3D9 mode without D3DPMISCCAPS_BLENDOP and an active blending slot with BlendOp or
+///     BlendOpAlpha != ADD -> UNSUPPORTEDCOLOROPERATION; 0; that slot.
+/// 15: D3D9 mode and an active blending slot's SrcBlend/DestBlend outside SrcBlendCaps/
+///     DestBlendCaps -> UNSUPPORTEDCOLORARG, else its SrcBlendAlpha/DestBlendAlpha ->
+///     UNSUPPORTEDALPHAARG; 0; that slot. (SRC1_COLOR needs D3DPBLENDCAPS_SRCCOLOR2 0x4000,
+///     INV_SRC1_COLOR INVSRCCOLOR2 0x8000; SRC1_ALPHA/INV_SRC1_ALPHA have no D3D9 cap.)
+/// 16: a non-cube DSV bound with a bound cube RT while D3D9_OPTIONS1.TextureCubeFaceRenderTarget-
+///     WithNonCubeDepthStencilSupported is FALSE -> CONFLICTINGRENDERSTATE; 0; that slot.
+/// 17: warnings (result stays S_OK, passes 1): an active slot's write mask asks for a channel its
+///     format has but the PS does not write; logic op on and an active UINT slot has channels
+///     narrower than value_bits; an active blending slot uses BLEND_FACTOR/INV_BLEND_FACTOR while
+///     K is the default (1,1,1,1); dual source without o1 written.
+/// Combined: result = code of the first failing check 0..16 (S_OK if none); reasons = every failing
+/// bit; rt = slot of the first failing check that names one (the warning's only when no check
+/// 0..16 fails); passes = 1 when no check 0..16 fails, else 0 when any failing check has pass
+/// count 0, else the largest pass count.
 ValidateResult om_validate(const OmState& state, const Caps& caps);
 
 }  // namespace om::ref

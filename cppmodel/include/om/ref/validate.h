@@ -33,9 +33,9 @@ enum class DescRule : uint32_t {
   FL_INDEPENDENT_WRITE_MASKS,  // 9_2: RenderTargetWriteMask of RT[0..3] not identical (§11 #30)
   FL_SRC_ALPHA_SAT,            // 9_x: SRC_ALPHA_SAT in a factor field of a blending RT
   FL_DUAL_SOURCE,              // 9_x: SRC1_* in a factor field of a blending RT
-  FL_SEPARATE_ALPHA,     // 9_1: alpha factors/op differ from the RGB ones (after the §5.6 mapping)
-  FL_INDEPENDENT_BLEND,  // 9_x, 10_0: blending RTs with differing equations (§11 #15, #31)
-  FL_LOGIC_OP,           // 9_x: LogicOpEnable (§11 #28)
+  FL_SEPARATE_ALPHA,           // 9_1: alpha factors/op differ from the §5.6-mapped RGB ones
+  FL_INDEPENDENT_BLEND,        // 9_x, 10_0: blending RTs with differing equations (§11 #15, #31)
+  FL_LOGIC_OP,                 // 9_x: LogicOpEnable (§11 #28)
 };
 
 /// Debug-layer style name of a rule ("CREATEBLENDSTATE_NO_ALPHA_TO_COVERAGE", ...).

@@ -1,0 +1,541 @@
+// om_validate (spec §7.2): TV54, TV55 and a table with rows for every check bit 0-17, including
+// states where several checks fail. Codes are the spec's hex values; expected bits, slots and pass
+// counts follow the table.
+#include "om/ref/om_validate.h"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+
+#include "om/ref/validate.h"
+#include "ref_validate_fixtures.h"
+
+namespace om::ref {
+namespace {
+
+using testing::alpha_blend_rt;
+using testing::blend_rt;
+using testing::config;
+
+// §7.1 / §7.2 codes.
+constexpr uint32_t kOk = 0x00000000;
+constexpr uint32_t kWrongFormat = 0x88760818;
+constexpr uint32_t kColorOp = 0x88760819;
+constexpr uint32_t kColorArg = 0x8876081A;
+constexpr uint32_t kAlphaOp = 0x8876081B;
+constexpr uint32_t kAlphaArg = 0x8876081C;
+constexpr uint32_t kTooMany = 0x8876081D;
+constexpr uint32_t kConflict = 0x88760821;
+constexpr uint32_t kInternal = 0x88760827;
+constexpr uint32_t kDeviceLost = 0x88760868;
+constexpr uint32_t B(int bit) { return 1u << bit; }
+
+// D3DPMISCCAPS / D3DPBLENDCAPS values of §6.4.
+constexpr uint32_t kPmiscBlendOp = 0x800;
+constexpr uint32_t kPmiscIndependentWriteMasks = 0x4000;
+constexpr uint32_t kPmiscMrtIndependentBitDepths = 0x40000;
+constexpr uint32_t kPmiscMrtPostPsBlending = 0x80000;
+constexpr uint32_t kPBlendDestAlpha = 0x40;
+constexpr uint32_t kPBlendBlendFactor = 0x2000;
+
+void bind(OmState& s, int slot, Format f, PsOutputType type = PsOutputType::FLOAT) {
+  s.rt[slot].bound = true;
+  s.rt[slot].format = f;
+  s.rt[slot].width = 64;
+  s.rt[slot].height = 64;
+  s.ps_output[slot].written = true;
+  s.ps_output[slot].type = type;
+}
+
+// All eight entries set to `rt` (a normalised IBE=FALSE descriptor).
+void use(OmState& s, const RtBlendDesc& rt) {
+  for (RtBlendDesc& e : s.blend.render_target) e = rt;
+}
+
+const RtBlendDesc kDualSource = blend_rt(Blend::ONE, Blend::SRC1_COLOR, BlendOp::ADD, Blend::ONE,
+                                         Blend::SRC1_ALPHA, BlendOp::ADD);
+
+struct Row {
+  const char* name;
+  const char* cfg;
+  std::function<void(OmState&, Caps&)> setup;  // applied to one R8G8B8A8_UNORM RT in slot 0
+  uint32_t result;
+  uint32_t reasons;
+  int rt;
+  uint32_t passes;
+};
+
+const Row kRows[] = {
+    {"baseline 11_1", "fl11_1", [](OmState&, Caps&) {}, kOk, 0, -1, 1},
+    {"baseline 9_1", "fl9_1", [](OmState&, Caps&) {}, kOk, 0, -1, 1},
+    {"no RT bound", "fl9_1", [](OmState& s, Caps&) { s.rt[0].bound = false; }, kOk, 0, -1, 1},
+    // bit 0
+    {"not initialised", "fl11_1", [](OmState& s, Caps&) { s.initialised = false; }, kDeviceLost,
+     B(0), -1, 0},
+    // bit 1
+    {"internal error flag", "fl11_1", [](OmState& s, Caps&) { s.internal_error = true; },
+     kInternal, B(1), -1, 0},
+    {"descriptor not normalised (disabled RT keeps SRC_COLOR)", "fl11_1",
+     [](OmState& s, Caps&) {
+       RtBlendDesc r;
+       r.src_blend = Blend::SRC_COLOR;
+       use(s, r);
+     },
+     kInternal, B(1), -1, 0},
+    {"descriptor not normalised (IBE=FALSE, RT3 differs)", "fl11_1",
+     [](OmState& s, Caps&) { s.blend.render_target[3].render_target_write_mask = 0x1; },
+     kInternal, B(1), -1, 0},
+    {"illegal factor latched", "fl11_1",
+     [](OmState& s, Caps&) {
+       RtBlendDesc r = alpha_blend_rt();
+       r.src_blend = static_cast<Blend>(12);
+       use(s, r);
+     },
+     kInternal, B(1), 0, 0},
+    {"format the OM does not implement", "fl11_1",
+     [](OmState& s, Caps&) { s.rt[0].format = static_cast<Format>(6); }, kInternal, B(1), 0, 0},
+    {"D3D9 colour write mask out of range", "fl11_1",
+     [](OmState& s, Caps&) {
+       s.d3d9.enabled = true;
+       s.d3d9.color_write_enable[2] = 0x10;
+     },
+     kInternal, B(1), 2, 0},
+    // bit 2
+    {"9_3: five RTs", "fl9_3",
+     [](OmState& s, Caps&) {
+       for (int i = 1; i < 5; ++i) bind(s, i, Format::R8G8B8A8_UNORM);
+     },
+     kTooMany, B(2), 4, 2},
+    {"9_1: slot 1 used", "fl9_1",
+     [](OmState& s, Caps&) {
+       s.rt[0].bound = false;
+       bind(s, 1, Format::R8G8B8A8_UNORM);
+     },
+     kTooMany, B(2), 1, 1},
+    {"D3D9 mode: five RTs > NumSimultaneousRTs", "fl11_1",
+     [](OmState& s, Caps&) {
+       s.d3d9.enabled = true;
+       for (int i = 1; i < 5; ++i) bind(s, i, Format::R8G8B8A8_UNORM);
+     },
+     kTooMany, B(2), 4, 2},
+    // bit 3
+    {"RT widths differ", "fl11_1",
+     [](OmState& s, Caps&) {
+       bind(s, 1, Format::R8G8B8A8_UNORM);
+       s.rt[1].width = 32;
+     },
+     kConflict, B(3), 1, 0},
+    {"RT types differ", "fl11_1",
+     [](OmState& s, Caps&) {
+       bind(s, 2, Format::R8G8B8A8_UNORM);
+       s.rt[2].type = ResourceType::TEXTURE1D;
+     },
+     kConflict, B(3), 2, 0},
+    {"RT cube flags differ", "fl11_1",
+     [](OmState& s, Caps&) {
+       bind(s, 1, Format::R8G8B8A8_UNORM);
+       s.rt[1].cube = true;
+     },
+     kConflict, B(3), 1, 0},
+    {"RT array sizes differ", "fl11_1",
+     [](OmState& s, Caps&) {
+       bind(s, 1, Format::R8G8B8A8_UNORM);
+       s.rt[1].array_size = 6;
+     },
+     kConflict, B(3), 1, 0},
+    {"DSV height differs", "fl11_1",
+     [](OmState& s, Caps&) {
+       s.dsv.bound = true;
+       s.dsv.width = 64;
+       s.dsv.height = 32;
+     },
+     kConflict, B(3), -1, 0},
+    {"D3D9 mode: larger DS is fine", "fl9_3",
+     [](OmState& s, Caps&) {
+       s.d3d9.enabled = true;
+       s.dsv.bound = true;
+       s.dsv.width = 128;
+       s.dsv.height = 128;
+     },
+     kOk, 0, -1, 1},
+    {"D3D9 mode: smaller DS", "fl9_3",
+     [](OmState& s, Caps&) {
+       s.d3d9.enabled = true;
+       s.dsv.bound = true;
+       s.dsv.width = 128;
+       s.dsv.height = 32;
+     },
+     kConflict, B(3), -1, 0},
+    // bit 4
+    {"TV55 9_3 R8G8B8A8_UNORM + R16G16B16A16_FLOAT", "fl9_3",
+     [](OmState& s, Caps&) { bind(s, 1, Format::R16G16B16A16_FLOAT); }, kWrongFormat, B(4), 1, 0},
+    {"9_3 16-bit surfaces of two types (§11 #22)", "fl9_3",
+     [](OmState& s, Caps&) {
+       s.rt[0].format = Format::B5G6R5_UNORM;
+       bind(s, 1, Format::R8G8_UNORM);
+     },
+     kWrongFormat, B(4), 1, 0},
+    {"11_1 mixed bit depths", "fl11_1",
+     [](OmState& s, Caps&) { bind(s, 1, Format::R16G16B16A16_FLOAT); }, kOk, 0, -1, 1},
+    {"D3D9 mode without MRTINDEPENDENTBITDEPTHS", "fl11_1",
+     [](OmState& s, Caps& c) {
+       s.d3d9.enabled = true;
+       c.d3d9.primitive_misc_caps &= ~kPmiscMrtIndependentBitDepths;
+       bind(s, 1, Format::R16G16B16A16_FLOAT);
+     },
+     kWrongFormat, B(4), 1, 0},
+    // bit 5
+    {"blend on R8G8B8A8_UINT", "fl11_1",
+     [](OmState& s, Caps&) {
+       s.rt[0].format = Format::R8G8B8A8_UINT;
+       s.ps_output[0].type = PsOutputType::UINT;
+       use(s, alpha_blend_rt());
+     },
+     kWrongFormat, B(5), 0, 0},
+    {"9_3 blend on R32G32B32A32_FLOAT", "fl9_3",
+     [](OmState& s, Caps&) {
+       s.rt[0].format = Format::R32G32B32A32_FLOAT;
+       use(s, alpha_blend_rt());
+     },
+     kWrongFormat, B(5), 0, 0},
+    {"9_1 R16G16B16A16_FLOAT is not a render target", "fl9_1",
+     [](OmState& s, Caps&) { s.rt[0].format = Format::R16G16B16A16_FLOAT; }, kWrongFormat, B(5),
+     0, 0},
+    {"4 samples on single-sample hardware", "fl11_1",
+     [](OmState& s, Caps&) { s.rt[0].sample_count = 4; }, kWrongFormat, B(5), 0, 0},
+    {"blend on an unwritten UINT RT is not checked", "fl11_1",
+     [](OmState& s, Caps&) {
+       bind(s, 1, Format::R8G8B8A8_UINT);
+       s.ps_output[1].written = false;
+       use(s, alpha_blend_rt());
+     },
+     kOk, 0, -1, 1},
+    // bit 6
+    {"logic op on UNORM", "fl11_1",
+     [](OmState& s, Caps&) {
+       s.blend.render_target[0].logic_op_enable = true;
+       s.blend.render_target[0].logic_op = LogicOp::XOR;
+       use(s, s.blend.render_target[0]);
+     },
+     kWrongFormat, B(6), 0, 0},
+    {"logic op at 10_0 (no OUTPUT_MERGER_LOGIC_OP bit)", "fl10_0",
+     [](OmState& s, Caps&) {
+       s.rt[0].format = Format::R8G8B8A8_UINT;
+       s.ps_output[0].type = PsOutputType::UINT;
+       s.ps_output[0].value_bits = 8;
+       RtBlendDesc r;
+       r.logic_op_enable = true;
+       r.logic_op = LogicOp::AND;
+       use(s, r);
+     },
+     kWrongFormat, B(6), 0, 0},
+    {"logic op on R8G8B8A8_UINT with 8-bit values", "fl11_1",
+     [](OmState& s, Caps&) {
+       s.rt[0].format = Format::R8G8B8A8_UINT;
+       s.ps_output[0].type = PsOutputType::UINT;
+       s.ps_output[0].value_bits = 8;
+       RtBlendDesc r;
+       r.logic_op_enable = true;
+       r.logic_op = LogicOp::AND;
+       use(s, r);
+     },
+     kOk, 0, -1, 1},
+    // bit 7
+    {"TV54 dual source with RT1 bound", "fl11_1",
+     [](OmState& s, Caps&) {
+       use(s, kDualSource);
+       bind(s, 1, Format::R8G8B8A8_UNORM);
+     },
+     kConflict, B(7), 1, 2},
+    // bit 8
+    {"dual source with MAX", "fl11_1",
+     [](OmState& s, Caps&) {
+       RtBlendDesc r = kDualSource;
+       r.blend_op = BlendOp::MAX;
+       use(s, r);
+       s.ps_output[1].written = true;
+     },
+     kColorOp, B(8), 0, 0},
+    {"dual source with alpha MIN", "fl11_1",
+     [](OmState& s, Caps&) {
+       RtBlendDesc r = kDualSource;
+       r.blend_op_alpha = BlendOp::MIN;
+       use(s, r);
+       s.ps_output[1].written = true;
+     },
+     kAlphaOp, B(8), 0, 0},
+    // bit 9
+    {"float output to UINT RT", "fl11_1",
+     [](OmState& s, Caps&) { s.rt[0].format = Format::R8G8B8A8_UINT; }, kConflict, B(9), 0, 0},
+    {"sint output to UNORM RT", "fl11_1",
+     [](OmState& s, Caps&) {
+       bind(s, 1, Format::R8G8B8A8_UNORM, PsOutputType::SINT);
+     },
+     kConflict, B(9), 1, 0},
+    // bit 10
+    {"D3D9 MRT alpha test without MRTPOSTPIXELSHADERBLENDING", "fl11_1",
+     [](OmState& s, Caps& c) {
+       s.d3d9.enabled = true;
+       s.d3d9.alpha_test_enable = true;
+       c.d3d9.primitive_misc_caps &= ~kPmiscMrtPostPsBlending;
+       bind(s, 1, Format::R8G8B8A8_UNORM);
+     },
+     kConflict, B(10), 1, 2},
+    {"D3D9 MRT fog with a format denied post-PS blending", "fl9_3",
+     [](OmState& s, Caps&) {
+       s.d3d9.enabled = true;
+       s.d3d9.fog_enable = true;
+       bind(s, 1, Format::R32_FLOAT);
+     },
+     kConflict, B(10), 1, 2},
+    // bit 11
+    {"D3D9 MRT differing masks without INDEPENDENTWRITEMASKS", "fl11_1",
+     [](OmState& s, Caps& c) {
+       s.d3d9.enabled = true;
+       s.d3d9.color_write_enable[1] = 0x7;
+       c.d3d9.primitive_misc_caps &= ~kPmiscIndependentWriteMasks;
+       bind(s, 1, Format::R8G8B8A8_UNORM);
+     },
+     kConflict, B(11), 1, 2},
+    // bit 12
+    {"D3D9 MRT with multisampling", "fl11_1",
+     [](OmState& s, Caps&) {
+       s.d3d9.enabled = true;
+       s.d3d9.multisample_antialias = true;
+       bind(s, 1, Format::R8G8B8A8_UNORM);
+     },
+     kConflict, B(12), 1, 0},
+    // bit 13
+    {"9_3 alpha-to-coverage", "fl9_3",
+     [](OmState& s, Caps&) { s.blend.alpha_to_coverage_enable = true; }, kConflict, B(13), -1, 0},
+    {"9_3 SRC_ALPHA_SAT in the alpha slot only", "fl9_3",
+     [](OmState& s, Caps&) {
+       use(s, blend_rt(Blend::ONE, Blend::ZERO, BlendOp::ADD, Blend::SRC_ALPHA_SAT, Blend::ZERO,
+                       BlendOp::ADD));
+     },
+     kAlphaOp, B(13), 0, 0},
+    {"9_3 SRC1_COLOR", "fl9_3",
+     [](OmState& s, Caps&) {
+       use(s, kDualSource);
+       s.ps_output[1].written = true;
+     },
+     kConflict, B(13), 0, 0},
+    {"9_3 SampleMask 0", "fl9_3", [](OmState& s, Caps&) { s.sample_mask = 0; }, kConflict, B(13),
+     -1, 0},
+    {"11_1 SampleMask 0 is legal", "fl11_1", [](OmState& s, Caps&) { s.sample_mask = 0; }, kOk, 0,
+     -1, 1},
+    {"9_3 sRGB with MRT", "fl9_3",
+     [](OmState& s, Caps&) { bind(s, 1, Format::R8G8B8A8_UNORM_SRGB); }, kConflict, B(13), 1, 0},
+    {"9_1 separate alpha", "fl9_1",
+     [](OmState& s, Caps&) {
+       use(s, blend_rt(Blend::SRC_ALPHA, Blend::INV_SRC_ALPHA, BlendOp::ADD, Blend::ONE,
+                       Blend::ZERO, BlendOp::ADD));
+     },
+     kAlphaOp, B(13), 0, 0},
+    {"10_0 two equations over three RTs", "fl10_0",
+     [](OmState& s, Caps&) {
+       s.blend.independent_blend_enable = true;
+       s.blend.render_target[0] = alpha_blend_rt();
+       s.blend.render_target[1] = alpha_blend_rt();
+       s.blend.render_target[2] =
+           blend_rt(Blend::ONE, Blend::ONE, BlendOp::ADD, Blend::ONE, Blend::ONE, BlendOp::ADD);
+       bind(s, 1, Format::R8G8B8A8_UNORM);
+       bind(s, 2, Format::R8G8B8A8_UNORM);
+     },
+     kConflict, B(13), 2, 2},
+    {"9_3 per-RT BlendEnable", "fl9_3",
+     [](OmState& s, Caps&) {
+       s.blend.independent_blend_enable = true;
+       s.blend.render_target[0] = alpha_blend_rt();
+       bind(s, 1, Format::R8G8B8A8_UNORM);
+     },
+     kConflict, B(13), 1, 2},
+    {"9_3 Texture1D render target", "fl9_3",
+     [](OmState& s, Caps&) { s.rt[0].type = ResourceType::TEXTURE1D; }, kConflict, B(13), 0, 0},
+    // bit 14
+    {"D3D9 SUBTRACT without D3DPMISCCAPS_BLENDOP", "fl11_1",
+     [](OmState& s, Caps& c) {
+       s.d3d9.enabled = true;
+       c.d3d9.primitive_misc_caps &= ~kPmiscBlendOp;
+       use(s, blend_rt(Blend::ONE, Blend::ONE, BlendOp::SUBTRACT, Blend::ONE, Blend::ONE,
+                       BlendOp::SUBTRACT));
+     },
+     kColorOp, B(14), 0, 0},
+    // bit 15
+    {"D3D9 BLEND_FACTOR outside SrcBlendCaps", "fl11_1",
+     [](OmState& s, Caps& c) {
+       s.d3d9.enabled = true;
+       c.d3d9.src_blend_caps &= ~kPBlendBlendFactor;
+       s.blend_factor = {0x3F000000, 0x3F000000, 0x3F000000, 0x3F000000};
+       use(s, blend_rt(Blend::BLEND_FACTOR, Blend::ZERO, BlendOp::ADD, Blend::BLEND_FACTOR,
+                       Blend::ZERO, BlendOp::ADD));
+     },
+     kColorArg, B(15), 0, 0},
+    {"D3D9 DEST_ALPHA outside DestBlendCaps (alpha slot)", "fl11_1",
+     [](OmState& s, Caps& c) {
+       s.d3d9.enabled = true;
+       c.d3d9.dest_blend_caps &= ~kPBlendDestAlpha;
+       use(s, blend_rt(Blend::ONE, Blend::ZERO, BlendOp::ADD, Blend::ONE, Blend::DEST_ALPHA,
+                       BlendOp::ADD));
+     },
+     kAlphaArg, B(15), 0, 0},
+    {"D3D9 SRC1_COLOR without SRCCOLOR2 cap", "fl11_1",
+     [](OmState& s, Caps&) {
+       s.d3d9.enabled = true;
+       use(s, kDualSource);
+       s.ps_output[1].written = true;
+     },
+     kColorArg, B(15), 0, 0},
+    // bit 16
+    {"9_3 cube-face RT with Texture2D DS", "fl9_3",
+     [](OmState& s, Caps&) {
+       s.rt[0].cube = true;
+       s.dsv.bound = true;
+       s.dsv.width = 64;
+       s.dsv.height = 64;
+     },
+     kConflict, B(16), 0, 0},
+    {"11_1 cube-face RT with Texture2D DS", "fl11_1",
+     [](OmState& s, Caps&) {
+       s.rt[0].cube = true;
+       s.dsv.bound = true;
+       s.dsv.width = 64;
+       s.dsv.height = 64;
+     },
+     kOk, 0, -1, 1},
+    // bit 17
+    {"write mask asks for alpha the PS does not write", "fl11_1",
+     [](OmState& s, Caps&) { s.ps_output[0].mask = 0x7; }, kOk, B(17), 0, 1},
+    {"unwritten channels absent from the format", "fl11_1",
+     [](OmState& s, Caps&) {
+       s.rt[0].format = Format::R8_UNORM;
+       s.ps_output[0].mask = 0x1;
+     },
+     kOk, 0, -1, 1},
+    {"BLEND_FACTOR with the default K", "fl11_1",
+     [](OmState& s, Caps&) {
+       use(s, blend_rt(Blend::BLEND_FACTOR, Blend::ZERO, BlendOp::ADD, Blend::ONE, Blend::ZERO,
+                       BlendOp::ADD));
+     },
+     kOk, B(17), 0, 1},
+    {"logic op source wider than R8_UINT", "fl11_1",
+     [](OmState& s, Caps&) {
+       s.rt[0].format = Format::R8_UINT;
+       s.ps_output[0].type = PsOutputType::UINT;
+       RtBlendDesc r;
+       r.logic_op_enable = true;
+       r.logic_op = LogicOp::COPY;
+       use(s, r);
+     },
+     kOk, B(17), 0, 1},
+    {"dual source without o1", "fl11_1", [](OmState& s, Caps&) { use(s, kDualSource); }, kOk,
+     B(17), 0, 1},
+    // several at once
+    {"not initialised and five RTs at 9_3", "fl9_3",
+     [](OmState& s, Caps&) {
+       s.initialised = false;
+       for (int i = 1; i < 5; ++i) bind(s, i, Format::R8G8B8A8_UNORM);
+     },
+     kDeviceLost, B(0) | B(2), 4, 0},
+    {"D3D9 five RTs and three equations at 10_0", "fl10_0",
+     [](OmState& s, Caps&) {
+       s.d3d9.enabled = true;
+       s.blend.independent_blend_enable = true;
+       for (int i = 0; i < kMaxRts; ++i) s.blend.render_target[i] = alpha_blend_rt();
+       s.blend.render_target[1] =
+           blend_rt(Blend::ONE, Blend::ONE, BlendOp::ADD, Blend::ONE, Blend::ONE, BlendOp::ADD);
+       s.blend.render_target[2] = blend_rt(Blend::ZERO, Blend::SRC_COLOR, BlendOp::ADD,
+                                           Blend::ZERO, Blend::SRC_ALPHA, BlendOp::ADD);
+       for (int i = 1; i < 5; ++i) bind(s, i, Format::R8G8B8A8_UNORM);
+     },
+     kTooMany, B(2) | B(13), 4, 3},
+    {"blend on UINT plus a write-mask warning", "fl11_1",
+     [](OmState& s, Caps&) {
+       s.rt[0].format = Format::R8G8B8A8_UINT;
+       s.ps_output[0].type = PsOutputType::UINT;
+       s.ps_output[0].mask = 0x7;
+       use(s, alpha_blend_rt());
+     },
+     kWrongFormat, B(5) | B(17), 0, 0},
+    {"dual source with RT1 bound at 9_3", "fl9_3",
+     [](OmState& s, Caps&) {
+       use(s, kDualSource);
+       bind(s, 1, Format::R8G8B8A8_UNORM);
+     },
+     kConflict, B(7) | B(13), 1, 0},
+};
+
+TEST(OmValidate, TableOfChecks) {
+  ASSERT_GE(sizeof kRows / sizeof kRows[0], 40u);
+  uint32_t covered = 0;
+  for (const Row& row : kRows) {
+    SCOPED_TRACE(row.name);
+    Caps caps = caps_from_config(config(row.cfg));
+    OmState s;
+    bind(s, 0, Format::R8G8B8A8_UNORM);
+    row.setup(s, caps);
+    const ValidateResult r = om_validate(s, caps);
+    EXPECT_EQ(static_cast<uint32_t>(r.result), row.result)
+        << std::hex << static_cast<uint32_t>(r.result);
+    EXPECT_EQ(r.reasons, row.reasons) << std::hex << r.reasons;
+    EXPECT_EQ(r.rt, row.rt);
+    EXPECT_EQ(r.passes, row.passes);
+    covered |= row.reasons;
+  }
+  EXPECT_EQ(covered, 0x3FFFFu) << "every check bit 0-17 has a row";
+}
+
+TEST(OmValidate, Tv54DualSourceWithRt1Bound) {
+  OmState s;
+  bind(s, 0, Format::R8G8B8A8_UNORM);
+  bind(s, 1, Format::R8G8B8A8_UNORM);
+  use(s, kDualSource);
+  for (const ConfigInfo& cfg : kConfigs) {
+    if (static_cast<uint32_t>(cfg.fl) < 0xA000) continue;  // dual source exists from 10_0
+    const ValidateResult r = om_validate(s, caps_from_config(cfg));
+    EXPECT_EQ(static_cast<uint32_t>(r.result), 0x88760821u) << cfg.name;
+    EXPECT_EQ(r.reasons, 1u << 7) << cfg.name;
+    EXPECT_EQ(r.passes, 2u) << cfg.name;
+  }
+}
+
+TEST(OmValidate, Tv55MixedBitDepthsAt9_3) {
+  OmState s;
+  bind(s, 0, Format::R8G8B8A8_UNORM);
+  bind(s, 1, Format::R16G16B16A16_FLOAT);
+  const ValidateResult r = om_validate(s, caps_from_config(config("fl9_3")));
+  EXPECT_EQ(static_cast<uint32_t>(r.result), 0x88760818u);
+  EXPECT_EQ(r.reasons, 1u << 4);
+}
+
+// Caps consistency: a single blending RT of every format is flagged by bit 5 exactly when the
+// capability registers deny it RENDER_TARGET or BLENDABLE, and a logic op by bit 6 when they deny
+// the logic-op bit.
+TEST(OmValidate, AgreesWithTheFormatCapabilityRegisters) {
+  for (const ConfigInfo& cfg : kConfigs) {
+    const Caps caps = caps_from_config(cfg);
+    for (const FormatInfo& f : kFormatInfo) {
+      SCOPED_TRACE(std::string(cfg.name) + " " + f.name);
+      const uint32_t reg = cap_register(cfg, 0x20 + 4 * static_cast<uint32_t>(f.format));
+      const PsOutputType type = f.cls == FormatClass::UINT   ? PsOutputType::UINT
+                                : f.cls == FormatClass::SINT ? PsOutputType::SINT
+                                                             : PsOutputType::FLOAT;
+      OmState s;
+      bind(s, 0, f.format, type);
+      s.ps_output[0].value_bits = 1;
+      use(s, alpha_blend_rt());
+      const bool blend_ok = (reg & 1u) && (reg & 2u);
+      EXPECT_EQ((om_validate(s, caps).reasons >> 5) & 1u, blend_ok ? 0u : 1u);
+      RtBlendDesc lop;
+      lop.logic_op_enable = true;
+      lop.logic_op = LogicOp::OR;
+      use(s, lop);
+      const uint32_t reasons = om_validate(s, caps).reasons;
+      EXPECT_EQ((reasons >> 6) & 1u, (reg & 4u) ? 0u : 1u);
+      EXPECT_EQ((reasons >> 5) & 1u, (reg & 1u) ? 0u : 1u);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace om::ref
