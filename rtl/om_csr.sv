@@ -232,4 +232,17 @@ module om_csr
   logic unused_hwif_out;
   assign unused_hwif_out = hwif_out.PERF_CLEAR.CLEAR.value;
 
+`ifndef __ICARUS__
+  // The snapshot rule: no state change lands while the pipeline is busy.
+  a_state_stable_while_busy: assert property (@(posedge clk_i) disable iff (!rst_ni) busy_i |=> $stable(state_o))
+    else $error("om_csr: state_o changed while busy_i");
+  // APB4: the master holds a waiting transfer; PSLVERR only with PREADY.
+  a_apb_hold: assert property (@(posedge clk_i) disable iff (!rst_ni)
+                               psel_i && penable_i && !pready_o |=>
+                               psel_i && penable_i && $stable(paddr_i) && $stable(pwrite_i) && $stable(pwdata_i))
+    else $error("om_csr: APB master changed a waiting transfer");
+  a_apb_err_with_ready: assert property (@(posedge clk_i) disable iff (!rst_ni) pslverr_o |-> pready_o)
+    else $error("om_csr: PSLVERR without PREADY");
+`endif
+
 endmodule

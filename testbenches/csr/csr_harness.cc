@@ -16,6 +16,8 @@ CsrHarness::CsrHarness(uint32_t cfg, const std::string& wave_name, uint32_t cfg_
   const char* waves = std::getenv("OM_WAVES");
   const bool trace = waves != nullptr && waves[0] != '\0' && waves[0] != '0';
   if (trace) ctx_->traceEverOn(true);
+  // RTL assertions ($error) count instead of aborting; tick() turns each into a test failure.
+  ctx_->errorLimit(1 << 30);
   dut_ = std::make_unique<Vom_csr>(ctx_.get(), "om_csr");
   if (trace) {
     fst_ = std::make_unique<VerilatedFstC>();
@@ -64,6 +66,10 @@ void CsrHarness::tick() {
   d.eval();
   ctx_->timeInc(5);
   if (fst_) fst_->dump(ctx_->time());
+  if (ctx_->errorCount() != errors_) {
+    ADD_FAILURE() << "RTL assertion failed at time " << ctx_->time() << " (message above)";
+    errors_ = ctx_->errorCount();
+  }
 }
 
 void CsrHarness::begin(uint32_t addr, bool write, uint32_t data, uint32_t strb) {

@@ -56,6 +56,7 @@ class CsrHarness {
   std::unique_ptr<Vom_csr> dut_;
   std::unique_ptr<VerilatedFstC> fst_;
   int waits_ = 0;
+  int errors_ = 0;  // RTL assertion failures already reported
 };
 
 /// OM_SEED from the environment, else a fixed default; printed so a failure can be replayed.
