@@ -13,3 +13,11 @@ rtl/om_f32_to_fsmall.sv
 rtl/om_f32_to_srgb.sv
 rtl/om_f32_srgb_encode.sv
 rtl/om_csr.sv
+rtl/om_top_pkg.sv
+rtl/om_pipe_reg.sv
+rtl/om_fifo.sv
+rtl/om_accept.sv
+rtl/om_hazard.sv
+rtl/om_dest_read.sv
+rtl/om_write.sv
+rtl/om_top.sv

@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: Apache-2.0
+// Pixel intake: coverage (raster & SampleMask[0] & A2C), D3D9 alpha test and fog, then expansion of each surviving
+// pixel into per-RT ops in slot order, one op per cycle. Latency: pixel accepted in cycle t -> first op valid at
+// out_* in cycle t+3 (in_reg -> px_reg -> op_reg); a pixel with n ops occupies px_reg for n cycles.
+//
+// Registers: u_in_reg (om_pipe_reg Skid=1: pixel_t, two entries), u_px_reg (om_pipe_reg: px_t), done_q (slots of
+// the pixel in px_reg already emitted), u_op_reg (om_pipe_reg: op_t).
+// Timing: in_ready_o = in_reg's registered ready && !hold_i. The pixel at in_reg's output is tested combinationally
+// and moves to px_reg when px_reg can take it (ready passes through px_reg); a pixel with no op (killed, no bound
+// or declared slot, outside every RT, empty write masks) is dropped from in_reg without waiting for px_reg.
+// px_reg -> op_reg: the lowest slot in px.slots & ~done_q is emitted when op_reg can take it; px_reg is released
+// together with its last op. out_ready_i passes combinationally through op_reg and px_reg to in_reg.
+// Reads state_i combinationally; state is constant while busy_o is set (om_csr holds state writes).
+`timescale 1ns/1ps
+module om_accept
+  import om_pkg::*;
+  import om_defs_pkg::*;
+  import om_top_pkg::*;
+(
+  input  logic       clk_i,
+  input  logic       rst_ni,
+  input  state_t     state_i,
+  input  logic [3:0] max_rts_i,  // slots >= max_rts_i do not exist in this configuration
+  input  logic       hold_i,     // a state write waits: accept no pixel
+  input  logic       in_valid_i,
+  output logic       in_ready_o,
+  input  pixel_t     in_data_i,
+  output logic       out_valid_o,
+  input  logic       out_ready_i,
+  output op_t        out_data_o,
+  output logic       busy_o,
+  output logic       pixel_in_o,  // perf strobe: a pixel or clear was accepted
+  output logic       killed_o     // perf strobe: a draw pixel was removed by coverage or the alpha test
+);
+
+  localparam logic [31:0] F32One  = 32'h3F80_0000;
+  localparam logic [31:0] F32Half = 32'h3F00_0000;
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Input register
+  // ---------------------------------------------------------------------------------------------------------------
+  logic   in_reg_ready, in_q_valid, in_q_ready;
+  pixel_t in_q;
+
+  om_pipe_reg #(
+    .Width($bits(pixel_t)),
+    .Skid (1)
+  ) u_in_reg (
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .in_valid_i (in_valid_i && !hold_i),
+    .in_ready_o (in_reg_ready),
+    .in_data_i  (in_data_i),
+    .out_valid_o(in_q_valid),
+    .out_ready_i(in_q_ready),
+    .out_data_o (in_q)
+  );
+
+  assign in_ready_o = in_reg_ready && !hold_i;
+  assign pixel_in_o = in_valid_i && in_ready_o;
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Coverage, alpha test, fog (combinational on in_reg's output)
+  // ---------------------------------------------------------------------------------------------------------------
+  logic [31:0] a2c_sum, alpha_ref_f, fog_f, fog_omf;
+  logic        a2c_covered, alpha_pass;
+  logic [2:0][31:0] fog_t1, fog_t2, fog_rgb;
+
+  om_fp32_add u_a2c_add (
+    .a_i  (in_q.oc[0][3]),
+    .b_i  (F32Half),
+    .sub_i(1'b0),
+    .y_o  (a2c_sum)
+  );
+  om_fp32_cmp u_a2c_cmp (
+    .func_i(4'(CMP_GREATER_EQUAL)),
+    .a_i   (a2c_sum),
+    .b_i   (F32One),
+    .pass_o(a2c_covered)
+  );
+  om_unorm_to_f32 u_alpha_ref (
+    .code_i({8'd0, state_i.alpha_ref}),
+    .bits_i(5'd8),
+    .f_o   (alpha_ref_f)
+  );
+  om_fp32_cmp u_alpha_cmp (
+    .func_i(state_i.alpha_func),
+    .a_i   (in_q.oc[0][3]),
+    .b_i   (alpha_ref_f),
+    .pass_o(alpha_pass)
+  );
+
+  // f = f32_clamp(fog, 0, 1) (NaN -> 0); C = f*C + (1-f)*Cfog per RGB channel.
+  om_fp32_clamp u_fog_clamp (
+    .a_i (in_q.fog),
+    .lo_i(32'h0),
+    .hi_i(F32One),
+    .y_o (fog_f)
+  );
+  om_fp32_add u_fog_omf (
+    .a_i  (F32One),
+    .b_i  (fog_f),
+    .sub_i(1'b1),
+    .y_o  (fog_omf)
+  );
+  for (genvar c = 0; c < 3; c++) begin : g_fog
+    om_fp32_mul u_t1 (
+      .a_i(fog_f),
+      .b_i(in_q.oc[0][c]),
+      .y_o(fog_t1[c])
+    );
+    om_fp32_mul u_t2 (
+      .a_i(fog_omf),
+      .b_i(state_i.fog_color[c]),
+      .y_o(fog_t2[c])
+    );
+    om_fp32_add u_sum (
+      .a_i  (fog_t1[c]),
+      .b_i  (fog_t2[c]),
+      .sub_i(1'b0),
+      .y_o  (fog_rgb[c])
+    );
+  end
+
+  logic              is_clear, covered, killed;
+  logic [MaxRts-1:0] bound, slots;
+  px_t               px_in;
+  logic              px_in_ready;
+
+  fmt_info_t fmt[MaxRts];
+  rt_desc_t  desc[MaxRts];
+
+  always_comb begin
+    is_clear = in_q.cmd == CMD_CLEAR;
+    covered  = in_q.coverage && state_i.sample_mask[0] && (!state_i.alpha_to_coverage_enable || a2c_covered);
+    killed   = !is_clear && (!covered || (state_i.alpha_test_enable && !alpha_pass));
+    for (int i = 0; i < MaxRts; i++) begin
+      fmt[i]   = fmt_info(state_i.rt_bind[i].format);
+      bound[i] = fmt[i].valid && (4'(i) < max_rts_i) &&
+                 ({1'b0, in_q.x} < state_i.rt_bind[i].width) && ({1'b0, in_q.y} < state_i.rt_bind[i].height);
+      desc[i]  = desc_sel(state_i.independent_blend_enable, state_i.rt_desc, 3'(i));
+      slots[i] = is_clear ? bound[i] :
+                 (!killed && bound[i] && state_i.ps_outputs[i] &&
+                  ((desc[i].write_mask & fmt_present(fmt[i].ch_bits)) != 4'd0));
+    end
+    px_in.clear = is_clear;
+    px_in.x     = in_q.x;
+    px_in.y     = in_q.y;
+    px_in.slots = slots;
+    px_in.oc1   = in_q.oc1;
+    px_in.oc    = in_q.oc;
+    if (!is_clear && state_i.fog_enable) begin
+      px_in.oc[0][2:0] = fog_rgb;
+    end
+  end
+
+  // A pixel without ops leaves in_reg at once; one with ops when px_reg takes it.
+  assign in_q_ready = (slots == '0) || px_in_ready;
+  assign killed_o   = in_q_valid && killed;
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Expansion into per-RT ops
+  // ---------------------------------------------------------------------------------------------------------------
+  logic              px_valid, px_ready;
+  px_t               px_q;
+  logic [MaxRts-1:0] done_d, done_q, remaining, sel, rest;
+  logic [2:0]        sel_rt;
+  fmt_info_t         sel_fmt;
+  rt_desc_t          sel_desc;
+  logic              op_in_ready;
+  op_t               op_in;
+
+  om_pipe_reg #(
+    .Width($bits(px_t)),
+    .Skid (0)
+  ) u_px_reg (
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .in_valid_i (in_q_valid && (slots != '0)),
+    .in_ready_o (px_in_ready),
+    .in_data_i  (px_in),
+    .out_valid_o(px_valid),
+    .out_ready_i(px_ready),
+    .out_data_o (px_q)
+  );
+
+  always_comb begin
+    remaining = px_q.slots & ~done_q;
+    sel       = remaining & (~remaining + 1'b1);  // lowest pending slot, one-hot
+    rest      = remaining & ~sel;
+    sel_rt    = 3'd0;
+    for (int i = MaxRts - 1; i >= 0; i--) begin
+      if (sel[i]) sel_rt = 3'(i);
+    end
+    sel_fmt       = fmt_info(state_i.rt_bind[sel_rt].format);
+    sel_desc      = desc_sel(state_i.independent_blend_enable, state_i.rt_desc, sel_rt);
+    op_in.addr.rt = sel_rt;
+    op_in.addr.y  = px_q.y;
+    op_in.addr.x  = px_q.x;
+    op_in.clear   = px_q.clear;
+    op_in.need_rd = op_needs_read(px_q.clear, state_i.rt_desc[0].logic_op_enable, sel_desc.blend_enable,
+                                  sel_fmt.cls, sel_desc.write_mask, fmt_present(sel_fmt.ch_bits));
+    op_in.s       = px_q.clear ? px_q.oc[0] : px_q.oc[sel_rt];
+    op_in.s1      = px_q.oc1;
+  end
+
+  always_comb begin
+    px_ready = op_in_ready && (rest == '0);
+    done_d   = done_q;
+    if (px_valid && op_in_ready) begin
+      done_d = (rest == '0) ? '0 : (done_q | sel);
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      done_q <= '0;
+    end else begin
+      done_q <= done_d;
+    end
+  end
+
+  om_pipe_reg #(
+    .Width($bits(op_t)),
+    .Skid (0)
+  ) u_op_reg (
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .in_valid_i (px_valid),
+    .in_ready_o (op_in_ready),
+    .in_data_i  (op_in),
+    .out_valid_o(out_valid_o),
+    .out_ready_i(out_ready_i),
+    .out_data_o (out_data_o)
+  );
+
+  assign busy_o = in_q_valid || px_valid || out_valid_o;
+
+`ifndef __ICARUS__
+  // Every pixel held in px_reg has at least one pending slot.
+  property p_px_has_slot;
+    @(posedge clk_i) disable iff (!rst_ni) px_valid |-> remaining != '0;
+  endproperty
+  a_px_has_slot : assert property (p_px_has_slot);
+`endif
+
+endmodule

@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: Apache-2.0
+// Output merger top: CSR block, then one RT op per cycle through accept -> hazard -> dest_read -> rt_datapath ->
+// write. Pixel in cycle t -> first op at om_hazard t+3, memory read request t+5 (or datapath input t+5 without a
+// read), write request DpLatency + 1 cycles after the datapath takes the op.
+//
+// Stage handshakes: every stage boundary is valid/ready through om_pipe_reg / om_fifo; the datapath advances as a
+// whole (en) when om_write can take its output or its output slot holds no op: en = wr_ready || !dp_out_valid,
+// where wr_ready is registered (om_write's skid register). State (om_csr state_o) is constant while busy: a state
+// write waits until the pipeline is empty and pixel acceptance stops while it waits.
+// Ports: docs/interface.md / coord TEAM.md; memory ordering contract: requests take effect in acceptance order, a
+// read accepted after a write to the same address returns the written data, a write and a read accepted in the
+// same cycle: the write first.
+`timescale 1ns/1ps
+module om_top
+  import om_pkg::*;
+  import om_defs_pkg::*;
+  import om_top_pkg::*;
+#(
+  parameter int OpDepth  = 16,  // ops waiting for their destination texel
+  parameter int RspDepth = 16,  // read responses buffered = outstanding reads
+  parameter int TblDepth = 32   // ops in flight between om_hazard and write acceptance
+) (
+  input  logic              clk_i,
+  input  logic              rst_ni,
+  input  logic [2:0]        cfg_i,
+
+  input  logic              psel_i,
+  input  logic              penable_i,
+  input  logic              pwrite_i,
+  input  logic [11:0]       paddr_i,
+  input  logic [31:0]       pwdata_i,
+  input  logic [3:0]        pstrb_i,
+  output logic [31:0]       prdata_o,
+  output logic              pready_o,
+  output logic              pslverr_o,
+
+  input  logic              in_valid_i,
+  output logic              in_ready_o,
+  input  pixel_t            in_data_i,
+
+  output logic              mem_rd_valid_o,
+  input  logic              mem_rd_ready_i,
+  output mem_addr_t         mem_rd_addr_o,
+  input  logic              mem_rsp_valid_i,
+  input  logic [TexelW-1:0] mem_rsp_data_i,
+
+  output logic              mem_wr_valid_o,
+  input  logic              mem_wr_ready_i,
+  output mem_addr_t         mem_wr_addr_o,
+  output logic [TexelW-1:0] mem_wr_data_o
+);
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Registers and state
+  // ---------------------------------------------------------------------------------------------------------------
+  logic       busy, state_write_pending;
+  state_t     state;
+  cfg_info_t  cfg;
+  logic [2:0] cfg_idx;
+  logic       perf_pixel_in, perf_hazard_stall, perf_mem_stall, perf_killed, perf_rt_write;
+
+  om_csr u_csr (
+    .clk_i                (clk_i),
+    .rst_ni               (rst_ni),
+    .cfg_i                (cfg_i),
+    .cfg_o                (cfg_idx),
+    .cfg_info_o           (cfg),
+    .psel_i               (psel_i),
+    .penable_i            (penable_i),
+    .pwrite_i             (pwrite_i),
+    .paddr_i              (paddr_i),
+    .pwdata_i             (pwdata_i),
+    .pstrb_i              (pstrb_i),
+    .prdata_o             (prdata_o),
+    .pready_o             (pready_o),
+    .pslverr_o            (pslverr_o),
+    .busy_i               (busy),
+    .state_write_pending_o(state_write_pending),
+    .state_o              (state),
+    .init_done_i          (1'b1),
+    .perf_pixel_in_i      (perf_pixel_in),
+    .perf_rt_read_i       (mem_rd_valid_o && mem_rd_ready_i),
+    .perf_rt_write_i      (perf_rt_write),
+    .perf_hazard_stall_i  (perf_hazard_stall),
+    .perf_mem_stall_i     (perf_mem_stall),
+    .perf_killed_i        (perf_killed)
+  );
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Accept: coverage, alpha test, fog, per-RT expansion
+  // ---------------------------------------------------------------------------------------------------------------
+  logic acc_valid, acc_ready, acc_busy;
+  op_t  acc_op;
+
+  om_accept u_accept (
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .state_i    (state),
+    .max_rts_i  (cfg.max_rts),
+    .hold_i     (state_write_pending),
+    .in_valid_i (in_valid_i),
+    .in_ready_o (in_ready_o),
+    .in_data_i  (in_data_i),
+    .out_valid_o(acc_valid),
+    .out_ready_i(acc_ready),
+    .out_data_o (acc_op),
+    .busy_o     (acc_busy),
+    .pixel_in_o (perf_pixel_in),
+    .killed_o   (perf_killed)
+  );
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Hazard: read-after-write order per address
+  // ---------------------------------------------------------------------------------------------------------------
+  logic hz_valid, hz_ready, hz_busy, retire;
+  op_t  hz_op;
+
+  om_hazard #(
+    .TblDepth(TblDepth)
+  ) u_hazard (
+    .clk_i         (clk_i),
+    .rst_ni        (rst_ni),
+    .in_valid_i    (acc_valid),
+    .in_ready_o    (acc_ready),
+    .in_data_i     (acc_op),
+    .out_valid_o   (hz_valid),
+    .out_ready_i   (hz_ready),
+    .out_data_o    (hz_op),
+    .retire_i      (retire),
+    .busy_o        (hz_busy),
+    .hazard_stall_o(perf_hazard_stall)
+  );
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Destination read
+  // ---------------------------------------------------------------------------------------------------------------
+  logic    rd_valid, dp_en;
+  op_dst_t rd_op;
+
+  om_dest_read #(
+    .OpDepth (OpDepth),
+    .RspDepth(RspDepth)
+  ) u_dest_read (
+    .clk_i          (clk_i),
+    .rst_ni         (rst_ni),
+    .in_valid_i     (hz_valid),
+    .in_ready_o     (hz_ready),
+    .in_data_i      (hz_op),
+    .out_valid_o    (rd_valid),
+    .out_ready_i    (dp_en),
+    .out_data_o     (rd_op),
+    .mem_rd_valid_o (mem_rd_valid_o),
+    .mem_rd_ready_i (mem_rd_ready_i),
+    .mem_rd_addr_o  (mem_rd_addr_o),
+    .mem_rsp_valid_i(mem_rsp_valid_i),
+    .mem_rsp_data_i (mem_rsp_data_i)
+  );
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Per-RT datapath: operands of the op's slot from the (constant) state
+  // ---------------------------------------------------------------------------------------------------------------
+  logic              dp_valid, dp_write, wr_ready, gamma_space;
+  mem_addr_t         dp_addr;
+  logic [TexelW-1:0] dp_texel;
+  rt_desc_t          dp_desc;
+
+  assign gamma_space = cfg.fl_index <= 3'd2;  // FL 9_1 .. 9_3: sRGB RTs blend in gamma space
+  assign dp_desc     = desc_sel(state.independent_blend_enable, state.rt_desc, rd_op.op.addr.rt);
+  assign dp_en       = wr_ready || !dp_valid;
+
+  om_rt_datapath #(
+    .TagW($bits(mem_addr_t))
+  ) u_datapath (
+    .clk_i            (clk_i),
+    .rst_ni           (rst_ni),
+    .en_i             (dp_en),
+    .in_valid_i       (rd_valid),
+    .in_tag_i         (rd_op.op.addr),
+    .format_i         (state.rt_bind[rd_op.op.addr.rt].format),
+    .desc_i           (dp_desc),
+    .logic_op_enable_i(state.rt_desc[0].logic_op_enable),
+    .logic_op_i       (state.rt_desc[0].logic_op),
+    .gamma_space_i    (gamma_space),
+    .clear_i          (rd_op.op.clear),
+    .s_i              (rd_op.op.s),
+    .s1_i             (rd_op.op.s1),
+    .k_i              (state.blend_factor),
+    .dest_i           (rd_op.dst),
+    .out_valid_o      (dp_valid),
+    .out_tag_o        (dp_addr),
+    .out_texel_o      (dp_texel),
+    .out_write_o      (dp_write)
+  );
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Write
+  // ---------------------------------------------------------------------------------------------------------------
+  om_write u_write (
+    .clk_i         (clk_i),
+    .rst_ni        (rst_ni),
+    .in_valid_i    (dp_valid),
+    .in_ready_o    (wr_ready),
+    .in_addr_i     (dp_addr),
+    .in_texel_i    (dp_texel),
+    .in_write_i    (dp_write),
+    .mem_wr_valid_o(mem_wr_valid_o),
+    .mem_wr_ready_i(mem_wr_ready_i),
+    .mem_wr_addr_o (mem_wr_addr_o),
+    .mem_wr_data_o (mem_wr_data_o),
+    .retire_o      (retire),
+    .wr_o          (perf_rt_write)
+  );
+
+  // Busy: a pixel or op in om_accept, or an op between om_hazard and write acceptance (om_hazard's table).
+  assign busy           = acc_busy || hz_busy;
+  assign perf_mem_stall = (mem_rd_valid_o && !mem_rd_ready_i) || (mem_wr_valid_o && !mem_wr_ready_i);
+
+`ifndef __ICARUS__
+  // Input protocol: an offered pixel stays offered, unchanged, until accepted.
+  property p_in_stable;
+    @(posedge clk_i) disable iff (!rst_ni) in_valid_i && !in_ready_o |=> in_valid_i && $stable(in_data_i);
+  endproperty
+  a_in_stable : assert property (p_in_stable);
+  // Written texels have no bits above the format's texel_bits.
+  fmt_info_t wr_fmt;
+  assign wr_fmt = fmt_info(state.rt_bind[mem_wr_addr_o.rt].format);
+  property p_wr_high_zero;
+    @(posedge clk_i) disable iff (!rst_ni)
+      mem_wr_valid_o |-> (mem_wr_data_o & ~((TexelW'(1) << wr_fmt.texel_bits) - 1'b1)) == '0 || wr_fmt.texel_bits == 8'd128;
+  endproperty
+  a_wr_high_zero : assert property (p_wr_high_zero);
+`endif
+
+endmodule

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: Apache-2.0
+// Payload types of the OM's control stages (om_accept -> om_hazard -> om_dest_read -> om_rt_datapath -> om_write)
+// and the one rule that decides whether a per-RT op reads its destination texel.
+`timescale 1ns/1ps
+package om_top_pkg;
+  import om_pkg::*;
+  import om_defs_pkg::*;
+
+  // A surviving pixel after coverage, alpha test and fog, waiting in om_accept to be expanded into per-RT ops.
+  typedef struct packed {
+    logic                         clear;  // CMD_CLEAR: write oc[0] into every slot of `slots`
+    logic [CoordW-1:0]            x;
+    logic [CoordW-1:0]            y;
+    logic [MaxRts-1:0]            slots;  // RT slots that get an op, expanded in slot order
+    logic [3:0][31:0]             oc1;    // dual-source second output of slot 0
+    logic [MaxRts-1:0][3:0][31:0] oc;     // oC0 already fogged
+  } px_t;
+
+  // One per-RT operation: one texel read-modify-write (or plain write) of render target `addr.rt`.
+  typedef struct packed {
+    mem_addr_t        addr;     // rt, y, x
+    logic             clear;    // clear command: convert s, no blend, no mask
+    logic             need_rd;  // op_needs_read(): the datapath needs the destination texel
+    logic [3:0][31:0] s;        // source colour: oC[rt] (oC0 for a clear)
+    logic [3:0][31:0] s1;       // dual-source colour (oC0'), meaningful for slot 0
+  } op_t;
+
+  // An op leaving om_dest_read: the op and its destination texel (0 when it was not read).
+  typedef struct packed {
+    op_t               op;
+    logic [TexelW-1:0] dst;
+  } op_dst_t;
+
+  // Bit c set: channel c (0 = R .. 3 = A) exists in the format (fmt_info_t.ch_bits).
+  function automatic logic [3:0] fmt_present(input logic [3:0][5:0] ch_bits);
+    logic [3:0] p;
+    for (int c = 0; c < 4; c++) begin
+      p[c] = ch_bits[c] != 6'd0;
+    end
+    return p;
+  endfunction
+
+  // The blend descriptor slot `rt` uses (spec §2.6, docs/arithmetic.md §7): its own with IndependentBlendEnable,
+  // else RT 0's; RT 0's for every slot while RT 0's LogicOpEnable is set (logic op, enable and write mask all
+  // come from RenderTarget[0]).
+  function automatic rt_desc_t desc_sel(input logic ibe, input rt_desc_t [MaxRts-1:0] desc, input logic [2:0] rt);
+    return (ibe && !desc[0].logic_op_enable) ? desc[rt] : desc[0];
+  endfunction
+
+  // A draw op reads its destination iff the datapath uses D: the logic op is on (RT 0's LogicOpEnable, every
+  // slot), or blending is on for a non-integer format, or the write mask keeps some present channel of D (partial
+  // mask). Clears and ops whose effective write mask (wm & present) is empty (never issued) do not read. Channels
+  // absent from the format and X padding never come from D, so a mask covering every present channel needs no read.
+  function automatic logic op_needs_read(input logic clear, input logic logic_op_enable_rt0,
+                                         input logic blend_enable, input logic [2:0] cls,
+                                         input logic [3:0] write_mask, input logic [3:0] present);
+    logic [3:0] wm;
+    logic       is_int;
+    wm     = write_mask & present;
+    is_int = (cls == 3'(FMT_CLASS_UINT)) || (cls == 3'(FMT_CLASS_SINT));
+    return !clear && (wm != 4'd0) && (logic_op_enable_rt0 || (blend_enable && !is_int) || (wm != present));
+  endfunction
+
+endpackage
