@@ -109,6 +109,22 @@ TEST(BlendStateTable, Tv47The4097thUniqueLiveObjectIsRefused) {
   EXPECT_EQ(static_cast<uint32_t>(t.create(&victim).hr), 0x887C0001u);
 }
 
+TEST(BlendStateTable, NewObjectsTakeTheLowestFreeSlot) {
+  BlendStateTable t(config("fl11_1"));
+  BlendStateHandle h[4];
+  for (uint32_t k = 0; k < 4; ++k) {
+    const BlendDesc d = distinct_desc(k);
+    h[k] = t.create(&d).handle;
+  }
+  t.release(h[3]);
+  t.release(h[1]);
+  const BlendDesc a = distinct_desc(10);
+  const BlendDesc b = distinct_desc(11);
+  EXPECT_EQ(t.create(&a).handle, h[1]);
+  EXPECT_EQ(t.create(&b).handle, h[3]);
+  EXPECT_EQ(t.live_count(), 4u);
+}
+
 TEST(BlendStateTable, Tv47Identical4096CreatesAreOneObject) {
   BlendStateTable t(config("fl11_1"));
   const BlendDesc d = distinct_desc(500);

@@ -248,18 +248,18 @@ const Row kRows[] = {
      },
      kConflict, B(7), 1, 2},
     // bit 8
-    {"dual source with MAX", "fl11_1",
+    {"dual source with MIN", "fl11_1",
      [](OmState& s, Caps&) {
        RtBlendDesc r = kDualSource;
-       r.blend_op = BlendOp::MAX;
+       r.blend_op = BlendOp::MIN;
        use(s, r);
        s.ps_output[1].written = true;
      },
      kColorOp, B(8), 0, 0},
-    {"dual source with alpha MIN", "fl11_1",
+    {"dual source with alpha MAX", "fl11_1",
      [](OmState& s, Caps&) {
        RtBlendDesc r = kDualSource;
-       r.blend_op_alpha = BlendOp::MIN;
+       r.blend_op_alpha = BlendOp::MAX;
        use(s, r);
        s.ps_output[1].written = true;
      },
@@ -361,6 +361,13 @@ const Row kRows[] = {
                        BlendOp::SUBTRACT));
      },
      kColorOp, B(14), 0, 0},
+    {"D3D11 mode ignores D3DPMISCCAPS_BLENDOP", "fl11_1",
+     [](OmState& s, Caps& c) {
+       c.d3d9.primitive_misc_caps &= ~kPmiscBlendOp;
+       use(s, blend_rt(Blend::ONE, Blend::ONE, BlendOp::SUBTRACT, Blend::ONE, Blend::ONE,
+                       BlendOp::SUBTRACT));
+     },
+     kOk, 0, -1, 1},
     // bit 15
     {"D3D9 BLEND_FACTOR outside SrcBlendCaps", "fl11_1",
      [](OmState& s, Caps& c) {
@@ -457,6 +464,12 @@ const Row kRows[] = {
        use(s, alpha_blend_rt());
      },
      kWrongFormat, B(5) | B(17), 0, 0},
+    {"slot-less error with a warning keeps rt -1", "fl9_3",
+     [](OmState& s, Caps&) {
+       s.blend.alpha_to_coverage_enable = true;
+       s.ps_output[0].mask = 0x7;
+     },
+     kConflict, B(13) | B(17), -1, 0},
     {"dual source with RT1 bound at 9_3", "fl9_3",
      [](OmState& s, Caps&) {
        use(s, kDualSource);
