@@ -1,0 +1,73 @@
+// Batch entry points: one render target, many pixels (the Python fast path and `make bench`).
+//
+// blend_batch() gives, for every pixel, exactly the texel rt_op() (rt_op.h) gives — bit for bit,
+// whatever kernel runs. Kernels (chosen at run time with __builtin_cpu_supports; see
+// blend_batch_kernel()):
+//   "avx2-rgba8" / "sse41-rgba8"  R8G8B8A8_UNORM and B8G8R8A8_UNORM, any factors/ops, blend on or
+//   off, any write
+//                                 mask: 2 (AVX2) or 1 (SSE4.1) pixel(s) per vector, D decoded with
+//                                 an IEEE division (correctly rounded i/255), canonical encode
+//                                 (x*255 + 0.5, truncate).
+//   "f16c-rgba16f"                R16G16B16A16_FLOAT, blend on, ONE/ONE ADD on RGB and alpha, any
+//   write mask
+//                                 (F16C widen, RTZ narrow).
+//   "scalar-uint8x4-logic"        R8G8B8A8_UINT with a logic op: whole-word bitwise op, any
+//   op/mask. "copy"                        nothing is stored (write mask without present channels,
+//   or a logic op on a
+//                                 non-UINT RT): out = dest.
+//   "scalar"                      everything else: rt_op() per pixel.
+// The MXCSR register is not touched: the kernels keep the default environment (RNE, no FTZ/DAZ) and
+// establish the flush-to-zero contract themselves (see batch_rgba8.cc for the argument per step).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "om/gen/defs.h"
+#include "om/ref/convert.h"
+#include "om/ref/state.h"
+
+namespace om::ref {
+
+/// The state of one RT for a batch (the inputs of rt_op() that do not change per pixel).
+struct BatchRt {
+  const FormatInfo* format = nullptr;  // bound format (required)
+  RtBlendDesc desc;              // this RT's IBE-selected descriptor (blend fields + write mask)
+  bool logic_op_enable = false;  // RenderTarget[0].LogicOpEnable
+  LogicOp logic_op = LogicOp::NOOP;  // RenderTarget[0].LogicOp
+  bool gamma_space = false;          // FL 9_x sRGB gamma-space blending
+  Vec4 blend_factor{0x3F800000u, 0x3F800000u, 0x3F800000u, 0x3F800000u};  // K, binary32
+};
+
+/// Highest instruction set a batch call may use. kAuto = the best this CPU supports. Requesting
+/// more than the CPU has silently falls back (so tests can run every level on any x86-64).
+enum class BatchIsa : uint32_t { kScalar = 0, kSse41 = 1, kAvx2 = 2, kAuto = 3 };
+
+/// Bytes per texel in the batch arrays: texel_bits / 8 (1, 2, 4, 8 or 16).
+size_t texel_bytes(const FormatInfo& f);
+
+/// Process n pixels of one RT.
+///   src     4*n uint32: per pixel R, G, B, A of o[i] — binary32 bits for float/norm RTs,
+///   uint32/int32 for
+///           integer RTs (exactly RtOpIn::s).
+///   src1    4*n uint32 (dual-source o1, RtOpIn::s1), or nullptr for all zeros.
+///   dest    n texels of texel_bytes(format) bytes each, contiguous, little-endian (the RT memory
+///   image). out     n texels, same layout. May be the same pointer as dest (in place); otherwise
+///   must not overlap. written n bytes or nullptr: 1 where rt_op() reports write = true, else 0
+///   (out then equals dest).
+/// No alignment required. Throws std::invalid_argument like rt_op() (null format; a blend factor >=
+/// 32 or op
+/// >= 8 that the pixels evaluate; a logic op >= 16 on a UINT RT), before writing anything.
+void blend_batch(const BatchRt& rt, size_t n, const uint32_t* src, const uint32_t* src1,
+                 const void* dest, void* out, uint8_t* written = nullptr,
+                 BatchIsa isa = BatchIsa::kAuto);
+
+/// The same contract computed with rt_op() per pixel (the reference the fast kernels are tested
+/// against).
+void blend_batch_scalar(const BatchRt& rt, size_t n, const uint32_t* src, const uint32_t* src1,
+                        const void* dest, void* out, uint8_t* written = nullptr);
+
+/// Name of the kernel blend_batch(rt, ..., isa) runs for this state on this CPU (list above).
+const char* blend_batch_kernel(const BatchRt& rt, BatchIsa isa = BatchIsa::kAuto);
+
+}  // namespace om::ref

@@ -1,0 +1,44 @@
+// Internal interface between blend_batch()'s dispatcher (batch.cc) and its SIMD kernels. Not
+// installed.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "om/ref/batch.h"
+
+namespace om::ref::detail {
+
+#if defined(__x86_64__) || defined(__i386__)
+#define OM_BATCH_X86 1
+#else
+#define OM_BATCH_X86 0
+#endif
+
+/// Everything the RGBA8 kernels need, precomputed from a BatchRt (R8G8B8A8_UNORM or
+/// B8G8R8A8_UNORM).
+struct Rgba8Plan {
+  bool blend = false;     // false: pass-through encode of S
+  bool swap_rb = false;   // B8G8R8A8: S, S1, K lanes reordered to the memory order B, G, R, A
+  bool needs_s1 = false;  // some evaluated factor reads S1
+  uint32_t fs_rgb = 2, fd_rgb = 1, fs_a = 2, fd_a = 1;  // D3D11_BLEND, normalised to defined values
+  uint32_t op_rgb = 1, op_a = 1;                        // D3D11_BLEND_OP 1..5
+  float k[4] = {1, 1, 1, 1};                            // K clamped to [0, 1], memory channel order
+  uint32_t keep = 0;  // per-texel bit mask of destination bits kept (write mask complement)
+};
+
+/// Build the plan; throws std::invalid_argument like rt_op() for factor >= 32 / op >= 8 that are
+/// evaluated.
+Rgba8Plan make_rgba8_plan(const BatchRt& rt);
+
+// Each kernel processes a prefix of the n pixels (a multiple of its block) and returns how many it
+// did.
+size_t rgba8_avx2(const Rgba8Plan& p, size_t n, const uint32_t* src, const uint32_t* src1,
+                  const uint8_t* dest, uint8_t* out);
+size_t rgba8_sse41(const Rgba8Plan& p, size_t n, const uint32_t* src, const uint32_t* src1,
+                   const uint8_t* dest, uint8_t* out);
+/// R16G16B16A16_FLOAT, ONE/ONE ADD; keep = per-texel bits of dest kept.
+size_t rgba16f_add_f16c(uint64_t keep, size_t n, const uint32_t* src, const uint8_t* dest,
+                        uint8_t* out);
+
+}  // namespace om::ref::detail

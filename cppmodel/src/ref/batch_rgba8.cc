@@ -1,0 +1,352 @@
+// SIMD kernels for R8G8B8A8_UNORM / B8G8R8A8_UNORM batches, bit-exact to the canonical datapath
+// (spec §4.4).
+//
+// Why host SIMD arithmetic in the default MXCSR environment (RNE, gradual underflow, no FTZ/DAZ)
+// gives exactly the fp32.h results here, although the kernels do not flush every intermediate:
+// * Inputs: S and S1 are clamped with max(x, 0) (maxps returns its second operand for NaN and for
+// -0 vs +0, so
+//   NaN -> +0 and -0 -> +0 as f32_clamp does), then denormals are flushed to +0 explicitly, then
+//   min(x, 1). K is clamped once by f32_clamp. D = i/255 by an IEEE division (correctly rounded,
+//   like unorm_to_f32), so it is 0 or >= 1/255. All operands are thus +0 or normal in [2^-126, 1]:
+//   exactly the fp32.h operands.
+// * Factors: 1 - x of such an x is +0 or >= 2^-24, min() of two such values is one of them. Exact.
+// * Products p = S*F may underflow to a denormal p' where f32_mul gives +0 (p' < 2^-126). The
+// combined result
+//   r = p' +- q (q >= 0 the other product) then differs from the flushed one only when q < 2^-101
+//   (for larger q, ulp(q) > 2 p' and the rounding returns q itself): but then both results are
+//   below 2^-100 and encode to code 0. MIN/MAX only see the (exact) operands.
+// * Post-clamp and encode: max(r, 0) / min(r, 1) as above; a positive denormal r that f32_clamp
+// would flush
+//   gives r*255 + 0.5 = 0.5 (rounded) -> code 0, like +0. x*255 and +0.5 of x in [0, 1] are exact
+//   binary32 operations on normal numbers; cvttps truncates. So every stored code equals the
+//   canonical one.
+#include <cfloat>
+#include <stdexcept>
+#include <string>
+
+#include "batch_kernels.h"
+#include "om/ref/fp32.h"
+#include "om/ref/rt_op.h"
+
+#if OM_BATCH_X86
+#include <immintrin.h>
+#endif
+
+namespace om::ref::detail {
+namespace {
+
+uint32_t normalise_factor(Blend b) {
+  const uint32_t v = static_cast<uint32_t>(b);
+  if (v >= 32) {
+    throw std::invalid_argument("blend factor " + std::to_string(v) +
+                                " does not fit the 5-bit D3D11_BLEND field");
+  }
+  const bool defined = (v >= 1 && v <= 11) || (v >= 14 && v <= 19);
+  return defined ? v : 1u;  // 0, 12, 13, 20..31 act as ZERO
+}
+
+uint32_t normalise_op(BlendOp op) {
+  const uint32_t v = static_cast<uint32_t>(op);
+  if (v >= 8) {
+    throw std::invalid_argument("blend op " + std::to_string(v) +
+                                " does not fit the 3-bit D3D11_BLEND_OP field");
+  }
+  return (v >= 1 && v <= 5) ? v : 1u;  // 0, 6, 7 act as ADD
+}
+
+bool reads_s1(uint32_t f) { return f >= 16 && f <= 19; }
+
+}  // namespace
+
+Rgba8Plan make_rgba8_plan(const BatchRt& rt) {
+  Rgba8Plan p;
+  const FormatInfo& f = *rt.format;
+  p.swap_rb = f.ch[0].offset == 16;  // B8G8R8A8: R stored in byte 2
+  p.blend = rt.desc.blend_enable;
+  const uint32_t m = effective_write_mask(f, rt.desc.render_target_write_mask);
+  for (int ch = 0; ch < 4; ++ch) {
+    if (!(m & (1u << ch))) p.keep |= 0xFFu << f.ch[ch].offset;
+  }
+  if (!p.blend) return p;
+  p.op_rgb = normalise_op(rt.desc.blend_op);
+  p.op_a = normalise_op(rt.desc.blend_op_alpha);
+  if (p.op_rgb <= 3) {
+    p.fs_rgb = normalise_factor(rt.desc.src_blend);
+    p.fd_rgb = normalise_factor(rt.desc.dest_blend);
+  }
+  if (p.op_a <= 3) {
+    p.fs_a = normalise_factor(rt.desc.src_blend_alpha);
+    p.fd_a = normalise_factor(rt.desc.dest_blend_alpha);
+  }
+  p.needs_s1 = (p.op_rgb <= 3 && (reads_s1(p.fs_rgb) || reads_s1(p.fd_rgb))) ||
+               (p.op_a <= 3 && (reads_s1(p.fs_a) || reads_s1(p.fd_a)));
+  for (int ch = 0; ch < 4; ++ch) {
+    const int mem = p.swap_rb && ch != 3 ? 2 - ch : ch;
+    p.k[mem] = f32_value(f32_clamp(rt.blend_factor[ch], kF32Zero, kF32One));
+  }
+  return p;
+}
+
+#if OM_BATCH_X86
+
+// ----------------------------------------------------------------------------------------------
+// AVX2 ---- Two pixels per __m256 (lanes 0-3 and 4-7, memory channel order), eight pixels per
+// iteration.
+#define OM_AVX2 __attribute__((target("avx2"), always_inline)) inline
+
+namespace {
+
+OM_AVX2 __m256 avx2_alpha(__m256 v) { return _mm256_permute_ps(v, 0xFF); }
+
+OM_AVX2 __m256 avx2_load_clamped(const uint32_t* p, bool swap) {
+  __m256 s = _mm256_loadu_ps(reinterpret_cast<const float*>(p));
+  if (swap) s = _mm256_permute_ps(s, _MM_SHUFFLE(3, 0, 1, 2));
+  s = _mm256_max_ps(s, _mm256_setzero_ps());
+  s = _mm256_and_ps(s, _mm256_cmp_ps(s, _mm256_set1_ps(FLT_MIN), _CMP_GE_OQ));
+  return _mm256_min_ps(s, _mm256_set1_ps(1.0f));
+}
+
+// Factor `f` with RGB-slot semantics (alpha = false) or alpha-slot semantics (alpha = true) in
+// every lane.
+OM_AVX2 __m256 avx2_factor(uint32_t f, bool alpha, __m256 s, __m256 s1, __m256 k, __m256 d) {
+  const __m256 one = _mm256_set1_ps(1.0f);
+  switch (f) {
+    case 2:
+      return one;
+    case 3:
+      return s;
+    case 4:
+      return _mm256_sub_ps(one, s);
+    case 5:
+      return avx2_alpha(s);
+    case 6:
+      return _mm256_sub_ps(one, avx2_alpha(s));
+    case 7:
+      return avx2_alpha(d);
+    case 8:
+      return _mm256_sub_ps(one, avx2_alpha(d));
+    case 9:
+      return d;
+    case 10:
+      return _mm256_sub_ps(one, d);
+    case 11:
+      return alpha ? one : _mm256_min_ps(avx2_alpha(s), _mm256_sub_ps(one, avx2_alpha(d)));
+    case 14:
+      return k;
+    case 15:
+      return _mm256_sub_ps(one, k);
+    case 16:
+      return s1;
+    case 17:
+      return _mm256_sub_ps(one, s1);
+    case 18:
+      return avx2_alpha(s1);
+    case 19:
+      return _mm256_sub_ps(one, avx2_alpha(s1));
+    default:
+      return _mm256_setzero_ps();
+  }
+}
+
+OM_AVX2 __m256 avx2_equation(uint32_t op, __m256 s, __m256 fs, __m256 d, __m256 fd) {
+  switch (op) {
+    case 4:
+      return _mm256_min_ps(s, d);
+    case 5:
+      return _mm256_max_ps(s, d);
+    case 2:
+      return _mm256_sub_ps(_mm256_mul_ps(s, fs), _mm256_mul_ps(d, fd));
+    case 3:
+      return _mm256_sub_ps(_mm256_mul_ps(d, fd), _mm256_mul_ps(s, fs));
+    default:
+      return _mm256_add_ps(_mm256_mul_ps(s, fs), _mm256_mul_ps(d, fd));
+  }
+}
+
+OM_AVX2 __m256 avx2_blend(const Rgba8Plan& p, __m256 s, __m256 s1, __m256 k, __m256 d) {
+  __m256 fs = avx2_factor(p.fs_rgb, false, s, s1, k, d);
+  __m256 fd = avx2_factor(p.fd_rgb, false, s, s1, k, d);
+  if (p.fs_a != p.fs_rgb || p.fs_a == 11) {
+    fs = _mm256_blend_ps(fs, avx2_factor(p.fs_a, true, s, s1, k, d), 0x88);
+  }
+  if (p.fd_a != p.fd_rgb || p.fd_a == 11) {
+    fd = _mm256_blend_ps(fd, avx2_factor(p.fd_a, true, s, s1, k, d), 0x88);
+  }
+  __m256 r = avx2_equation(p.op_rgb, s, fs, d, fd);
+  if (p.op_a != p.op_rgb) r = _mm256_blend_ps(r, avx2_equation(p.op_a, s, fs, d, fd), 0x88);
+  return _mm256_min_ps(_mm256_max_ps(r, _mm256_setzero_ps()), _mm256_set1_ps(1.0f));
+}
+
+}  // namespace
+
+__attribute__((target("avx2"))) size_t rgba8_avx2(const Rgba8Plan& p, size_t n, const uint32_t* src,
+                                                  const uint32_t* src1, const uint8_t* dest,
+                                                  uint8_t* out) {
+  const __m256 k = _mm256_setr_ps(p.k[0], p.k[1], p.k[2], p.k[3], p.k[0], p.k[1], p.k[2], p.k[3]);
+  const __m256 c255 = _mm256_set1_ps(255.0f);
+  const __m256 half = _mm256_set1_ps(0.5f);
+  const __m256i keep = _mm256_set1_epi32(static_cast<int>(p.keep));
+  const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    __m256i code[4];
+    for (int j = 0; j < 4; ++j) {
+      const size_t px = i + 2 * static_cast<size_t>(j);
+      __m256 r = avx2_load_clamped(src + 4 * px, p.swap_rb);
+      if (p.blend) {
+        const __m128i d8 = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(dest + 4 * px));
+        const __m256 d = _mm256_div_ps(_mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(d8)), c255);
+        const __m256 s1 =
+            p.needs_s1 ? avx2_load_clamped(src1 + 4 * px, p.swap_rb) : _mm256_setzero_ps();
+        r = avx2_blend(p, r, s1, k, d);
+      }
+      code[j] = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(r, c255), half));
+    }
+    // packus works per 128-bit lane: bytes come out as pixels 0 2 4 6 | 1 3 5 7; reorder the
+    // dwords.
+    const __m256i w = _mm256_packus_epi16(_mm256_packus_epi32(code[0], code[1]),
+                                          _mm256_packus_epi32(code[2], code[3]));
+    __m256i t = _mm256_permutevar8x32_epi32(w, order);
+    if (p.keep != 0) {
+      const __m256i d = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(dest + 4 * i));
+      t = _mm256_or_si256(_mm256_andnot_si256(keep, t), _mm256_and_si256(keep, d));
+    }
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 4 * i), t);
+  }
+  return i;
+}
+
+// --------------------------------------------------------------------------------------------
+// SSE4.1 ---- One pixel per __m128, four pixels per iteration. Same steps as the AVX2 kernel.
+#define OM_SSE41 __attribute__((target("sse4.1"), always_inline)) inline
+
+namespace {
+
+OM_SSE41 __m128 sse_alpha(__m128 v) { return _mm_shuffle_ps(v, v, 0xFF); }
+
+OM_SSE41 __m128 sse_load_clamped(const uint32_t* p, bool swap) {
+  __m128 s = _mm_loadu_ps(reinterpret_cast<const float*>(p));
+  if (swap) s = _mm_shuffle_ps(s, s, _MM_SHUFFLE(3, 0, 1, 2));
+  s = _mm_max_ps(s, _mm_setzero_ps());
+  s = _mm_and_ps(s, _mm_cmpge_ps(s, _mm_set1_ps(FLT_MIN)));
+  return _mm_min_ps(s, _mm_set1_ps(1.0f));
+}
+
+OM_SSE41 __m128 sse_factor(uint32_t f, bool alpha, __m128 s, __m128 s1, __m128 k, __m128 d) {
+  const __m128 one = _mm_set1_ps(1.0f);
+  switch (f) {
+    case 2:
+      return one;
+    case 3:
+      return s;
+    case 4:
+      return _mm_sub_ps(one, s);
+    case 5:
+      return sse_alpha(s);
+    case 6:
+      return _mm_sub_ps(one, sse_alpha(s));
+    case 7:
+      return sse_alpha(d);
+    case 8:
+      return _mm_sub_ps(one, sse_alpha(d));
+    case 9:
+      return d;
+    case 10:
+      return _mm_sub_ps(one, d);
+    case 11:
+      return alpha ? one : _mm_min_ps(sse_alpha(s), _mm_sub_ps(one, sse_alpha(d)));
+    case 14:
+      return k;
+    case 15:
+      return _mm_sub_ps(one, k);
+    case 16:
+      return s1;
+    case 17:
+      return _mm_sub_ps(one, s1);
+    case 18:
+      return sse_alpha(s1);
+    case 19:
+      return _mm_sub_ps(one, sse_alpha(s1));
+    default:
+      return _mm_setzero_ps();
+  }
+}
+
+OM_SSE41 __m128 sse_equation(uint32_t op, __m128 s, __m128 fs, __m128 d, __m128 fd) {
+  switch (op) {
+    case 4:
+      return _mm_min_ps(s, d);
+    case 5:
+      return _mm_max_ps(s, d);
+    case 2:
+      return _mm_sub_ps(_mm_mul_ps(s, fs), _mm_mul_ps(d, fd));
+    case 3:
+      return _mm_sub_ps(_mm_mul_ps(d, fd), _mm_mul_ps(s, fs));
+    default:
+      return _mm_add_ps(_mm_mul_ps(s, fs), _mm_mul_ps(d, fd));
+  }
+}
+
+OM_SSE41 __m128 sse_blend(const Rgba8Plan& p, __m128 s, __m128 s1, __m128 k, __m128 d) {
+  __m128 fs = sse_factor(p.fs_rgb, false, s, s1, k, d);
+  __m128 fd = sse_factor(p.fd_rgb, false, s, s1, k, d);
+  if (p.fs_a != p.fs_rgb || p.fs_a == 11)
+    fs = _mm_blend_ps(fs, sse_factor(p.fs_a, true, s, s1, k, d), 0x8);
+  if (p.fd_a != p.fd_rgb || p.fd_a == 11)
+    fd = _mm_blend_ps(fd, sse_factor(p.fd_a, true, s, s1, k, d), 0x8);
+  __m128 r = sse_equation(p.op_rgb, s, fs, d, fd);
+  if (p.op_a != p.op_rgb) r = _mm_blend_ps(r, sse_equation(p.op_a, s, fs, d, fd), 0x8);
+  return _mm_min_ps(_mm_max_ps(r, _mm_setzero_ps()), _mm_set1_ps(1.0f));
+}
+
+}  // namespace
+
+__attribute__((target("sse4.1"))) size_t rgba8_sse41(const Rgba8Plan& p, size_t n,
+                                                     const uint32_t* src, const uint32_t* src1,
+                                                     const uint8_t* dest, uint8_t* out) {
+  const __m128 k = _mm_setr_ps(p.k[0], p.k[1], p.k[2], p.k[3]);
+  const __m128 c255 = _mm_set1_ps(255.0f);
+  const __m128 half = _mm_set1_ps(0.5f);
+  const __m128i keep = _mm_set1_epi32(static_cast<int>(p.keep));
+  size_t i = 0;
+  for (; i + 4 <= n; i += 4) {
+    __m128i code[4];
+    for (int j = 0; j < 4; ++j) {
+      const size_t px = i + static_cast<size_t>(j);
+      __m128 r = sse_load_clamped(src + 4 * px, p.swap_rb);
+      if (p.blend) {
+        uint32_t word;
+        __builtin_memcpy(&word, dest + 4 * px, 4);
+        const __m128 d = _mm_div_ps(
+            _mm_cvtepi32_ps(_mm_cvtepu8_epi32(_mm_cvtsi32_si128(static_cast<int>(word)))), c255);
+        const __m128 s1 =
+            p.needs_s1 ? sse_load_clamped(src1 + 4 * px, p.swap_rb) : _mm_setzero_ps();
+        r = sse_blend(p, r, s1, k, d);
+      }
+      code[j] = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(r, c255), half));
+    }
+    __m128i t =
+        _mm_packus_epi16(_mm_packus_epi32(code[0], code[1]), _mm_packus_epi32(code[2], code[3]));
+    if (p.keep != 0) {
+      const __m128i d = _mm_loadu_si128(reinterpret_cast<const __m128i*>(dest + 4 * i));
+      t = _mm_or_si128(_mm_andnot_si128(keep, t), _mm_and_si128(keep, d));
+    }
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 4 * i), t);
+  }
+  return i;
+}
+
+#else  // !OM_BATCH_X86
+
+size_t rgba8_avx2(const Rgba8Plan&, size_t, const uint32_t*, const uint32_t*, const uint8_t*,
+                  uint8_t*) {
+  return 0;
+}
+size_t rgba8_sse41(const Rgba8Plan&, size_t, const uint32_t*, const uint32_t*, const uint8_t*,
+                   uint8_t*) {
+  return 0;
+}
+
+#endif  // OM_BATCH_X86
+
+}  // namespace om::ref::detail
