@@ -521,34 +521,5 @@ TEST(OmValidate, Tv55MixedBitDepthsAt9_3) {
   EXPECT_EQ(r.reasons, 1u << 4);
 }
 
-// Caps consistency: a single blending RT of every format is flagged by bit 5 exactly when the
-// capability registers deny it RENDER_TARGET or BLENDABLE, and a logic op by bit 6 when they deny
-// the logic-op bit.
-TEST(OmValidate, AgreesWithTheFormatCapabilityRegisters) {
-  for (const ConfigInfo& cfg : kConfigs) {
-    const Caps caps = caps_from_config(cfg);
-    for (const FormatInfo& f : kFormatInfo) {
-      SCOPED_TRACE(std::string(cfg.name) + " " + f.name);
-      const uint32_t reg = cap_register(cfg, 0x20 + 4 * static_cast<uint32_t>(f.format));
-      const PsOutputType type = f.cls == FormatClass::UINT   ? PsOutputType::UINT
-                                : f.cls == FormatClass::SINT ? PsOutputType::SINT
-                                                             : PsOutputType::FLOAT;
-      OmState s;
-      bind(s, 0, f.format, type);
-      s.ps_output[0].value_bits = 1;
-      use(s, alpha_blend_rt());
-      const bool blend_ok = (reg & 1u) && (reg & 2u);
-      EXPECT_EQ((om_validate(s, caps).reasons >> 5) & 1u, blend_ok ? 0u : 1u);
-      RtBlendDesc lop;
-      lop.logic_op_enable = true;
-      lop.logic_op = LogicOp::OR;
-      use(s, lop);
-      const uint32_t reasons = om_validate(s, caps).reasons;
-      EXPECT_EQ((reasons >> 6) & 1u, (reg & 4u) ? 0u : 1u);
-      EXPECT_EQ((reasons >> 5) & 1u, (reg & 1u) ? 0u : 1u);
-    }
-  }
-}
-
 }  // namespace
 }  // namespace om::ref
