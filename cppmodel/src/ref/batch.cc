@@ -22,15 +22,17 @@ enum class Kernel { kScalar, kCopy, kLogicUint8x4, kRgba8Sse41, kRgba8Avx2, kRgb
 
 struct CpuCaps {
   bool sse41 = false;
-  bool avx2 = false;
+  bool avx2 = false;  // AVX2 + FMA, and the RGBA8 kernels' decode verified
   bool f16c = false;
   CpuCaps() {
 #if OM_BATCH_X86
     __builtin_cpu_init();
     sse41 = __builtin_cpu_supports("sse4.1");
-    avx2 = __builtin_cpu_supports("avx2");  // also checks that the OS saves the AVX state
+    // __builtin_cpu_supports("avx2") also checks that the OS saves the AVX state.
+    const bool avx2_fma = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    avx2 = avx2_fma && detail::rgba8_avx2_decode_exact();
     unsigned a, b, c, d;
-    f16c = avx2 && __get_cpuid(1, &a, &b, &c, &d) && (c & bit_F16C) != 0;
+    f16c = avx2_fma && __get_cpuid(1, &a, &b, &c, &d) && (c & bit_F16C) != 0;
 #endif
   }
 };

@@ -31,6 +31,10 @@ struct Rgba8Plan {
 /// evaluated.
 Rgba8Plan make_rgba8_plan(const BatchRt& rt);
 
+/// True when the AVX2 kernels' FMA-based i/255 decode equals the IEEE division for all 256 codes on
+/// this CPU (the dispatcher checks it once before using them). Requires AVX2 and FMA.
+bool rgba8_avx2_decode_exact();
+
 // Each kernel processes a prefix of the n pixels (a multiple of its block) and returns how many it
 // did.
 size_t rgba8_avx2(const Rgba8Plan& p, size_t n, const uint32_t* src, const uint32_t* src1,

@@ -89,135 +89,8 @@ Rgba8Plan make_rgba8_plan(const BatchRt& rt) {
 
 #if OM_BATCH_X86
 
-// ----------------------------------------------------------------------------------------------
-// AVX2 ---- Two pixels per __m256 (lanes 0-3 and 4-7, memory channel order), eight pixels per
-// iteration.
-#define OM_AVX2 __attribute__((target("avx2"), always_inline)) inline
-
-namespace {
-
-OM_AVX2 __m256 avx2_alpha(__m256 v) { return _mm256_permute_ps(v, 0xFF); }
-
-OM_AVX2 __m256 avx2_load_clamped(const uint32_t* p, bool swap) {
-  __m256 s = _mm256_loadu_ps(reinterpret_cast<const float*>(p));
-  if (swap) s = _mm256_permute_ps(s, _MM_SHUFFLE(3, 0, 1, 2));
-  s = _mm256_max_ps(s, _mm256_setzero_ps());
-  s = _mm256_and_ps(s, _mm256_cmp_ps(s, _mm256_set1_ps(FLT_MIN), _CMP_GE_OQ));
-  return _mm256_min_ps(s, _mm256_set1_ps(1.0f));
-}
-
-// Factor `f` with RGB-slot semantics (alpha = false) or alpha-slot semantics (alpha = true) in
-// every lane.
-OM_AVX2 __m256 avx2_factor(uint32_t f, bool alpha, __m256 s, __m256 s1, __m256 k, __m256 d) {
-  const __m256 one = _mm256_set1_ps(1.0f);
-  switch (f) {
-    case 2:
-      return one;
-    case 3:
-      return s;
-    case 4:
-      return _mm256_sub_ps(one, s);
-    case 5:
-      return avx2_alpha(s);
-    case 6:
-      return _mm256_sub_ps(one, avx2_alpha(s));
-    case 7:
-      return avx2_alpha(d);
-    case 8:
-      return _mm256_sub_ps(one, avx2_alpha(d));
-    case 9:
-      return d;
-    case 10:
-      return _mm256_sub_ps(one, d);
-    case 11:
-      return alpha ? one : _mm256_min_ps(avx2_alpha(s), _mm256_sub_ps(one, avx2_alpha(d)));
-    case 14:
-      return k;
-    case 15:
-      return _mm256_sub_ps(one, k);
-    case 16:
-      return s1;
-    case 17:
-      return _mm256_sub_ps(one, s1);
-    case 18:
-      return avx2_alpha(s1);
-    case 19:
-      return _mm256_sub_ps(one, avx2_alpha(s1));
-    default:
-      return _mm256_setzero_ps();
-  }
-}
-
-OM_AVX2 __m256 avx2_equation(uint32_t op, __m256 s, __m256 fs, __m256 d, __m256 fd) {
-  switch (op) {
-    case 4:
-      return _mm256_min_ps(s, d);
-    case 5:
-      return _mm256_max_ps(s, d);
-    case 2:
-      return _mm256_sub_ps(_mm256_mul_ps(s, fs), _mm256_mul_ps(d, fd));
-    case 3:
-      return _mm256_sub_ps(_mm256_mul_ps(d, fd), _mm256_mul_ps(s, fs));
-    default:
-      return _mm256_add_ps(_mm256_mul_ps(s, fs), _mm256_mul_ps(d, fd));
-  }
-}
-
-OM_AVX2 __m256 avx2_blend(const Rgba8Plan& p, __m256 s, __m256 s1, __m256 k, __m256 d) {
-  __m256 fs = avx2_factor(p.fs_rgb, false, s, s1, k, d);
-  __m256 fd = avx2_factor(p.fd_rgb, false, s, s1, k, d);
-  if (p.fs_a != p.fs_rgb || p.fs_a == 11) {
-    fs = _mm256_blend_ps(fs, avx2_factor(p.fs_a, true, s, s1, k, d), 0x88);
-  }
-  if (p.fd_a != p.fd_rgb || p.fd_a == 11) {
-    fd = _mm256_blend_ps(fd, avx2_factor(p.fd_a, true, s, s1, k, d), 0x88);
-  }
-  __m256 r = avx2_equation(p.op_rgb, s, fs, d, fd);
-  if (p.op_a != p.op_rgb) r = _mm256_blend_ps(r, avx2_equation(p.op_a, s, fs, d, fd), 0x88);
-  return _mm256_min_ps(_mm256_max_ps(r, _mm256_setzero_ps()), _mm256_set1_ps(1.0f));
-}
-
-}  // namespace
-
-__attribute__((target("avx2"))) size_t rgba8_avx2(const Rgba8Plan& p, size_t n, const uint32_t* src,
-                                                  const uint32_t* src1, const uint8_t* dest,
-                                                  uint8_t* out) {
-  const __m256 k = _mm256_setr_ps(p.k[0], p.k[1], p.k[2], p.k[3], p.k[0], p.k[1], p.k[2], p.k[3]);
-  const __m256 c255 = _mm256_set1_ps(255.0f);
-  const __m256 half = _mm256_set1_ps(0.5f);
-  const __m256i keep = _mm256_set1_epi32(static_cast<int>(p.keep));
-  const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
-  size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    __m256i code[4];
-    for (int j = 0; j < 4; ++j) {
-      const size_t px = i + 2 * static_cast<size_t>(j);
-      __m256 r = avx2_load_clamped(src + 4 * px, p.swap_rb);
-      if (p.blend) {
-        const __m128i d8 = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(dest + 4 * px));
-        const __m256 d = _mm256_div_ps(_mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(d8)), c255);
-        const __m256 s1 =
-            p.needs_s1 ? avx2_load_clamped(src1 + 4 * px, p.swap_rb) : _mm256_setzero_ps();
-        r = avx2_blend(p, r, s1, k, d);
-      }
-      code[j] = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(r, c255), half));
-    }
-    // packus works per 128-bit lane: bytes come out as pixels 0 2 4 6 | 1 3 5 7; reorder the
-    // dwords.
-    const __m256i w = _mm256_packus_epi16(_mm256_packus_epi32(code[0], code[1]),
-                                          _mm256_packus_epi32(code[2], code[3]));
-    __m256i t = _mm256_permutevar8x32_epi32(w, order);
-    if (p.keep != 0) {
-      const __m256i d = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(dest + 4 * i));
-      t = _mm256_or_si256(_mm256_andnot_si256(keep, t), _mm256_and_si256(keep, d));
-    }
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 4 * i), t);
-  }
-  return i;
-}
-
-// --------------------------------------------------------------------------------------------
-// SSE4.1 ---- One pixel per __m128, four pixels per iteration. Same steps as the AVX2 kernel.
+// SSE4.1: one pixel per __m128, four pixels per iteration. The same steps as the AVX2 kernels
+// (batch_rgba8_avx2.cc), with the factor/op switches evaluated per pixel.
 #define OM_SSE41 __attribute__((target("sse4.1"), always_inline)) inline
 
 namespace {
@@ -338,10 +211,6 @@ __attribute__((target("sse4.1"))) size_t rgba8_sse41(const Rgba8Plan& p, size_t 
 
 #else  // !OM_BATCH_X86
 
-size_t rgba8_avx2(const Rgba8Plan&, size_t, const uint32_t*, const uint32_t*, const uint8_t*,
-                  uint8_t*) {
-  return 0;
-}
 size_t rgba8_sse41(const Rgba8Plan&, size_t, const uint32_t*, const uint32_t*, const uint8_t*,
                    uint8_t*) {
   return 0;
