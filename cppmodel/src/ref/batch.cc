@@ -18,7 +18,15 @@
 namespace om::ref {
 namespace {
 
-enum class Kernel { kScalar, kCopy, kLogicUint8x4, kRgba8Sse41, kRgba8Avx2, kRgba16fAddF16c };
+enum class Kernel {
+  kScalar,
+  kCopy,
+  kLogicUint8x4,
+  kLogicUint8x4Avx2,
+  kRgba8Sse41,
+  kRgba8Avx2,
+  kRgba16fAddF16c
+};
 
 struct CpuCaps {
   bool sse41 = false;
@@ -58,9 +66,11 @@ Kernel choose(const BatchRt& rt, BatchIsa isa) {
       effective_write_mask(f, rt.desc.render_target_write_mask) == 0) {
     return Kernel::kCopy;
   }
-  if (logic && is(f, Format::R8G8B8A8_UINT)) return Kernel::kLogicUint8x4;
-  if (logic) return Kernel::kScalar;
   const uint32_t level = static_cast<uint32_t>(isa);
+  if (logic && is(f, Format::R8G8B8A8_UINT)) {
+    return level >= 2 && cpu().avx2 ? Kernel::kLogicUint8x4Avx2 : Kernel::kLogicUint8x4;
+  }
+  if (logic) return Kernel::kScalar;
   if (is(f, Format::R8G8B8A8_UNORM) || is(f, Format::B8G8R8A8_UNORM)) {
     if (level >= 2 && cpu().avx2) return Kernel::kRgba8Avx2;
     if (level >= 1 && cpu().sse41) return Kernel::kRgba8Sse41;
@@ -77,23 +87,25 @@ void fill_written(uint8_t* written, size_t n, bool value) {
 }
 
 // R8G8B8A8_UINT logic op on whole texel words: the low 8 bits of each source channel, one bitwise
-// op (the op's truth table as four masks), merge with the kept destination bits.
+// op (the op's truth table as four masks), merge with the kept destination bits. AVX2 for blocks of
+// 8, then this loop.
 void logic_uint8x4(const BatchRt& rt, size_t n, const uint32_t* src, const uint8_t* dest,
-                   uint8_t* out) {
+                   uint8_t* out, bool avx2) {
   const LogicOp op = rt.logic_op;
-  const uint32_t t00 = logic_op_apply(op, 0, 0), t01 = logic_op_apply(op, 0, ~0u);
-  const uint32_t t10 = logic_op_apply(op, ~0u, 0), t11 = logic_op_apply(op, ~0u, ~0u);
+  const detail::LogicTruth t{logic_op_apply(op, 0, 0), logic_op_apply(op, 0, ~0u),
+                             logic_op_apply(op, ~0u, 0), logic_op_apply(op, ~0u, ~0u)};
   const uint32_t m = effective_write_mask(*rt.format, rt.desc.render_target_write_mask);
   uint32_t keep = 0;
   for (int ch = 0; ch < 4; ++ch) {
     if (!(m & (1u << ch))) keep |= 0xFFu << (8 * ch);
   }
-  for (size_t i = 0; i < n; ++i) {
+  const size_t done = avx2 ? detail::uint8x4_logic_avx2(t, keep, n, src, dest, out) : 0;
+  for (size_t i = done; i < n; ++i) {
     const uint32_t* s4 = src + 4 * i;
     const uint32_t s = (s4[0] & 0xFFu) | (s4[1] & 0xFFu) << 8 | (s4[2] & 0xFFu) << 16 | s4[3] << 24;
     uint32_t d;
     std::memcpy(&d, dest + 4 * i, 4);
-    const uint32_t r = (~s & ~d & t00) | (~s & d & t01) | (s & ~d & t10) | (s & d & t11);
+    const uint32_t r = (~s & ~d & t.t00) | (~s & d & t.t01) | (s & ~d & t.t10) | (s & d & t.t11);
     const uint32_t w = (r & ~keep) | (d & keep);
     std::memcpy(out + 4 * i, &w, 4);
   }
@@ -142,8 +154,8 @@ void blend_batch(const BatchRt& rt, size_t n, const uint32_t* src, const uint32_
       fill_written(written, n, false);
       return;
     case Kernel::kLogicUint8x4:
-      logic_op_apply(rt.logic_op, 0, 0);  // rejects an op >= 16 before anything is written
-      logic_uint8x4(rt, n, src, d, o);
+    case Kernel::kLogicUint8x4Avx2:
+      logic_uint8x4(rt, n, src, d, o, k == Kernel::kLogicUint8x4Avx2);  // an op >= 16 throws first
       fill_written(written, n, true);
       return;
     case Kernel::kRgba8Sse41:
@@ -177,6 +189,8 @@ const char* blend_batch_kernel(const BatchRt& rt, BatchIsa isa) {
       return "copy";
     case Kernel::kLogicUint8x4:
       return "scalar-uint8x4-logic";
+    case Kernel::kLogicUint8x4Avx2:
+      return "avx2-uint8x4-logic";
     case Kernel::kRgba8Sse41:
       return "sse41-rgba8";
     case Kernel::kRgba8Avx2:

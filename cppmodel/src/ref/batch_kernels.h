@@ -41,6 +41,14 @@ size_t rgba8_avx2(const Rgba8Plan& p, size_t n, const uint32_t* src, const uint3
                   const uint8_t* dest, uint8_t* out);
 size_t rgba8_sse41(const Rgba8Plan& p, size_t n, const uint32_t* src, const uint32_t* src1,
                    const uint8_t* dest, uint8_t* out);
+/// A logic op as its truth table on whole words: result bits for (s, d) = (0,0), (0,1), (1,0),
+/// (1,1).
+struct LogicTruth {
+  uint32_t t00, t01, t10, t11;
+};
+/// R8G8B8A8_UINT logic op; keep = per-texel bits of dest kept.
+size_t uint8x4_logic_avx2(const LogicTruth& t, uint32_t keep, size_t n, const uint32_t* src,
+                          const uint8_t* dest, uint8_t* out);
 /// R16G16B16A16_FLOAT, ONE/ONE ADD; keep = per-texel bits of dest kept.
 size_t rgba16f_add_f16c(uint64_t keep, size_t n, const uint32_t* src, const uint8_t* dest,
                         uint8_t* out);
