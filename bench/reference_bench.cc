@@ -12,7 +12,7 @@
 #include <memory>
 #include <string>
 
-#include "om/ref/rt_op.h"
+#include "om/ref/batch.h"
 #include "workloads.h"
 
 namespace om::bench {
@@ -51,25 +51,37 @@ void BM_Memcpy(benchmark::State& state, const std::string& name) {
   set_counters(state, w, 2 * w.working_set());
 }
 
-/// The per-pixel path: om::ref::rt_op on every pixel (what process_pixel does per RT), for
-/// comparison.
+om::ref::BatchRt batch_rt(const Workload& w) {
+  om::ref::BatchRt rt;
+  rt.format = w.format;
+  rt.desc = w.desc;
+  rt.logic_op_enable = w.desc.logic_op_enable;
+  rt.logic_op = w.desc.logic_op;
+  rt.blend_factor = w.k;
+  return rt;
+}
+
+/// om::ref::blend_batch in place over the whole array (the kernel it dispatches to is the
+/// benchmark's label).
+void BM_RefBatch(benchmark::State& state, const std::string& name) {
+  Workload& w = workload(name, env_pixels("OM_BENCH_PIXELS", 1 << 22));
+  const om::ref::BatchRt rt = batch_rt(w);
+  state.SetLabel(om::ref::blend_batch_kernel(rt));
+  for (auto _ : state) {
+    om::ref::blend_batch(rt, w.src.size(), w.src[0].data(), nullptr, w.dest.data(), w.dest.data());
+    benchmark::ClobberMemory();
+  }
+  set_counters(state, w, w.traffic());
+}
+
+/// The same contract through rt_op() per pixel (om::ref::blend_batch_scalar), to show what the
+/// kernels buy.
 void BM_RefScalar(benchmark::State& state, const std::string& name) {
   Workload& w = workload(name, env_pixels("OM_BENCH_SCALAR_PIXELS", 1 << 16));
-  om::ref::RtOpIn in;
-  in.format = w.format;
-  in.desc = w.desc;
-  in.logic_op_enable = w.desc.logic_op_enable;
-  in.logic_op = w.desc.logic_op;
-  in.k = w.k;
-  const size_t tb = static_cast<size_t>(w.texel_bytes());
+  const om::ref::BatchRt rt = batch_rt(w);
   for (auto _ : state) {
-    for (size_t i = 0; i < w.src.size(); ++i) {
-      in.s = w.src[i];
-      in.dest = om::ref::Texel{};
-      std::memcpy(in.dest.w.data(), &w.dest[i * tb], tb);
-      const om::ref::RtOpOut out = om::ref::rt_op(in);
-      std::memcpy(&w.dest[i * tb], out.texel.w.data(), tb);
-    }
+    om::ref::blend_batch_scalar(rt, w.src.size(), w.src[0].data(), nullptr, w.dest.data(),
+                                w.dest.data());
     benchmark::ClobberMemory();
   }
   set_counters(state, w, w.traffic());
@@ -78,6 +90,8 @@ void BM_RefScalar(benchmark::State& state, const std::string& name) {
 void register_all() {
   for (const char* name : kWorkloads) {
     benchmark::RegisterBenchmark((std::string("BM_Memcpy/") + name).c_str(), BM_Memcpy, name)
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark((std::string("BM_RefBatch/") + name).c_str(), BM_RefBatch, name)
         ->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark((std::string("BM_RefScalar/") + name).c_str(), BM_RefScalar, name)
         ->Unit(benchmark::kMillisecond);

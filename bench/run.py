@@ -92,6 +92,11 @@ def medians(benchmarks: list[dict], counter: str) -> dict[str, float]:
     return {name: statistics.median(v) for name, v in values.items()}
 
 
+def labels(benchmarks: list[dict]) -> dict[str, str]:
+    """The label a benchmark set (e.g. the kernel the batch call dispatched to), by run name."""
+    return {b["run_name"]: b["label"] for b in benchmarks if b.get("label")}
+
+
 def run_section(section: Section, build: Path, args: argparse.Namespace) -> dict | None:
     program = build / section.program
     if section.runner is None and not program.exists():
@@ -102,6 +107,7 @@ def run_section(section: Section, build: Path, args: argparse.Namespace) -> dict
     benchmarks, context = run_google_benchmark(section, build, args)
     bps = medians(benchmarks, "bytes_per_second")
     ips = medians(benchmarks, "items_per_second")
+    label = labels(benchmarks)
     missing = [n for p in section.pairs for n in (p.measured, p.baseline) if n not in bps]
     if missing:
         raise SystemExit(f"[{section.name}] benchmarks missing from the output: {', '.join(missing)}")
@@ -110,20 +116,22 @@ def run_section(section: Section, build: Path, args: argparse.Namespace) -> dict
         "measured_bytes_per_second": {},
         "baseline_bytes_per_second": {},
         "items_per_second": {},
+        "label": {},
     }
     print(f"\n{section.name}: {section.note}")
     print(f"  median of {args.repetitions} repetitions, min time {args.min_time} s each")
-    print(f"  {'key':<18} {'Mpixel/s':>10} {'GB/s':>8} {'baseline GB/s':>14} {'ratio':>7}  target")
+    print(f"  {'key':<18} {'Mpixel/s':>10} {'GB/s':>8} {'baseline GB/s':>14} {'ratio':>7}  {'target':<12} label")
     for p in section.pairs:
         ratio = bps[p.measured] / bps[p.baseline]
         result[section.metric][p.key] = round(ratio, 4)
         result["measured_bytes_per_second"][p.key] = bps[p.measured]
         result["baseline_bytes_per_second"][p.key] = bps[p.baseline]
         result["items_per_second"][p.key] = ips.get(p.measured)
-        target = "" if p.target is None else f">= {p.target}" + ("  ok" if ratio >= p.target else "  MISSED")
+        result["label"][p.key] = label.get(p.measured, "")
+        target = "" if p.target is None else f">= {p.target}" + (" ok" if ratio >= p.target else " MISSED")
         print(
             f"  {p.key:<18} {ips.get(p.measured, 0) / 1e6:>10.1f} {bps[p.measured] / 1e9:>8.2f}"
-            f" {bps[p.baseline] / 1e9:>14.2f} {ratio:>7.3f}  {target}"
+            f" {bps[p.baseline] / 1e9:>14.2f} {ratio:>7.3f}  {target:<12} {label.get(p.measured, '')}"
         )
     if section.info:
         result["other"] = {n: {"items_per_second": ips.get(n), "bytes_per_second": bps.get(n)}
