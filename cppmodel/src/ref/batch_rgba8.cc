@@ -1,25 +1,12 @@
-// SIMD kernels for R8G8B8A8_UNORM / B8G8R8A8_UNORM batches, bit-exact to the canonical datapath
-// (spec §4.4).
+// R8G8B8A8_UNORM / B8G8R8A8_UNORM batches: the plan shared by the kernels, and the SSE4.1 kernel
+// (the AVX2 kernels are in batch_rgba8_avx2.cc). Bit-exact to the canonical datapath (spec §4.4).
 //
-// Why host SIMD arithmetic in the default MXCSR environment (RNE, gradual underflow, no FTZ/DAZ)
-// gives exactly the fp32.h results here, although the kernels do not flush every intermediate:
-// * Inputs: S and S1 are clamped with max(x, 0) (maxps returns its second operand for NaN and for
-// -0 vs +0, so
-//   NaN -> +0 and -0 -> +0 as f32_clamp does), then denormals are flushed to +0 explicitly, then
-//   min(x, 1). K is clamped once by f32_clamp. D = i/255 by an IEEE division (correctly rounded,
-//   like unorm_to_f32), so it is 0 or >= 1/255. All operands are thus +0 or normal in [2^-126, 1]:
-//   exactly the fp32.h operands.
-// * Factors: 1 - x of such an x is +0 or >= 2^-24, min() of two such values is one of them. Exact.
-// * Products p = S*F may underflow to a denormal p' where f32_mul gives +0 (p' < 2^-126). The
-// combined result
-//   r = p' +- q (q >= 0 the other product) then differs from the flushed one only when q < 2^-101
-//   (for larger q, ulp(q) > 2 p' and the rounding returns q itself): but then both results are
-//   below 2^-100 and encode to code 0. MIN/MAX only see the (exact) operands.
-// * Post-clamp and encode: max(r, 0) / min(r, 1) as above; a positive denormal r that f32_clamp
-// would flush
-//   gives r*255 + 0.5 = 0.5 (rounded) -> code 0, like +0. x*255 and +0.5 of x in [0, 1] are exact
-//   binary32 operations on normal numbers; cvttps truncates. So every stored code equals the
-//   canonical one.
+// The SSE4.1 kernel works in the default MXCSR environment (RNE, gradual underflow, no FTZ/DAZ). It
+// flushes denormal S/S1 and clamps the blend result explicitly; the remaining host operations (1 -
+// x, products, the sum, x*255, +0.5) give the canonical codes for the reasons given in
+// batch_rgba8_avx2.cc's header: operands are +0 or normal in [2^-126, 1] (D = i/255 by an IEEE
+// division, correctly rounded), and a product that underflows can only change a result that encodes
+// to code 0 either way.
 #include <cfloat>
 #include <stdexcept>
 #include <string>

@@ -4,28 +4,23 @@
 // state runs the generic blender.
 //
 // Why host SIMD arithmetic in the default MXCSR environment (RNE, gradual underflow, no FTZ/DAZ)
-// stores exactly the canonical codes, although it neither flushes denormals nor clamps the result
-// explicitly:
-// * Operands: S and S1 are clamped with max(x, 0) then min(x, 1); maxps returns its second operand
-// for a NaN
-//   and for -0 vs +0, so NaN -> +0 and -0 -> +0 as f32_clamp does. K is clamped once by f32_clamp.
-//   D = i/255 correctly rounded (see decode()), so D is 0 or >= 1/255. A positive denormal S or S1
-//   is not flushed; the next points show that it yields the same code as +0.
-// * Factors: 1 - x is +0 or >= 2^-24 for every x in [0, 1] (and 1 for a denormal x, as for +0);
-// min() picks an
-//   operand. So a factor is a non-negative normal number, +0, or a denormal that comes from a
-//   denormal As/S1.
-// * A product S*F or D*F below 2^-126 (a denormal, or a product with a denormal operand) is +0 in
-// fp32.h. The
-//   combined result r = p' +- q (q >= 0 the other product) differs from the flushed one only when q
-//   < 2^-101 (for larger q, ulp(q) > 2 p' so the rounding returns q itself), and then both are
-//   below 2^-100 in magnitude and encode to code 0. MIN/MAX of a denormal S and D: +0 vs +0 (D = 0)
-//   or code 0 vs code 0. S*1 is S.
+// stores exactly the canonical codes, although it neither flushes denormals nor clamps the result:
+// * Operands: S and S1 are clamped with max(x, 0), then min(x, 1). maxps returns its second operand
+//   for a NaN and for -0 vs +0, so NaN -> +0 and -0 -> +0, as f32_clamp does. K is clamped once by
+//   f32_clamp. D = i/255 correctly rounded (see decode()), so D is 0 or >= 1/255. A positive
+//   denormal S or S1 is not flushed; the next points show that it gives the same code as +0.
+// * Factors: 1 - x is +0 or >= 2^-24 for every x in [0, 1] (and exactly 1 for a denormal x, as for
+//   +0); min() returns one of its operands. So a factor is +0, a normal number in [2^-126, 1], or a
+//   denormal taken from a denormal As or S1.
+// * A product S*F or D*F below 2^-126 is +0 in fp32.h. The combined result r = p' +- q (q >= 0 the
+//   other product) differs from the flushed one only when q < 2^-101 (for larger q, ulp(q) > 2 p',
+//   so the rounding returns q itself), and then both are below 2^-100 in magnitude and encode to
+//   code 0. MIN/MAX of a denormal S and D: +0 vs +0 (D = 0), else code 0 vs code 0. S*1 is S.
 // * Post-clamp: r is finite and within [-1, 2]. trunc(RN(RN(r*255) + 0.5)) is <= 0 for r <= 0 (a
-// tiny
-//   negative r*255 rounds to at most -0) and >= 255 for r >= 1, and the saturating packs (packusdw,
-//   packuswb) map those to 0 and 255: the codes of f32_clamp(r, 0, 1). For r in [0, 1] (incl. a
-//   denormal r -> 0.5 -> 0) x*255 and +0.5 are the canonical binary32 operations; cvttps truncates.
+//   tiny negative r*255 rounds to at most -0) and >= 255 for r >= 1; the saturating packs
+//   (packusdw, packuswb) map those to 0 and 255, the codes of f32_clamp(r, 0, 1). For r in [0, 1]
+//   (a denormal r gives 0.5 -> 0) x*255 and +0.5 are the canonical binary32 operations; cvttps
+//   truncates.
 #include "batch_kernels.h"
 
 #if OM_BATCH_X86

@@ -1,15 +1,15 @@
-// Blending of one render target, clock-free (spec §2.2, §2.3, §4.3–§4.5, §4.8; docs/arithmetic.md
-// §4–§6, §9). Every step is a separate function so unit tests of the RTL datapath can check one
+// Blending of one render target, clock-free (spec §2.2, §2.3, §4.3-§4.5, §4.8; docs/arithmetic.md
+// §4-§6, §9). Every step is a separate function so unit tests of the RTL datapath can check one
 // stage at a time:
-//   blend_operands  (steps 1–2: unpack D, per-RT input clamp, FL 9_x gamma-space S)
-//   blend_factor    (step 3: one factor of one channel)
-//   blend_channel   (step 4: one channel's equation)
-//   blend_vec       (steps 3–4 for R, G, B with the RGB fields and A with the alpha fields)
-//   blend_rt        (all of it plus the encode of step 5: the component fields to store, before the
-//   write mask)
+// * blend_operands: steps 1-2 (unpack D, per-RT input clamp, FL 9_x gamma-space S);
+// * blend_factor: step 3, one factor of one channel;
+// * blend_channel: step 4, one channel's equation;
+// * blend_vec: steps 3-4 for R, G, B (RGB fields) and A (alpha fields);
+// * blend_rt: all of it plus the encode of step 5, i.e. the component fields to store before the
+//   write mask.
 // Values are binary32 bit patterns (fp32.h); only f32_mul/add/sub/min/max/clamp compute, unfused,
-// in the order of spec §4.4. Invalid enum values never throw in the datapath: factors 0, 12,
-// 13, 20..31 act as ZERO and ops 0, 6, 7 as ADD (what the 5-/3-bit state registers can latch;
+// in the order of spec §4.4. Invalid enum values never throw in the datapath: factors 0, 12, 13,
+// 20..31 act as ZERO and ops 0, 6, 7 as ADD (what the 5-/3-bit state registers can latch;
 // docs/arithmetic.md §5). Values that do not fit those fields (factor >= 32, op >= 8) throw
 // std::invalid_argument.
 #pragma once

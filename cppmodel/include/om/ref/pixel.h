@@ -16,11 +16,11 @@ namespace om::ref {
 /// Everything a draw sees (one consistent snapshot, §2.8).
 struct PixelState {
   BlendDesc blend;  // D3D11_BLEND_DESC1
-  Vec4 blend_factor{kF32One, kF32One, kF32One,
-                    kF32One};          // K, binary32 (OMSetBlendState NULL -> 1s)
+  // K, binary32 (OMSetBlendState with BlendFactor = NULL gives ones).
+  Vec4 blend_factor{kF32One, kF32One, kF32One, kF32One};
   uint32_t sample_mask = 0xFFFFFFFFu;  // only bit 0 matters (single sample)
-  std::array<const FormatInfo*, kMaxRts>
-      rt_format{};              // bound RTV format per slot; nullptr = unbound
+  // Bound RTV format per slot; nullptr = no RTV in the slot.
+  std::array<const FormatInfo*, kMaxRts> rt_format{};
   uint32_t ps_outputs = 0xFFu;  // bit i: the PS declares o[i]
   D3d9State d3d9;               // alpha test, fog (defaults: both off)
   bool gamma_space = false;     // FL 9_x: sRGB RTs blend in gamma space (§4.5)
@@ -28,13 +28,13 @@ struct PixelState {
 
 /// One pixel (or Clear command) from the pixel shader, as in rtl/om_pkg.sv pixel_t.
 struct PixelIn {
-  bool clear =
-      false;  // Clear command: oc[0] is the clear colour (binary32), written to every bound RT
+  // Clear command: oc[0] is the clear colour (binary32), written to every bound RT.
+  bool clear = false;
   bool coverage = true;    // raster coverage of the single sample
   uint32_t fog = kF32One;  // D3D9 fog factor f (binary32; clamped to [0, 1] inside)
   Vec4 oc1{};              // second output (dual source), S1 of every RT (§11 #8)
-  std::array<Vec4, kMaxRts>
-      oc{};  // o[0..7]: binary32 for float/norm RTs, uint32/int32 for integer RTs
+  // o[0..7]: binary32 for float/norm RTs, uint32/int32 for integer RTs.
+  std::array<Vec4, kMaxRts> oc{};
 };
 
 struct PixelOut {

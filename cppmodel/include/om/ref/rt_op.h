@@ -24,10 +24,10 @@ uint32_t effective_write_mask(const FormatInfo& f, uint32_t write_mask);
 Texel merge_write_mask(const FormatInfo& f, const Raw4& fresh, const Texel& dest,
                        uint32_t write_mask);
 
-/// Float -> integer conversion used by clears of UINT/SINT RTs (§5.7): NaN -> 0, otherwise
+/// Float-to-integer conversion used by clears of UINT/SINT RTs (§5.7): NaN -> 0, otherwise
 /// truncation toward zero saturated to [0, 2^32 - 1] (UINT) or [-2^31, 2^31 - 1] (SINT); pack()
-/// then saturates to the channel. (D3D only says "a float -> int conversion"; this is the D3D float
-/// -> integer rule of FS §3.2.)
+/// then saturates to the channel. D3D only says "a float-to-int conversion"; this is its general
+/// float-to-integer rule (FS §3.2).
 uint32_t f32_to_u32_sat(uint32_t f);
 uint32_t f32_to_i32_sat(uint32_t f);
 
@@ -51,19 +51,18 @@ struct RtOpIn {
 };
 
 struct RtOpOut {
-  bool write =
-      false;      // the texel must be stored (false: memory keeps `dest`; `texel` then equals dest)
+  // The texel must be stored. false: memory keeps `dest`, and `texel` equals dest.
+  bool write = false;
   Texel texel{};  // the new texel
 };
 
 /// Path selection of spec §1.1 step 3c:
-///   clear                      -> write, clear_texel (no blend, no write mask)
-///   logic_op_enable, UINT RT   -> logic_rt(format, logic_op, s, D) merged under desc's write mask
-///   logic_op_enable, other RT  -> RT unchanged (write = false; §11 #9)
-///   otherwise                  -> blend_rt(...) merged under desc's write mask (blend on integer
-///   RT = disabled)
-/// write = false also when effective_write_mask is 0. Throws std::invalid_argument if format is
-/// null.
+/// * clear: write, clear_texel (no blend, no write mask);
+/// * logic_op_enable and a UINT RT: logic_rt(format, logic_op, s, D) merged under desc's mask;
+/// * logic_op_enable and any other RT: RT unchanged (write = false; §11 #9);
+/// * otherwise: blend_rt(...) merged under desc's write mask (blend on an integer RT = disabled).
+/// write = false also when effective_write_mask is 0. Throws std::invalid_argument for a null
+/// format.
 RtOpOut rt_op(const RtOpIn& in);
 
 }  // namespace om::ref
