@@ -25,6 +25,7 @@ enum class Kernel {
   kLogicUint8x4Avx2,
   kRgba8Sse41,
   kRgba8Avx2,
+  kRgba8Avx512,
   kRgba16fAddF16c
 };
 
@@ -32,6 +33,7 @@ struct CpuCaps {
   bool sse41 = false;
   bool avx2 = false;  // AVX2 + FMA, and the RGBA8 kernels' decode verified
   bool f16c = false;
+  bool avx512 = false;  // AVX512F + FMA, and the AVX-512 RGBA8 decode verified
   CpuCaps() {
 #if OM_BATCH_X86
     __builtin_cpu_init();
@@ -39,6 +41,8 @@ struct CpuCaps {
     // __builtin_cpu_supports("avx2") also checks that the OS saves the AVX state.
     const bool avx2_fma = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
     avx2 = avx2_fma && detail::rgba8_avx2_decode_exact();
+    avx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("fma") &&
+             detail::rgba8_avx512_decode_exact();
     unsigned a, b, c, d;
     f16c = avx2_fma && __get_cpuid(1, &a, &b, &c, &d) && (c & bit_F16C) != 0;
 #endif
@@ -72,6 +76,7 @@ Kernel choose(const BatchRt& rt, BatchIsa isa) {
   }
   if (logic) return Kernel::kScalar;
   if (is(f, Format::R8G8B8A8_UNORM) || is(f, Format::B8G8R8A8_UNORM)) {
+    if (level >= 3 && cpu().avx512) return Kernel::kRgba8Avx512;
     if (level >= 2 && cpu().avx2) return Kernel::kRgba8Avx2;
     if (level >= 1 && cpu().sse41) return Kernel::kRgba8Sse41;
   }
@@ -159,12 +164,18 @@ void blend_batch(const BatchRt& rt, size_t n, const uint32_t* src, const uint32_
       fill_written(written, n, true);
       return;
     case Kernel::kRgba8Sse41:
-    case Kernel::kRgba8Avx2: {
+    case Kernel::kRgba8Avx2:
+    case Kernel::kRgba8Avx512: {
       detail::Rgba8Plan plan = detail::make_rgba8_plan(rt);
       if (src1 == nullptr)
         plan.needs_s1 = false;  // the kernels then use S1 = +0, the clamped zeros
-      done = k == Kernel::kRgba8Avx2 ? detail::rgba8_avx2(plan, n, src, src1, d, o)
-                                     : detail::rgba8_sse41(plan, n, src, src1, d, o);
+      if (k == Kernel::kRgba8Avx512) {
+        done = detail::rgba8_avx512(plan, n, src, src1, d, o);
+      } else if (k == Kernel::kRgba8Avx2) {
+        done = detail::rgba8_avx2(plan, n, src, src1, d, o);
+      } else {
+        done = detail::rgba8_sse41(plan, n, src, src1, d, o);
+      }
       break;
     }
     case Kernel::kRgba16fAddF16c: {
@@ -195,6 +206,8 @@ const char* blend_batch_kernel(const BatchRt& rt, BatchIsa isa) {
       return "sse41-rgba8";
     case Kernel::kRgba8Avx2:
       return "avx2-rgba8";
+    case Kernel::kRgba8Avx512:
+      return "avx512-rgba8";
     case Kernel::kRgba16fAddF16c:
       return "f16c-rgba16f";
     case Kernel::kScalar:

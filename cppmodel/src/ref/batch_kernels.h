@@ -35,10 +35,15 @@ Rgba8Plan make_rgba8_plan(const BatchRt& rt);
 /// this CPU (the dispatcher checks it once before using them). Requires AVX2 and FMA.
 bool rgba8_avx2_decode_exact();
 
+/// The same for the AVX-512 kernels. Requires AVX512F and FMA.
+bool rgba8_avx512_decode_exact();
+
 // Each kernel processes a prefix of the n pixels (a multiple of its block) and returns how many it
 // did.
 size_t rgba8_avx2(const Rgba8Plan& p, size_t n, const uint32_t* src, const uint32_t* src1,
                   const uint8_t* dest, uint8_t* out);
+size_t rgba8_avx512(const Rgba8Plan& p, size_t n, const uint32_t* src, const uint32_t* src1,
+                    const uint8_t* dest, uint8_t* out);
 size_t rgba8_sse41(const Rgba8Plan& p, size_t n, const uint32_t* src, const uint32_t* src1,
                    const uint8_t* dest, uint8_t* out);
 /// A logic op as its truth table on whole words: result bits for (s, d) = (0,0), (0,1), (1,0),

@@ -3,10 +3,11 @@
 // blend_batch() gives, for every pixel, exactly the texel rt_op() (rt_op.h) gives, bit for bit,
 // whatever kernel runs. Kernels, chosen at run time with __builtin_cpu_supports (names as returned
 // by blend_batch_kernel()):
-// * "avx2-rgba8", "sse41-rgba8": R8G8B8A8_UNORM and B8G8R8A8_UNORM with any factors and ops, blend
-//   on or off, any write mask. 2 (AVX2) or 1 (SSE4.1) pixels per vector; D decoded to the correctly
-//   rounded i/255; canonical encode (x*255 + 0.5, truncate). AVX2 has dedicated instantiations for
-//   SRC_ALPHA/INV_SRC_ALPHA, ONE/INV_SRC_ALPHA and ONE/ONE (ADD, both slots) and pass-through.
+// * "avx512-rgba8", "avx2-rgba8", "sse41-rgba8": R8G8B8A8_UNORM and B8G8R8A8_UNORM with any factors
+//   and ops, blend on or off, any write mask. 4 (AVX-512), 2 (AVX2) or 1 (SSE4.1) pixels per
+//   vector; D decoded to the correctly rounded i/255; canonical encode (x*255 + 0.5, truncate).
+//   AVX-512/AVX2 have dedicated instantiations for SRC_ALPHA/INV_SRC_ALPHA, ONE/INV_SRC_ALPHA and
+//   ONE/ONE (ADD in both slots) and for pass-through; other equations use a generic blender.
 // * "f16c-rgba16f": R16G16B16A16_FLOAT, blend on, ONE/ONE ADD on RGB and alpha, any write mask
 //   (F16C widening, RTZ narrowing).
 // * "avx2-uint8x4-logic", "scalar-uint8x4-logic": R8G8B8A8_UINT with a logic op, any op and mask
@@ -42,7 +43,7 @@ struct BatchRt {
 
 /// Highest instruction set a batch call may use. kAuto = the best this CPU supports. Requesting
 /// more than the CPU has silently falls back (so tests can run every level on any x86-64).
-enum class BatchIsa : uint32_t { kScalar = 0, kSse41 = 1, kAvx2 = 2, kAuto = 3 };
+enum class BatchIsa : uint32_t { kScalar = 0, kSse41 = 1, kAvx2 = 2, kAvx512 = 3, kAuto = 4 };
 
 /// Bytes per texel in the batch arrays: texel_bits / 8 (1, 2, 4, 8 or 16).
 size_t texel_bytes(const FormatInfo& f);
