@@ -109,10 +109,11 @@ FileTally run_file(const std::string& dir, const std::string& name, const Device
                                rt.format->name + " [" + tol_name(verdict.tol) +
                                "]: " + verdict.detail);
         }
-        if (exact_ref_applies(v, slot, ch)) {
-          const mpq_class x = exact_unorm_code(v, slot, ch);
+        const bool srgb = srgb_ref_applies(v, slot, ch);
+        if (srgb || exact_ref_applies(v, slot, ch)) {
+          const mpq_class x = srgb ? ideal_srgb_code(v, slot, ch) : exact_unorm_code(v, slot, ch);
           std::array<IdealTally, 2>& sides =
-              t.ideal[std::string(rt.format->name) +
+              t.ideal[std::string(rt.format->name) + (srgb ? " RGB" : "") +
                       (rt.desc.blend_enable ? ", blend on" : ", blend off")];
           tally_ideal(sides[0], m, x);
           tally_ideal(sides[1], l, x);
@@ -121,7 +122,7 @@ FileTally run_file(const std::string& dir, const std::string& name, const Device
             ++t.exact_model_outside;
             t.failures.push_back(
                 at + " rt[" + std::to_string(slot) + "]." + kChannel[ch] +
-                ": the exact rational model is outside tolerance of lavapipe: " + ideal.detail);
+                ": the exact model is outside tolerance of lavapipe: " + ideal.detail);
           }
         }
       }
@@ -171,18 +172,18 @@ std::string format_tally(const FileTally& t) {
   }
   if (!t.ideal.empty()) {
     std::snprintf(line, sizeof line,
-                  "  distance of stored UNORM codes to the exact rational result:\n"
-                  "  %-32s %7s %18s %18s %18s\n",
+                  "  distance of stored codes to the exact result (sRGB: curves in long double):\n"
+                  "  %-36s %7s %18s %18s %18s\n",
                   "format", "comps", "correctly rounded", "max |code-exact|", "mean |code-exact|");
     s += line;
-    std::snprintf(line, sizeof line, "  %-32s %7s %9s %8s %9s %8s %9s %8s\n", "", "", "model",
+    std::snprintf(line, sizeof line, "  %-36s %7s %9s %8s %9s %8s %9s %8s\n", "", "", "model",
                   "lavapipe", "model", "lavapipe", "model", "lavapipe");
     s += line;
   }
   for (const auto& [key, sides] : t.ideal) {
     const IdealTally& m = sides[0];
     const IdealTally& l = sides[1];
-    std::snprintf(line, sizeof line, "  %-32s %7lld %8.2f%% %7.2f%% %9.3f %8.3f %9.3f %8.3f\n",
+    std::snprintf(line, sizeof line, "  %-36s %7lld %8.2f%% %7.2f%% %9.3f %8.3f %9.3f %8.3f\n",
                   key.c_str(), static_cast<long long>(m.components),
                   100.0 * m.correctly_rounded / m.components,
                   100.0 * l.correctly_rounded / l.components, m.max_distance, l.max_distance,

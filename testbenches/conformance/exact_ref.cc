@@ -57,6 +57,39 @@ mpq_class exact_unorm_code(const Vector& v, int slot, int ch) {
   return x * scale;
 }
 
+bool srgb_ref_applies(const Vector& v, int slot, int ch) {
+  const RtVector& rt = v.rt[slot];
+  return rt.format != nullptr && rt.format->cls == FormatClass::UNORM_SRGB && ch < 3 &&
+         ((rt.desc.render_target_write_mask >> ch) & 1u) != 0 && !any_logic(v);
+}
+
+mpq_class ideal_srgb_code(const Vector& v, int slot, int ch) {
+  const RtVector& rt = v.rt[slot];
+  auto unit = [](uint32_t bits) { return static_cast<long double>(clamped_unit(bits).get_d()); };
+  auto decode = [](long double c) {
+    return c <= 0.04045L ? c / 12.92L : std::pow((c + 0.055L) / 1.055L, 2.4L);
+  };
+  auto encode = [](long double l) {
+    return l <= 0.0031308L ? 12.92L * l : 1.055L * std::pow(l, 1.0L / 2.4L) - 0.055L;
+  };
+  long double x;
+  if (!rt.desc.blend_enable) {
+    x = unit(rt.oc[ch]);
+  } else {
+    BlendInputs<long double> in;
+    for (int c = 0; c < 4; ++c) {
+      in.s[c] = unit(rt.oc[c]);
+      in.s1[c] = v.oc1 ? unit((*v.oc1)[c]) : 0.0L;
+      in.k[c] = unit(v.blend_factor[c]);
+      const long double code = rt.dest[c] / 255.0L;
+      in.d[c] = c == 3 ? code : decode(code);
+    }
+    x = blend_equation(rt.desc, ch, in);
+    x = x < 0 ? 0 : x > 1 ? 1 : x;
+  }
+  return mpq_class(static_cast<double>(encode(x) * 255.0L));
+}
+
 double code_distance(uint32_t code, const mpq_class& x) {
   mpq_class d = mpq_class(code) - x;
   return std::fabs(d.get_d());

@@ -20,6 +20,15 @@ bool exact_ref_applies(const Vector& v, int slot, int ch);
 /// (2^n - 1).
 mpq_class exact_unorm_code(const Vector& v, int slot, int ch);
 
+/// True for the RGB components of an sRGB render target written by the blend or pass-through path.
+bool srgb_ref_applies(const Vector& v, int slot, int ch);
+
+/// The ideal sRGB code (before rounding) of RGB component `ch`: D decoded and the result encoded
+/// with the exact curves of spec §4.5 evaluated in long double (the curves are not rational, so
+/// this is near-exact: ~1e-18 relative), the D3D11 equation on inputs clamped to [0, 1], then clamp
+/// and x 255; returned as a rational.
+mpq_class ideal_srgb_code(const Vector& v, int slot, int ch);
+
 /// |code - x| as a double (for statistics).
 double code_distance(uint32_t code, const mpq_class& x);
 
