@@ -103,9 +103,9 @@ void factor_table() {
   std::printf(
       "alpha uses the factor's alpha-slot form (SRC_COLOR -> SRC_ALPHA ...); SUB = S*Fs - "
       "D*Fd\n\n");
-  std::printf("%-17s %-23s | Src=F, Dest=ONE         | Src=ONE, Dest=F\n", "factor F",
-              "F for R, G, B, A");
-  std::printf("%-17s %-23s | ADD      SUB      REVSUB  | ADD      SUB      REVSUB\n", "", "");
+  std::printf("%-17s %-23s |%-27s |%s\n", "factor F", "F for R, G, B, A", " Src=F, Dest=ONE",
+              " Src=ONE, Dest=F");
+  std::printf("%-41s |%-27s |%s\n", "", " ADD      SUB      REVSUB", " ADD      SUB      REVSUB");
   for (Blend b : kFactors) {
     std::printf("%-17s", to_string(b));
     for (int ch = 0; ch < 4; ++ch) {
