@@ -174,8 +174,8 @@ module om_top
     .clk_i            (clk_i),
     .rst_ni           (rst_ni),
     .en_i             (dp_en),
-    .in_valid_i       (rd_valid),
-    .in_tag_i         (rd_op.op.addr),
+    .valid_i          (rd_valid),
+    .tag_i            (rd_op.op.addr),
     .format_i         (state.rt_bind[rd_op.op.addr.rt].format),
     .desc_i           (dp_desc),
     .logic_op_enable_i(state.rt_desc[0].logic_op_enable),
@@ -186,10 +186,10 @@ module om_top
     .s1_i             (rd_op.op.s1),
     .k_i              (state.blend_factor),
     .dest_i           (rd_op.dst),
-    .out_valid_o      (dp_valid),
-    .out_tag_o        (dp_addr),
-    .out_texel_o      (dp_texel),
-    .out_write_o      (dp_write)
+    .valid_o          (dp_valid),
+    .tag_o            (dp_addr),
+    .write_o          (dp_write),
+    .texel_o          (dp_texel)
   );
 
   // ---------------------------------------------------------------------------------------------------------------

@@ -24,18 +24,15 @@ constexpr int kYLsb = 1185;    // 14 bits
 constexpr int kXLsb = 1199;    // 14 bits
 constexpr int kCmdBit = 1213;  // CMD_CLEAR = 1
 constexpr int kPixelBits = 1214;
+constexpr int kPixelWords = (kPixelBits + 31) / 32;
 
+// ORs `width` bits of `value` into the cleared wide vector `w` at bit `lsb` (words of 32 bits).
 template <typename Wide>
-void put_bits(Wide& w, int lsb, int width, uint32_t value) {
-  for (int i = 0; i < width; ++i) {
-    const int bit = lsb + i;
-    const uint32_t m = 1u << (bit % 32);
-    if ((value >> i) & 1u) {
-      w[bit / 32] |= m;
-    } else {
-      w[bit / 32] &= ~m;
-    }
-  }
+void or_bits(Wide& w, int lsb, int width, uint32_t value) {
+  const uint64_t v = static_cast<uint64_t>(width >= 32 ? value : value & ((1u << width) - 1u))
+                     << (lsb % 32);
+  w[lsb / 32] |= static_cast<uint32_t>(v);
+  if ((lsb % 32) + width > 32) w[lsb / 32 + 1] |= static_cast<uint32_t>(v >> 32);
 }
 
 }  // namespace
@@ -70,7 +67,7 @@ TopHarness::TopHarness(const HarnessConfig& cfg)
   ctx_->fatalOnError(false);
   if (!cfg_.waves.empty()) ctx_->traceEverOn(true);
   dut_ = std::make_unique<Vom_top>(ctx_.get(), "om_top");
-  static_assert(sizeof(dut_->in_data_i) * 8 >= kPixelBits, "pixel_t layout changed");
+  static_assert(sizeof(dut_->in_data_i) == 4 * kPixelWords, "pixel_t layout changed");
   if (!cfg_.waves.empty()) {
     trace_ = std::make_unique<VerilatedFstC>();
     dut_->trace(trace_.get(), 99);
@@ -118,15 +115,16 @@ void TopHarness::drive_pixel() {
       offered_ = true;
       const TbPixel& p = queue_.front();
       auto& w = dut_->in_data_i;
+      for (int i = 0; i < kPixelWords; ++i) w[i] = 0;
       for (int i = 0; i < ref::kMaxRts; ++i) {
-        for (int c = 0; c < 4; ++c) put_bits(w, kOcLsb + 32 * (4 * i + c), 32, p.px.oc[i][c]);
+        for (int c = 0; c < 4; ++c) w[(kOcLsb + 32 * (4 * i + c)) / 32] = p.px.oc[i][c];
       }
-      for (int c = 0; c < 4; ++c) put_bits(w, kOc1Lsb + 32 * c, 32, p.px.oc1[c]);
-      put_bits(w, kFogLsb, 32, p.px.fog);
-      put_bits(w, kCoverageBit, 1, p.px.coverage ? 1u : 0u);
-      put_bits(w, kYLsb, 14, p.y);
-      put_bits(w, kXLsb, 14, p.x);
-      put_bits(w, kCmdBit, 1, p.px.clear ? 1u : 0u);
+      for (int c = 0; c < 4; ++c) w[(kOc1Lsb + 32 * c) / 32] = p.px.oc1[c];
+      w[kFogLsb / 32] = p.px.fog;
+      or_bits(w, kCoverageBit, 1, p.px.coverage ? 1u : 0u);
+      or_bits(w, kYLsb, 14, p.y);
+      or_bits(w, kXLsb, 14, p.x);
+      or_bits(w, kCmdBit, 1, p.px.clear ? 1u : 0u);
     }
   }
   dut_->in_valid_i = offered_ ? 1 : 0;
@@ -138,7 +136,9 @@ void TopHarness::step() {
   dut_->mem_wr_ready_i = mem_.wr_ready() ? 1 : 0;
   const bool rsp = mem_.rsp_valid(cycle_);
   dut_->mem_rsp_valid_i = rsp ? 1 : 0;
-  for (int i = 0; i < 4; ++i) dut_->mem_rsp_data_i[i] = rsp ? mem_.rsp_data().w[i] : 0u;
+  if (rsp) {
+    for (int i = 0; i < 4; ++i) dut_->mem_rsp_data_i[i] = mem_.rsp_data().w[i];
+  }
   drive_pixel();
   dut_->clk_i = 0;
   dut_->eval();
