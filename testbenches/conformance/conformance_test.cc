@@ -25,9 +25,8 @@ void report(const FileTally& t) {
     for (const std::string& l : t.samples) std::printf("  inexact: %s\n", l.c_str());
   }
   std::fflush(stdout);
-  // Kept beside the test binary's working directory for the record (ctest hides output of passing
-  // tests).
-  std::ofstream("conformance_" + t.name + ".txt") << text;
+  // Kept in the build tree for the record (ctest hides the output of passing tests).
+  std::ofstream(std::string(OM_CONFORMANCE_REPORT_DIR) + "/conformance_" + t.name + ".txt") << text;
 }
 
 void expect_conforms(const FileTally& t) {
