@@ -1,0 +1,44 @@
+// Benchmark support (bench/python_bench.py): the native side of the "Python API vs the same C++
+// batch path" comparison, timed inside the same process on the same buffers. A timing harness, not
+// part of the model's API (the submodule is private).
+#include <chrono>
+#include <vector>
+
+#include "common.h"
+#include "om/ref/batch.h"
+
+namespace omsim_py {
+
+void bind_bench(py::module_& m) {
+  py::module_ b = m.def_submodule("_bench", "Native timing helpers for bench/python_bench.py.");
+  b.def(
+      "time_blend_batch",
+      [](const om::ref::BatchRt& rt, const py::object& src, const py::object& dest,
+         const py::object& out, int repeats) {
+        if (rt.format == nullptr) throw py::value_error("rt.format: no format (None)");
+        if (repeats < 1) throw py::value_error("repeats: expected >= 1");
+        const ValueArray s = value_array(src, "src", *rt.format);
+        const TexelArray d = texel_array(dest, "dest", *rt.format, false);
+        TexelArray o = texel_array(out, "out", *rt.format, true);
+        require_leading(d.lead, s.lead, "dest", "src");
+        require_leading(o.lead, s.lead, "out", "src");
+        require_disjoint(o.data(), static_cast<size_t>(o.array.nbytes()), "out", d.data(),
+                         static_cast<size_t>(d.array.nbytes()), "dest", true);
+        std::vector<int64_t> ns(static_cast<size_t>(repeats));
+        {
+          py::gil_scoped_release release;
+          for (int64_t& t : ns) {
+            const auto t0 = std::chrono::steady_clock::now();
+            om::ref::blend_batch(rt, s.n, s.data(), nullptr, d.data(), o.mutable_data());
+            t = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                    std::chrono::steady_clock::now() - t0)
+                    .count();
+          }
+        }
+        return ns;
+      },
+      py::arg("rt"), py::arg("src"), py::arg("dest"), py::arg("out"), py::arg("repeats"),
+      "Call om::ref::blend_batch `repeats` times from C++ and return each call's time in ns.");
+}
+
+}  // namespace omsim_py
