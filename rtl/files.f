@@ -12,6 +12,11 @@ rtl/om_f32_to_snorm.sv
 rtl/om_f32_to_fsmall.sv
 rtl/om_f32_to_srgb.sv
 rtl/om_f32_srgb_encode.sv
+rtl/om_texel_unpack.sv
+rtl/om_texel_pack.sv
+rtl/om_texel_merge.sv
+rtl/om_blend_factor.sv
+rtl/om_rt_datapath.sv
 rtl/om_csr.sv
 rtl/om_top_pkg.sv
 rtl/om_pipe_reg.sv

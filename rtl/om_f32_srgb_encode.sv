@@ -80,13 +80,13 @@ module om_f32_srgb_encode
 
   always_comb begin
     coef = srgb_encode_poly(x[22:16]);
-    acc = 56'(signed'(coef[51:0]));
-    prod = 73'(acc) * 73'(signed'({1'b0, x[15:0]}));
-    acc = 56'(signed'(coef[103:52])) + 56'(prod >>> 16);
-    prod = 73'(acc) * 73'(signed'({1'b0, x[15:0]}));
-    acc = 56'(signed'(coef[155:104])) + 56'(prod >>> 16);
-    prod = 73'(acc) * 73'(signed'({1'b0, x[15:0]}));
-    acc = 56'(signed'(coef[207:156])) + 56'(prod >>> 16);
+    acc = 56'($signed(coef[51:0]));
+    prod = 73'(acc) * 73'($signed({1'b0, x[15:0]}));
+    acc = 56'($signed(coef[103:52])) + 56'(prod >>> 16);
+    prod = 73'(acc) * 73'($signed({1'b0, x[15:0]}));
+    acc = 56'($signed(coef[155:104])) + 56'(prod >>> 16);
+    prod = 73'(acc) * 73'($signed({1'b0, x[15:0]}));
+    acc = 56'($signed(coef[207:156])) + 56'(prod >>> 16);
     neg_e = 4'(8'd127 - ex);
     y48 = 48'((102'(srgb_encode_scale(neg_e)) * 102'(acc[49:0])) >> 48);
     s_est = 49'((98'(C1055) * 98'(y48)) >> 48) - C0055;

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: Apache-2.0
+// Texel -> component fields and blender-domain values (= om::ref::texel_to_raw + unpack, spec §4.2 readback, §4.8):
+// UNORM/SNORM/float16/11/10 widened to binary32, sRGB R/G/B through srgb_decode_lut (or as plain UNORM with
+// srgb_as_unorm_i, the FL 9_x gamma space), FLOAT32 bits, UINT zero- and SINT sign-extended; absent R/G/B read 0,
+// absent A reads 1.0 (1 for integer classes). Generic on the fmt_info() layout. Combinational (0 cycles).
+// Ports: fmt_i (fmt_info_t), srgb_as_unorm_i, texel_i[127:0], raw_o[c] (field c zero-extended), val_o[c].
+`timescale 1ns/1ps
+module om_texel_unpack
+  import om_defs_pkg::*;
+(
+  input  fmt_info_t        fmt_i,
+  input  logic             srgb_as_unorm_i,
+  input  logic [127:0]     texel_i,
+  output logic [3:0][31:0] raw_o,
+  output logic [3:0][31:0] val_o
+);
+
+  for (genvar c = 0; c < 4; c++) begin : g_ch
+    logic [5:0]  bits;
+    logic [31:0] field;
+    logic [31:0] un_f, sn_f, fs_f;
+
+    always_comb begin
+      bits = fmt_i.ch_bits[c];
+      field = 32'(texel_i >> fmt_i.ch_offset[c]) & 32'((33'd1 << bits) - 33'd1);
+    end
+
+    om_unorm_to_f32 u_un (.code_i(field[15:0]), .bits_i(bits[4:0]), .f_o(un_f));
+    om_snorm_to_f32 u_sn (.code_i(field[15:0]), .bits_i(bits[4:0]), .f_o(sn_f));
+    om_fsmall_to_f32 u_fs (.h_i(field[15:0]), .bits_i(bits[4:0]), .f_o(fs_f));
+
+    always_comb begin
+      raw_o[c] = field;
+      if (bits == 6'd0) begin
+        if (c != 3) val_o[c] = 32'd0;
+        else if ((fmt_i.cls == 3'(FMT_CLASS_UINT)) || (fmt_i.cls == 3'(FMT_CLASS_SINT))) val_o[c] = 32'd1;
+        else val_o[c] = 32'h3F80_0000;
+      end else begin
+        unique case (fmt_i.cls)
+          3'(FMT_CLASS_UNORM): val_o[c] = un_f;
+          3'(FMT_CLASS_UNORM_SRGB): val_o[c] = (c == 3 || srgb_as_unorm_i) ? un_f : srgb_decode_lut(field[7:0]);
+          3'(FMT_CLASS_SNORM): val_o[c] = sn_f;
+          3'(FMT_CLASS_FLOAT): val_o[c] = (bits == 6'd32) ? field : fs_f;
+          3'(FMT_CLASS_SINT): val_o[c] = 32'($signed(field << (6'd32 - bits))) >>> (6'd32 - bits);
+          default: val_o[c] = field;  // UINT
+        endcase
+      end
+    end
+  end
+
+endmodule
