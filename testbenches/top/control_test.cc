@@ -181,6 +181,27 @@ TEST_F(Control, OneOpPerCycleWithoutReads) {
   finish();
 }
 
+// docs/pipeline.md: a pixel accepted in cycle t is written in t+10 without a destination read and
+// in t+11+L with one (memory latency L), when nothing stalls.
+TEST_F(Control, LatencyFromInputToWriteMatchesTheDocumentedPipeline) {
+  constexpr uint64_t kL = 5;
+  Options o;
+  o.mem.latency_min = o.mem.latency_max = static_cast<int>(kL);
+  start(o);
+  for (bool read : {false, true}) {
+    DrawState s = logic_state(LogicOp::XOR, 2, 2);
+    s.blend.render_target[0].logic_op_enable = read;  // off: a plain full-mask write, no read
+    set_state(s);
+    const uint64_t writes = h_->stats().rt_writes;
+    push(0, 0, random_int_pixel());
+    while (h_->stats().pixels_in == sb_->counts().pixels_in - 1) h_->step();
+    const uint64_t accepted = h_->cycle() - 1;
+    while (h_->stats().rt_writes == writes) h_->step();
+    EXPECT_EQ(h_->cycle() - 1 - accepted, read ? 11 + kL : 10u) << (read ? "with read" : "no read");
+  }
+  finish();
+}
+
 TEST_F(Control, PerfClearZeroesEveryCounter) {
   start();
   set_state(logic_state(LogicOp::XOR, 2, 2));
