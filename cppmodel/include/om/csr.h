@@ -1,0 +1,130 @@
+// Cycle model of rtl/om_csr.sv: the output merger's register file (the PeakRDL register block
+// om_csr_reg generated from rtl/regs/om_csr.rdl, the capability ROM of the strap-selected
+// configuration, the state_t view of the state registers and the rule that state writes wait while
+// the pipeline is busy). Ports, registers and names mirror the RTL; see its header for the bus
+// timing. In short (APB4, zero wait states):
+//   * the register block takes a request in the first cycle it sees PSEL (the setup phase) and
+//     answers it in the next cycle with PREADY (and PSLVERR for an illegal access), whatever
+//     PENABLE does; a taken write lands at the end of its answering cycle;
+//   * PSLVERR, read data 0, nothing changed: writes to read-only registers, reads of the
+//     write-only PERF_CLEAR, unmapped addresses; misaligned addresses (paddr[1:0] != 0) are
+//     answered combinationally in the access phase (PREADY = PSLVERR = psel && penable);
+//   * a write to the state window 0x200-0x2FF is not taken while busy (PREADY stays low);
+//   * prdata is 0 except in the cycle a read completes without error (gated by the current pwrite);
+//   * rst_n is asynchronous: while it is low every register except cfg_q reads as its reset value;
+//     cfg_q samples the strap on each clock edge while rst_n is low.
+// Stepping: comb(in) settles the outputs of the cycle from the registers and `in`; seq(in) is the
+// rising clock edge with the same inputs. Only seq() changes registers.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+
+#include "om/pkg.h"
+
+namespace om {
+
+/// om_csr inputs (RTL name without its _i / _ni suffix).
+struct CsrIn {
+  bool rst_n = true;  // rst_ni, asynchronous, active low
+  uint32_t cfg = 0;   // cfg_i[2:0], the configuration strap
+  bool psel = false;
+  bool penable = false;
+  bool pwrite = false;
+  uint32_t paddr = 0;   // [11:0] byte address
+  uint32_t pwdata = 0;  // [31:0]
+  uint32_t pstrb = 0;   // [3:0] byte lanes of a write
+  bool busy = false;    // busy_i: the pipeline holds pixels or memory requests
+  bool init_done = true;
+  bool perf_pixel_in = false;
+  bool perf_rt_read = false;
+  bool perf_rt_write = false;
+  bool perf_hazard_stall = false;
+  bool perf_mem_stall = false;
+  bool perf_killed = false;
+};
+
+/// om_csr outputs (RTL name without its _o suffix).
+struct CsrOut {
+  uint32_t cfg = 0;  // cfg_o[2:0]: the latched configuration index
+  CfgInfo cfg_info;  // cfg_info(cfg)
+  uint32_t prdata = 0;
+  bool pready = false;
+  bool pslverr = false;
+  bool state_write_pending = false;
+  State state;  // state_o
+};
+
+/// Render-target slot of the register block's field storage (one value per register; bits outside
+/// the register's fields are always 0).
+struct CsrRtStorage {
+  uint32_t rt_format = 0;
+  uint32_t rt_size = 0;
+  uint32_t rt_blend = 0;
+  uint32_t rt_logic = 0;
+};
+
+/// om_csr_reg's field_storage, one member per register (lower-case register name).
+struct CsrFieldStorage {
+  uint32_t ctrl = 0;
+  uint32_t sample_mask = 0;
+  std::array<uint32_t, 4> blend_factor{};
+  uint32_t alpha_test = 0;
+  uint32_t fog = 0;
+  std::array<uint32_t, 3> fog_color{};
+  uint32_t ps_outputs = 0;
+  std::array<CsrRtStorage, kPkgMaxRts> rt{};
+  bool perf_clear = false;  // PERF_CLEAR.CLEAR (single pulse)
+  uint32_t perf_pixels_in = 0;
+  uint32_t perf_rt_reads = 0;
+  uint32_t perf_rt_writes = 0;
+  uint32_t perf_hazard_stalls = 0;
+  uint32_t perf_mem_stalls = 0;
+  uint32_t perf_killed = 0;
+};
+
+/// Every flop of om_csr and its register block, RTL names.
+struct CsrRegs {
+  uint32_t cfg_q = 0;  // latched strap (not reset)
+  // om_csr_reg request register.
+  bool is_active = false;
+  bool cpuif_req = false;
+  bool cpuif_req_is_wr = false;
+  uint32_t cpuif_addr = 0;  // word-aligned
+  uint32_t cpuif_wr_data = 0;
+  uint32_t cpuif_wr_biten = 0;  // pstrb expanded to bits
+  CsrFieldStorage field_storage;
+};
+
+class Csr {
+ public:
+  /// Registers at their power-up value (all zero, as Verilator's --x-initial fast); apply rst_n
+  /// before use.
+  Csr() = default;
+
+  /// Settles and returns the outputs of the current cycle (also kept in out()).
+  const CsrOut& comb(const CsrIn& in);
+  /// Rising clock edge with the inputs of the current cycle (call comb(in) first).
+  void seq(const CsrIn& in);
+
+  const CsrOut& out() const { return out_; }
+  const CsrRegs& regs() const { return regs_; }
+
+  /// The value register `offset` holds now, like Spike's csr_t::read(): no side effects; nullopt
+  /// where a bus read would end with PSLVERR (unmapped, misaligned, write-only). STATUS reflects
+  /// in.busy and in.init_done; while in.rst_n is low the reset values are read.
+  std::optional<uint32_t> read(uint32_t offset, const CsrIn& in) const;
+  /// A bus write to `offset` would be accepted (a read-write register or PERF_CLEAR); writes to
+  /// read-only, unmapped or misaligned offsets end with PSLVERR and change nothing.
+  static bool writable(uint32_t offset);
+
+  /// The registers after an asynchronous reset (cfg_q kept).
+  static CsrRegs reset_regs(uint32_t cfg_q);
+
+ private:
+  CsrRegs regs_;
+  CsrOut out_;
+};
+
+}  // namespace om
