@@ -2,6 +2,7 @@
 // process_pixel (pixel.h), which have no batch form in om::ref yet. Each loop only copies words
 // between numpy buffers and one om::ref call; the GIL is released around every loop over pixels.
 #include <cstring>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,6 +21,31 @@ using om::ref::Vec4;
 
 /// Below this many pixels the GIL stays held (releasing costs more than the work).
 constexpr size_t kReleaseGilFrom = 2048;
+
+/// om::ref::BatchIsa by name, in value order (kAuto last: the static_assert notices a new level).
+struct IsaName {
+  om::ref::BatchIsa isa;
+  const char* name;
+};
+constexpr IsaName kIsaNames[] = {
+    {om::ref::BatchIsa::kScalar, "SCALAR"}, {om::ref::BatchIsa::kSse41, "SSE41"},
+    {om::ref::BatchIsa::kAvx2, "AVX2"},     {om::ref::BatchIsa::kAvx512, "AVX512"},
+    {om::ref::BatchIsa::kAuto, "AUTO"},
+};
+static_assert(static_cast<size_t>(om::ref::BatchIsa::kAuto) + 1 == std::size(kIsaNames),
+              "om::ref::BatchIsa changed: update kIsaNames");
+
+om::ref::BatchIsa batch_isa(uint32_t isa) {
+  if (isa >= std::size(kIsaNames) || static_cast<uint32_t>(kIsaNames[isa].isa) != isa) {
+    std::string names;
+    for (const IsaName& n : kIsaNames) {
+      names +=
+          (names.empty() ? "" : ", ") + std::to_string(static_cast<uint32_t>(n.isa)) + " " + n.name;
+    }
+    throw py::value_error("isa: expected one of " + names + ", got " + std::to_string(isa));
+  }
+  return static_cast<om::ref::BatchIsa>(isa);
+}
 
 const om::FormatInfo& require_format(const om::FormatInfo* f, const char* name) {
   if (f == nullptr) throw py::value_error(std::string(name) + ": no format (None)");
@@ -71,10 +97,7 @@ void blend_batch_py(const om::ref::BatchRt& rt, const py::object& src, const py:
                     const py::object& out, const py::object& src1, const py::object& written,
                     uint32_t isa) {
   const om::FormatInfo& f = require_format(rt.format, "rt.format");
-  if (isa > static_cast<uint32_t>(om::ref::BatchIsa::kAuto)) {
-    throw py::value_error("isa: expected 0 (scalar), 1 (SSE4.1), 2 (AVX2) or 3 (auto), got " +
-                          std::to_string(isa));
-  }
+  const om::ref::BatchIsa isa_e = batch_isa(isa);
   const ValueArray s = value_array(src, "src", f);
   const TexelArray d = texel_array(dest, "dest", f, false);
   TexelArray o = texel_array(out, "out", f, true);
@@ -102,7 +125,6 @@ void blend_batch_py(const om::ref::BatchRt& rt, const py::object& src, const py:
   }
   const uint32_t* s1p = s1 ? s1->data() : nullptr;
   uint8_t* wp = w ? static_cast<uint8_t*>(w->mutable_data()) : nullptr;
-  const auto isa_e = static_cast<om::ref::BatchIsa>(isa);
   if (s.n >= kReleaseGilFrom) {
     py::gil_scoped_release release;
     om::ref::blend_batch(rt, s.n, s.data(), s1p, d.data(), o.mutable_data(), wp, isa_e);
@@ -316,6 +338,10 @@ void process_pixels_py(const om::ref::PixelState& state, const py::object& oc_se
 }  // namespace
 
 void bind_batch(py::module_& m) {
+  py::list isas;
+  for (const IsaName& n : kIsaNames)
+    isas.append(py::make_tuple(n.name, static_cast<uint32_t>(n.isa)));
+  m.attr("BATCH_ISAS") = isas;
   m.def(
       "blend_batch", &blend_batch_py, py::arg("rt"), py::arg("src"), py::arg("dest"),
       py::arg("out"), py::arg("src1") = py::none(), py::arg("written") = py::none(),
@@ -324,16 +350,13 @@ void bind_batch(py::module_& m) {
       "src, src1: (..., 4) float32 (or uint32 binary32 bits) for float/norm formats, uint32 or\n"
       "int32 for integer formats. dest, out: texel arrays of rt.format (out may be dest itself).\n"
       "written: optional bool/uint8 array of the pixel shape, set to the per-pixel write flag.\n"
-      "isa: highest instruction set (0 scalar, 1 SSE4.1, 2 AVX2, 3 auto). Zero-copy; releases\n"
+      "isa: highest instruction set (a BATCH_ISAS value; the last is auto). Zero-copy; releases\n"
       "the GIL for large batches.");
   m.def(
       "blend_batch_kernel",
       [](const om::ref::BatchRt& rt, uint32_t isa) {
         require_format(rt.format, "rt.format");
-        if (isa > static_cast<uint32_t>(om::ref::BatchIsa::kAuto)) {
-          throw py::value_error("isa: expected 0..3, got " + std::to_string(isa));
-        }
-        return std::string(om::ref::blend_batch_kernel(rt, static_cast<om::ref::BatchIsa>(isa)));
+        return std::string(om::ref::blend_batch_kernel(rt, batch_isa(isa)));
       },
       py::arg("rt"), py::arg("isa") = static_cast<uint32_t>(om::ref::BatchIsa::kAuto),
       "Name of the kernel blend_batch runs for this state on this CPU.");

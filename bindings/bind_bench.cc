@@ -1,6 +1,8 @@
 // Benchmark support (bench/python_bench.py): the native side of the "Python API vs the same C++
 // batch path" comparison, timed inside the same process on the same buffers. A timing harness, not
-// part of the model's API (the submodule is private).
+// part of the model's API (hence the leading underscore).
+#include <pybind11/stl.h>
+
 #include <chrono>
 #include <vector>
 
@@ -10,9 +12,8 @@
 namespace omsim_py {
 
 void bind_bench(py::module_& m) {
-  py::module_ b = m.def_submodule("_bench", "Native timing helpers for bench/python_bench.py.");
-  b.def(
-      "time_blend_batch",
+  m.def(
+      "_time_blend_batch",
       [](const om::ref::BatchRt& rt, const py::object& src, const py::object& dest,
          const py::object& out, int repeats) {
         if (rt.format == nullptr) throw py::value_error("rt.format: no format (None)");

@@ -1,6 +1,8 @@
 // Create-time validation (validate.h), the blend-state object table (blend_state_table.h), the
 // capability registers and their decoded form (caps.h), and om_validate (om_validate.h). Results
 // come back as tuples of D3D codes; the Python layer turns them into result objects/exceptions.
+#include <pybind11/stl.h>
+
 #include <iterator>
 #include <string>
 #include <vector>

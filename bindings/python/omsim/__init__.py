@@ -1,0 +1,148 @@
+"""omsim: a D3D11.1 GPU output merger -- the bit-exact reference model over numpy.
+
+Quick start::
+
+    import numpy as np, omsim
+    desc = omsim.RtBlendDesc.blending("SRC_ALPHA", "INV_SRC_ALPHA")
+    src = np.array([[1.0, 0.0, 0.0, 0.5]], np.float32)            # o0 per pixel, (N, 4)
+    dest = omsim.pack("R8G8B8A8_UNORM", np.array([[0, 0, 1, 1]], np.float32))   # texels, (N,) uint32
+    out = omsim.blend("R8G8B8A8_UNORM", src, dest, desc)           # (N,) uint32: 0xBF800080
+    omsim.split("R8G8B8A8_UNORM", out)                            # [[128, 0, 128, 191]]
+
+What is here (all bit-exact with the C++ reference model om::ref):
+
+* :mod:`omsim.enums` -- IntEnum/IntFlag classes of the generated definitions: Blend, BlendOp, LogicOp, Format, ...
+* :mod:`omsim.formats` -- format and configuration tables, texel dtypes, binary32 bit helpers.
+* :mod:`omsim.state` -- RtBlendDesc, BlendDesc, D3d9State, PixelState (frozen dataclasses).
+* :mod:`omsim.ref` -- batch calls over numpy (blend, logic, pack/unpack, split/join, process_pixels) and
+  per-pixel calls (rt_op, process_pixel, fog/alpha-test helpers).
+* :mod:`omsim.scalar` -- binary32 ops and per-component conversions on bit patterns.
+* :mod:`omsim.validate` -- CreateBlendState1 validation, the blend-state object table, capabilities, om_validate.
+* :mod:`omsim.errors` -- the OmError hierarchy: one exception class per failing HRESULT.
+
+Errors: bad Python input raises TypeError/ValueError naming the argument. D3D failure codes are results from
+queries (``check_blend_desc``, ``om_validate``) and exceptions from creation (``validate_blend_desc``,
+``BlendStateTable.create``); see :mod:`omsim.errors`.
+"""
+
+from __future__ import annotations
+
+from . import _core, enums, errors, formats, ref, scalar, state, validate
+from .enums import (
+    BatchIsa,
+    Blend,
+    BlendOp,
+    CmpFunc,
+    ColorWrite,
+    DescRule,
+    FeatureLevel,
+    FogMode,
+    Format,
+    FormatClass,
+    FormatSupport,
+    FormatSupport2,
+    Hresult,
+    LogicOp,
+    PBlendCaps,
+    PMiscCaps,
+    PsOutputType,
+    ResourceType,
+    ValidateReason,
+)
+from .errors import (
+    ConflictingRenderStateError,
+    DeviceLostError,
+    DriverInternalError,
+    InvalidArgError,
+    OmError,
+    OutOfMemoryError,
+    TooManyUniqueStateObjectsError,
+    ValidateError,
+)
+from .formats import (
+    ConfigInfo,
+    FormatInfo,
+    config_info,
+    configs,
+    empty_texels,
+    f32_bits,
+    f32_value,
+    format_info,
+    formats,
+    zeros_texels,
+)
+from .ref import (
+    PixelResult,
+    PixelsResult,
+    RtOpResult,
+    a2c_covered,
+    alpha_test_pass,
+    apply_fog,
+    blend,
+    blend_kernel,
+    clear_texel,
+    fog_factor,
+    join,
+    logic,
+    logic_op_apply,
+    pack,
+    process_pixel,
+    process_pixels,
+    rt_op,
+    select_rt_desc,
+    split,
+    unpack,
+)
+from .state import MAX_RTS, BlendDesc, D3d9State, PixelState, RtBlendDesc
+from .validate import (
+    BlendStateTable,
+    Caps,
+    DescCheck,
+    D3d9Mode,
+    DsvBinding,
+    OmState,
+    PsOutput,
+    RtBinding,
+    ValidateResult,
+    cap_register,
+    caps,
+    check_blend_desc,
+    is_normalised,
+    normalise,
+    om_validate,
+    validate_blend_desc,
+)
+
+try:
+    from importlib.metadata import version as _version
+
+    __version__ = _version("omsim")
+except Exception:  # an uninstalled developer tree (build/<dir>/python)
+    __version__ = "0+unknown"
+
+__all__ = [
+    # enums
+    "BatchIsa", "Blend", "BlendOp", "CmpFunc", "ColorWrite", "DescRule", "FeatureLevel", "FogMode", "Format",
+    "FormatClass", "FormatSupport", "FormatSupport2", "Hresult", "LogicOp", "PBlendCaps", "PMiscCaps",
+    "PsOutputType", "ResourceType", "ValidateReason",
+    # errors
+    "OmError", "InvalidArgError", "OutOfMemoryError", "TooManyUniqueStateObjectsError", "ValidateError",
+    "ConflictingRenderStateError", "DeviceLostError", "DriverInternalError",
+    # formats
+    "ConfigInfo", "FormatInfo", "config_info", "configs", "empty_texels", "f32_bits", "f32_value", "format_info",
+    "formats", "zeros_texels",
+    # state
+    "MAX_RTS", "BlendDesc", "D3d9State", "PixelState", "RtBlendDesc",
+    # reference model
+    "PixelResult", "PixelsResult", "RtOpResult", "a2c_covered", "alpha_test_pass", "apply_fog", "blend",
+    "blend_kernel", "clear_texel", "fog_factor", "join", "logic", "logic_op_apply", "pack", "process_pixel",
+    "process_pixels", "rt_op", "select_rt_desc", "split", "unpack",
+    # validation
+    "BlendStateTable", "Caps", "DescCheck", "D3d9Mode", "DsvBinding", "OmState", "PsOutput", "RtBinding",
+    "ValidateResult", "cap_register", "caps", "check_blend_desc", "is_normalised", "normalise", "om_validate",
+    "validate_blend_desc",
+    # submodules
+    "enums", "errors", "formats", "ref", "scalar", "state", "validate",
+]
+
+del _core  # the extension module stays reachable as omsim._core

@@ -1,0 +1,467 @@
+"""The reference model (om::ref) over numpy: batch calls on arrays and per-pixel calls on Python values.
+
+Batch calls (zero-copy: arrays are checked, never converted; the GIL is released while C++ runs):
+
+* :func:`blend` / :func:`logic` -- one render target, many pixels: ``om::ref::blend_batch``, bit for bit what
+  ``rt_op`` gives per pixel (blend, logic op, pass-through conversion, write mask).
+* :func:`pack` / :func:`unpack` -- values <-> texels of a format; :func:`split` / :func:`join` -- texels <-> their
+  component bit fields.
+* :func:`process_pixels` -- whole pixels over the 8 RT slots: coverage, D3D9 alpha test (kills every RT), D3D9 fog
+  (RT0 only), then one RT op per bound slot with a declared output.
+
+Per-pixel calls (:func:`rt_op`, :func:`process_pixel`) take Python numbers and return ints for texels.
+
+Arrays: *values* have shape ``(..., 4)`` (R, G, B, A): ``float32`` for float/norm formats (or ``uint32`` holding
+binary32 bit patterns, e.g. to pass NaN payloads), ``uint32``/``int32`` for integer formats. *Texels* have the
+format's texel dtype (see :mod:`omsim.formats`). All arrays must be C-contiguous numpy arrays in native byte order;
+anything else raises TypeError (type, dtype) or ValueError (shape, layout, overlap) naming the argument.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Optional, Union
+
+import numpy as np
+
+from . import _core
+from .enums import BatchIsa, ColorWrite, FogMode, LogicOp
+from .formats import FormatInfo, FormatLike, f32_bits, f32_value, format_info
+from .state import MAX_RTS, BlendDesc, D3d9State, PixelState, RtBlendDesc, coerce_bool, coerce_enum, coerce_floats
+
+Values = Union[Sequence[float], Sequence[int], np.ndarray]
+"""Four channel values of one pixel: numbers (float formats: real values; integer formats: ints) or a (4,)
+array with the dtype rules of batch values."""
+
+_ONES = (1.0, 1.0, 1.0, 1.0)
+_ONE_BITS = (0x3F800000,) * 4
+
+
+def _blend_factor_words(k: Any, name: str = "blend_factor") -> tuple[int, int, int, int]:
+    if k is _ONES:
+        return _ONE_BITS
+    if isinstance(k, np.ndarray):
+        if k.shape != (4,):
+            raise ValueError(f"{name}: expected shape (4,), got {k.shape}")
+        if k.dtype == np.float32:
+            k = k.view(np.uint32)
+        elif k.dtype != np.uint32:
+            raise TypeError(f"{name}: expected float32 values or uint32 binary32 bits, got {k.dtype}")
+        return (int(k[0]), int(k[1]), int(k[2]), int(k[3]))
+    a, b, c, d = (f32_bits(x) for x in coerce_floats(k, 4, name))
+    return (a, b, c, d)
+
+
+def _words(f: Optional[FormatInfo], v: Any, name: str) -> tuple[int, int, int, int]:
+    """Four 32-bit words of one pixel's values for format f (None: treated as a float format)."""
+    integer = f is not None and f.is_integer
+    if isinstance(v, np.ndarray):
+        if v.shape != (4,):
+            raise ValueError(f"{name}: expected shape (4,), got {v.shape}")
+        ok = (np.uint32, np.int32) if integer else (np.float32, np.uint32)
+        if v.dtype not in ok:
+            want = " or ".join(np.dtype(t).name for t in ok)
+            raise TypeError(f"{name}: expected dtype {want}, got {v.dtype}")
+        w = v.view(np.uint32)
+        return (int(w[0]), int(w[1]), int(w[2]), int(w[3]))
+    if isinstance(v, (str, bytes)) or not isinstance(v, Sequence) or len(v) != 4:
+        raise ValueError(f"{name}: expected 4 values (R, G, B, A)")
+    out = []
+    for i, x in enumerate(v):
+        if integer:
+            if isinstance(x, bool) or not isinstance(x, (int, np.integer)):
+                raise TypeError(f"{name}[{i}]: {f.name} is an integer format: expected an int, got {type(x).__name__}")  # type: ignore[union-attr]
+            if not -(2**31) <= int(x) < 2**32:
+                raise ValueError(f"{name}[{i}]: {int(x)} does not fit a 32-bit PS output register")
+            out.append(int(x) & 0xFFFFFFFF)
+        else:
+            if isinstance(x, bool) or not isinstance(x, (int, float, np.integer, np.floating)):
+                raise TypeError(f"{name}[{i}]: expected a number, got {type(x).__name__}")
+            out.append(f32_bits(float(x)))
+    return (out[0], out[1], out[2], out[3])
+
+
+@functools.lru_cache(maxsize=1024)
+def _batch_rt(
+    fmt: FormatInfo, desc: RtBlendDesc, k: tuple[int, int, int, int], logic_enable: bool, logic: int, gamma: bool
+) -> _core.BatchRt:
+    return _core.BatchRt(fmt.core, desc.to_core(), logic_enable, logic, gamma, k)
+
+
+def _rt_state(
+    format: FormatLike,
+    desc: Optional[RtBlendDesc],
+    blend_factor: Any,
+    logic_op_enable: Optional[bool],
+    logic_op: Union[LogicOp, str, int, None],
+    gamma_space: bool,
+) -> _core.BatchRt:
+    f = format_info(format)
+    if desc is None:
+        desc = _DEFAULT_DESC
+    elif not isinstance(desc, RtBlendDesc):
+        raise TypeError(f"desc: expected an omsim.RtBlendDesc or None, got {type(desc).__name__}")
+    le = desc.logic_op_enable if logic_op_enable is None else coerce_bool(logic_op_enable, "logic_op_enable")
+    lo = desc.logic_op if logic_op is None else coerce_enum(LogicOp, logic_op, "logic_op")
+    return _batch_rt(f, desc, _blend_factor_words(blend_factor), le, int(lo), coerce_bool(gamma_space, "gamma_space"))
+
+
+_DEFAULT_DESC = RtBlendDesc()
+
+
+def _isa(isa: Any) -> int:
+    return int(coerce_enum(BatchIsa, isa, "isa", raw_ok=False))
+
+
+def _new_like(a: Any) -> np.ndarray:
+    if not isinstance(a, np.ndarray):
+        raise TypeError(f"dest: expected a numpy.ndarray, got {type(a).__name__}")
+    return np.empty(a.shape, a.dtype)
+
+
+def blend(
+    format: FormatLike,
+    src: np.ndarray,
+    dest: np.ndarray,
+    desc: Optional[RtBlendDesc] = None,
+    *,
+    src1: Optional[np.ndarray] = None,
+    blend_factor: Union[Sequence[float], np.ndarray] = _ONES,
+    logic_op_enable: Optional[bool] = None,
+    logic_op: Union[LogicOp, str, int, None] = None,
+    gamma_space: bool = False,
+    out: Optional[np.ndarray] = None,
+    written: Optional[np.ndarray] = None,
+    isa: Union[BatchIsa, int] = BatchIsa.AUTO,
+) -> np.ndarray:
+    """One render target, many pixels: the texels ``rt_op`` stores, bit for bit (om::ref::blend_batch).
+
+    format: the RT format. src: (..., 4) PS output o[i] (value dtype rules of the module docstring). dest: the
+    current texels (texel array of the format, same pixel shape). desc: this RT's descriptor (None: defaults, i.e.
+    pass-through conversion under write mask ALL). src1: dual-source o1. blend_factor: K as 4 floats (or a (4,)
+    float32/uint32 array). logic_op_enable / logic_op: RenderTarget[0]'s logic op (None: take them from desc).
+    gamma_space: FL 9_x sRGB blending. out: where to write (None: a new array; may be dest itself for in-place).
+    written: optional bool/uint8 array of the pixel shape, set to 1 where the texel is stored. isa: highest
+    instruction set (BatchIsa). Returns out.
+    """
+    rt = _rt_state(format, desc, blend_factor, logic_op_enable, logic_op, gamma_space)
+    if out is None:
+        out = _new_like(dest)
+    _core.blend_batch(rt, src, dest, out, src1, written, _isa(isa))
+    return out
+
+
+def blend_kernel(
+    format: FormatLike,
+    desc: Optional[RtBlendDesc] = None,
+    *,
+    blend_factor: Union[Sequence[float], np.ndarray] = _ONES,
+    logic_op_enable: Optional[bool] = None,
+    logic_op: Union[LogicOp, str, int, None] = None,
+    gamma_space: bool = False,
+    isa: Union[BatchIsa, int] = BatchIsa.AUTO,
+) -> str:
+    """Name of the C++ kernel :func:`blend` runs for this state on this CPU ("avx2-rgba8", "scalar", ...)."""
+    rt = _rt_state(format, desc, blend_factor, logic_op_enable, logic_op, gamma_space)
+    return _core.blend_batch_kernel(rt, _isa(isa))
+
+
+def logic(
+    format: FormatLike,
+    op: Union[LogicOp, str, int],
+    src: np.ndarray,
+    dest: np.ndarray,
+    *,
+    write_mask: Union[ColorWrite, int] = ColorWrite.ALL,
+    out: Optional[np.ndarray] = None,
+    written: Optional[np.ndarray] = None,
+) -> np.ndarray:
+    """Logic op `op` on a UINT render target (spec section 4.7): the low n bits of each source channel, merged
+    under `write_mask`. A non-UINT RT is left unchanged (its texels are copied to out). Returns out."""
+    lo = coerce_enum(LogicOp, op, "op", raw_ok=False)
+    desc = RtBlendDesc(logic_op_enable=True, logic_op=lo, render_target_write_mask=write_mask)
+    return blend(format, src, dest, desc, out=out, written=written)
+
+
+def logic_op_apply(op: Union[LogicOp, str, int], s: int, d: int) -> int:
+    """The D3D11_LOGIC_OP table on two 32-bit words (s = source, d = destination)."""
+    lo = coerce_enum(LogicOp, op, "op", raw_ok=False)
+    return _core.logic_op_apply(int(lo), _u32(s, "s"), _u32(d, "d"))
+
+
+def _u32(v: Any, name: str) -> int:
+    if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+        raise TypeError(f"{name}: expected an int, got {type(v).__name__}")
+    if not 0 <= int(v) <= 0xFFFFFFFF:
+        raise ValueError(f"{name}: {int(v)} is outside [0, 2**32)")
+    return int(v)
+
+
+def pack(format: FormatLike, values: np.ndarray, out: Optional[np.ndarray] = None) -> np.ndarray:
+    """Encode (..., 4) values into texels of `format` (spec section 4.2: clamp, scale, round or truncate as the
+    canonical datapath does; X padding stored as ones). Returns the texel array."""
+    f = format_info(format)
+    if out is None:
+        if not isinstance(values, np.ndarray) or values.ndim < 1:
+            raise TypeError("values: expected a numpy.ndarray of shape (..., 4)")
+        out = np.empty(f.texel_shape(values.shape[:-1]), f.texel_dtype)
+    _core.pack(f.core, values, out)
+    return out
+
+
+def _lead(texels: Any, f: FormatInfo, name: str) -> tuple[int, ...]:
+    if not isinstance(texels, np.ndarray):
+        raise TypeError(f"{name}: expected a numpy.ndarray, got {type(texels).__name__}")
+    return texels.shape[:-1] if f.texel_bytes == 16 and texels.ndim >= 1 else texels.shape
+
+
+def unpack(format: FormatLike, texels: np.ndarray, out: Optional[np.ndarray] = None) -> np.ndarray:
+    """Read texels back to the blender's domain (spec section 4.2): (..., 4) float32 for float/norm formats,
+    uint32 for UINT, int32 for SINT. Absent R, G, B read 0, absent A reads 1."""
+    f = format_info(format)
+    if out is None:
+        out = np.empty(_lead(texels, f, "texels") + (4,), f.value_dtype)
+    _core.unpack(f.core, texels, out)
+    return out
+
+
+def split(format: FormatLike, texels: np.ndarray, out: Optional[np.ndarray] = None) -> np.ndarray:
+    """The stored component bit fields R, G, B, A of every texel as (..., 4) uint32 (absent channels 0)."""
+    f = format_info(format)
+    if out is None:
+        out = np.empty(_lead(texels, f, "texels") + (4,), np.uint32)
+    _core.split(f.core, texels, out)
+    return out
+
+
+def join(format: FormatLike, fields: np.ndarray, out: Optional[np.ndarray] = None) -> np.ndarray:
+    """Texels from (..., 4) component bit fields (each masked to its width; X padding ones)."""
+    f = format_info(format)
+    if out is None:
+        if not isinstance(fields, np.ndarray) or fields.ndim < 1:
+            raise TypeError("fields: expected a numpy.ndarray of shape (..., 4)")
+        out = np.empty(f.texel_shape(fields.shape[:-1]), f.texel_dtype)
+    _core.join(f.core, fields, out)
+    return out
+
+
+@dataclass(frozen=True)
+class RtOpResult:
+    """One RT op: ``write`` (the texel is stored) and the new ``texel`` (equal to dest when not written)."""
+
+    write: bool
+    texel: int
+
+
+def rt_op(
+    format: FormatLike,
+    desc: Optional[RtBlendDesc],
+    s: Values,
+    dest: int,
+    *,
+    s1: Optional[Values] = None,
+    blend_factor: Union[Sequence[float], np.ndarray] = _ONES,
+    logic_op_enable: Optional[bool] = None,
+    logic_op: Union[LogicOp, str, int, None] = None,
+    gamma_space: bool = False,
+    clear: bool = False,
+) -> RtOpResult:
+    """One RT op on one pixel (om::ref::rt_op): s = o[i], dest = the current texel as an int. See :func:`blend`
+    for the other arguments; clear: a Clear of the RT to colour s (blend state and write mask ignored)."""
+    rt = _rt_state(format, desc, blend_factor, logic_op_enable, logic_op, gamma_space)
+    f = format_info(format)
+    w1 = (0, 0, 0, 0) if s1 is None else _words(f, s1, "s1")
+    write, texel = _core.rt_op(
+        f.core, rt.desc, _words(f, s, "s"), dest, w1, rt.blend_factor, rt.logic_op_enable, rt.logic_op,
+        rt.gamma_space, coerce_bool(clear, "clear"),
+    )
+    return RtOpResult(write, texel)
+
+
+def _slots(value: Any, name: str) -> list[Any]:
+    if isinstance(value, (str, bytes, np.ndarray)) or not isinstance(value, Sequence) or len(value) > MAX_RTS:
+        raise ValueError(f"{name}: expected a sequence of up to 8 entries, one per RT slot (None = none)")
+    return list(value) + [None] * (MAX_RTS - len(value))
+
+
+def _ps_outputs(oc: list[Any]) -> int:
+    return sum(1 << i for i, v in enumerate(oc) if v is not None)
+
+
+def _require_state(state: Any) -> PixelState:
+    if not isinstance(state, PixelState):
+        raise TypeError(f"state: expected an omsim.PixelState, got {type(state).__name__}")
+    return state
+
+
+@dataclass(frozen=True)
+class PixelResult:
+    """One pixel: ``covered``, and per RT slot ``write`` and the new ``texel`` (None for unbound slots)."""
+
+    covered: bool
+    write: tuple[bool, ...]
+    texel: tuple[Optional[int], ...]
+
+
+def process_pixel(
+    state: PixelState,
+    oc: Sequence[Optional[Values]],
+    dest: Sequence[Optional[int]],
+    *,
+    oc1: Optional[Values] = None,
+    coverage: bool = True,
+    fog: float = 1.0,
+    clear: bool = False,
+) -> PixelResult:
+    """One pixel through the output merger (om::ref::process_pixel).
+
+    oc: up to 8 PS outputs o[0..7] (4 values each; None = not declared, so that RT is untouched). dest: the
+    current texel (int) of every bound slot (None for unbound). oc1: dual-source o1. coverage: raster coverage.
+    fog: the D3D9 fog factor f. clear: a Clear command (oc[0] is the colour, written to every bound RT).
+    """
+    st = _require_state(state)
+    ocs, ds = _slots(oc, "oc"), _slots(dest, "dest")
+    words = [None if v is None else _words(st.rt_formats[i], v, f"oc[{i}]") for i, v in enumerate(ocs)]
+    w1 = (0, 0, 0, 0) if oc1 is None else _words(st.rt_formats[0], oc1, "oc1")
+    if isinstance(fog, bool) or not isinstance(fog, (int, float, np.integer, np.floating)):
+        raise TypeError(f"fog: expected a number, got {type(fog).__name__}")
+    covered, write, texel = _core.process_pixel(
+        st.to_core(_ps_outputs(ocs)), words, ds, w1, coerce_bool(coverage, "coverage"), f32_bits(float(fog)),
+        coerce_bool(clear, "clear"),
+    )
+    return PixelResult(covered, tuple(write), tuple(texel))
+
+
+@dataclass(frozen=True)
+class PixelsResult:
+    """Many pixels: ``texels`` (the output array of every bound slot, None for unbound), ``covered`` (bool,
+    pixel shape) and ``written`` (bool, pixel shape + (8,)): slot i of pixel p stored."""
+
+    texels: tuple[Optional[np.ndarray], ...]
+    covered: np.ndarray
+    written: np.ndarray
+
+
+def _pixel_shape(ocs: list[Any], ds: list[Any], state: PixelState) -> Optional[tuple[int, ...]]:
+    for a in ocs:
+        if isinstance(a, np.ndarray) and a.ndim >= 1:
+            return a.shape[:-1]
+    for i, a in enumerate(ds):
+        f = state.rt_formats[i]
+        if isinstance(a, np.ndarray) and f is not None:
+            return _lead(a, f, f"dest[{i}]")
+    return None
+
+
+def process_pixels(
+    state: PixelState,
+    oc: Sequence[Optional[np.ndarray]],
+    dest: Sequence[Optional[np.ndarray]],
+    *,
+    oc1: Optional[np.ndarray] = None,
+    coverage: Optional[np.ndarray] = None,
+    fog: Optional[np.ndarray] = None,
+    clear: Optional[np.ndarray] = None,
+    out: Optional[Sequence[Optional[np.ndarray]]] = None,
+) -> PixelsResult:
+    """Many pixels through the output merger: :func:`process_pixel` for every pixel of the arrays.
+
+    oc: up to 8 value arrays (..., 4) (None = o[i] not declared). dest: the texel array of every bound slot of
+    state.rt_formats (None for unbound slots). oc1: (..., 4) dual-source values. coverage, clear: bool arrays of
+    the pixel shape (default all covered, no clears). fog: float32 fog factors (default 1.0 = no fog). out: output
+    texel arrays per slot (None: new arrays; an entry may be dest's own array for in-place).
+    """
+    st = _require_state(state)
+    ocs, ds = _slots(oc, "oc"), _slots(dest, "dest")
+    if out is None:
+        outs = [None if st.rt_formats[i] is None or ds[i] is None else _new_like(ds[i]) for i in range(MAX_RTS)]
+    else:
+        outs = _slots(out, "out")
+    shape = _pixel_shape(ocs, ds, st)
+    if shape is None:
+        raise ValueError("oc, dest: no array given, so the pixel shape is unknown")
+    covered = np.empty(shape, np.bool_)
+    written = np.empty(shape + (MAX_RTS,), np.bool_)
+    _core.process_pixels(
+        st.to_core(_ps_outputs(ocs)), ocs, ds, outs, oc1, coverage, fog, clear, covered, written
+    )
+    return PixelsResult(tuple(outs), covered, written)
+
+
+def select_rt_desc(blend: BlendDesc, rt: int) -> RtBlendDesc:
+    """The descriptor RT slot `rt` (0..7) uses: IndependentBlendEnable / logic-op rules (spec section 2.6)."""
+    if not isinstance(blend, BlendDesc):
+        raise TypeError(f"blend: expected an omsim.BlendDesc, got {type(blend).__name__}")
+    if isinstance(rt, bool) or not isinstance(rt, (int, np.integer)):
+        raise TypeError(f"rt: expected an int, got {type(rt).__name__}")
+    if not 0 <= int(rt) < MAX_RTS:
+        raise ValueError(f"rt: {int(rt)} is not an RT slot (0..7)")
+    return RtBlendDesc.from_core(_core.select_rt_desc(blend.to_core(), int(rt)))
+
+
+def _real(x: Any, name: str) -> float:
+    if isinstance(x, bool) or not isinstance(x, (int, float, np.integer, np.floating)):
+        raise TypeError(f"{name}: expected a number, got {type(x).__name__}")
+    return float(x)
+
+
+def a2c_covered(alpha: float) -> bool:
+    """Single-sample alpha-to-coverage (spec section 8): covered iff alpha + 0.5 >= 1.0 in binary32."""
+    return _core.a2c_covered(f32_bits(_real(alpha, "alpha")))
+
+
+def alpha_test_pass(d3d9: D3d9State, alpha: float) -> bool:
+    """D3D9 alpha test of oC0.a (spec section 5.4): True when disabled or when ``alpha FUNC alpha_ref/255``."""
+    if not isinstance(d3d9, D3d9State):
+        raise TypeError(f"d3d9: expected an omsim.D3d9State, got {type(d3d9).__name__}")
+    return _core.alpha_test_pass(d3d9.to_core(), f32_bits(_real(alpha, "alpha")))
+
+
+def apply_fog(d3d9: D3d9State, f: float, c: Sequence[float]) -> tuple[float, float, float, float]:
+    """D3D9 fog on RGB (spec section 5.5): f*C + (1-f)*fog_color with f clamped to [0, 1]; alpha untouched."""
+    if not isinstance(d3d9, D3d9State):
+        raise TypeError(f"d3d9: expected an omsim.D3d9State, got {type(d3d9).__name__}")
+    r = _core.apply_fog(d3d9.to_core(), f32_bits(_real(f, "f")), _words(None, c, "c"))
+    return (f32_value(r[0]), f32_value(r[1]), f32_value(r[2]), f32_value(r[3]))
+
+
+def fog_factor(mode: Union[FogMode, str, int], d: float, start: float = 0.0, end: float = 1.0, density: float = 1.0) -> float:
+    """D3D9 fog factor f in [0, 1] at distance d (spec section 5.5; defaults are the D3D9 render-state defaults)."""
+    m = coerce_enum(FogMode, mode, "mode", raw_ok=False)
+    bits = _core.fog_factor(
+        int(m), f32_bits(_real(d, "d")), f32_bits(_real(start, "start")), f32_bits(_real(end, "end")),
+        f32_bits(_real(density, "density")),
+    )
+    return f32_value(bits)
+
+
+def clear_texel(format: FormatLike, colour: Values) -> int:
+    """The texel a Clear writes to an RT of `format` (spec section 5.7): the float colour converted."""
+    f = format_info(format)
+    return _core.clear_texel(f.core, _words(None, colour, "colour"))
+
+
+__all__ = [
+    "blend",
+    "blend_kernel",
+    "logic",
+    "logic_op_apply",
+    "pack",
+    "unpack",
+    "split",
+    "join",
+    "RtOpResult",
+    "rt_op",
+    "PixelResult",
+    "process_pixel",
+    "PixelsResult",
+    "process_pixels",
+    "select_rt_desc",
+    "a2c_covered",
+    "alpha_test_pass",
+    "apply_fog",
+    "fog_factor",
+    "clear_texel",
+]

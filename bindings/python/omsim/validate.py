@@ -1,0 +1,496 @@
+"""Validation with D3D codes: CreateBlendState1 rules, the blend-state object table, capabilities, om_validate.
+
+Result objects or exceptions (see also :mod:`omsim.errors`):
+
+* :func:`check_blend_desc` and :func:`om_validate` are queries: they return :class:`DescCheck` /
+  :class:`ValidateResult` holding the HRESULT; a failing result is an answer, not an error. Call
+  ``raise_for_result()`` on it to get the exception instead.
+* :func:`validate_blend_desc` and :meth:`BlendStateTable.create` behave like the D3D create call: they return on
+  success and raise the :class:`~omsim.errors.OmError` subclass of the failing code (``InvalidArgError`` for
+  E_INVALIDARG, carrying ``rule`` and ``rt``; ``TooManyUniqueStateObjectsError``; ``OutOfMemoryError``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from typing import Any, Optional, Union
+
+import numpy as np
+
+from . import _core
+from .enums import DescRule, FeatureLevel, Format, Hresult, PBlendCaps, PMiscCaps, PsOutputType, ResourceType, ValidateReason, desc_rule_message
+from .errors import InvalidArgError, error_class, is_failure
+from .formats import ConfigLike, FormatInfo, config_info, f32_bits, format_info
+from .state import MAX_RTS, BlendDesc, coerce_bool, coerce_enum, coerce_floats, coerce_u32
+
+
+def _set(obj: Any, name: str, value: Any) -> None:
+    object.__setattr__(obj, name, value)
+
+
+# --- capabilities -----------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class OmCaps:
+    """The fields of CAP_OM (spec section 6.7)."""
+
+    max_rts: int = 0
+    independent_write_masks: bool = False
+    per_rt_blend_enable: bool = False
+    independent_blend: bool = False
+    separate_alpha: bool = False
+    dual_source: bool = False
+    src_alpha_sat: bool = False
+    alpha_to_coverage: bool = False
+    logic_op: bool = False
+    mrt_independent_bit_depths: bool = False
+    linear_srgb_blend: bool = False
+    depth_stencil: bool = False
+    cube_depth_stencil: bool = False
+
+
+@dataclass(frozen=True)
+class D3d9Options1:
+    """D3D11_FEATURE_DATA_D3D9_OPTIONS1 (spec section 6.2)."""
+
+    full_non_pow2_texture_supported: bool = False
+    depth_as_texture_with_less_equal_comparison_filter_supported: bool = False
+    simple_instancing_supported: bool = False
+    texture_cube_face_render_target_with_non_cube_depth_stencil_supported: bool = False
+
+
+@dataclass(frozen=True)
+class D3dCaps9:
+    """The D3DCAPS9 members of spec section 6.4."""
+
+    num_simultaneous_rts: int = 0
+    primitive_misc_caps: PMiscCaps = PMiscCaps(0)
+    src_blend_caps: PBlendCaps = PBlendCaps(0)
+    dest_blend_caps: PBlendCaps = PBlendCaps(0)
+
+
+def _plain(cls: Any, c: Any) -> Any:
+    return cls(**{f.name: getattr(c, f.name) for f in fields(cls)})
+
+
+def _to_core(obj: Any, core: Any) -> Any:
+    for f in fields(obj):
+        setattr(core, f.name, int(getattr(obj, f.name)) if not isinstance(getattr(obj, f.name), bool) else getattr(obj, f.name))
+    return core
+
+
+@dataclass(frozen=True)
+class Caps:
+    """Everything the capability registers say, decoded (caps.h). Build one with :func:`caps`; derive what-if
+    variants with ``dataclasses.replace``."""
+
+    spec_revision: int
+    fl: FeatureLevel
+    om: OmCaps
+    d3d9_options1: D3d9Options1
+    output_merger_logic_op: bool
+    """D3D11_FEATURE_DATA_D3D11_OPTIONS.OutputMergerLogicOp."""
+    d3d9: D3dCaps9
+    max_samples: int
+    fmt: tuple[int, ...]
+    """Raw CAP_FMT[k] bits for DXGI value k = 0..115: [0] RENDER_TARGET, [1] BLENDABLE, [2] logic op, [3] MSAA RT."""
+
+    def to_core(self) -> _core.Caps:
+        """The C++ struct (a new one)."""
+        c = _core.Caps()
+        c.spec_revision = self.spec_revision
+        c.fl = int(self.fl)
+        c.om = _to_core(self.om, _core.OmCaps())
+        c.d3d9_options1 = _to_core(self.d3d9_options1, _core.D3d9Options1())
+        o = _core.D3d11Options()
+        o.output_merger_logic_op = self.output_merger_logic_op
+        c.d3d11_options = o
+        c.d3d9 = _to_core(self.d3d9, _core.D3dCaps9())
+        c.max_samples = self.max_samples
+        c.fmt = list(self.fmt)
+        return c
+
+    @classmethod
+    def from_core(cls, c: _core.Caps) -> Caps:
+        """From the C++ struct."""
+        d9 = c.d3d9
+        return cls(
+            spec_revision=c.spec_revision,
+            fl=FeatureLevel(c.fl),
+            om=_plain(OmCaps, c.om),
+            d3d9_options1=_plain(D3d9Options1, c.d3d9_options1),
+            output_merger_logic_op=c.d3d11_options.output_merger_logic_op,
+            d3d9=D3dCaps9(
+                d9.num_simultaneous_rts,
+                PMiscCaps(d9.primitive_misc_caps),
+                PBlendCaps(d9.src_blend_caps),
+                PBlendCaps(d9.dest_blend_caps),
+            ),
+            max_samples=c.max_samples,
+            fmt=tuple(c.fmt),
+        )
+
+
+def caps(config: ConfigLike = None) -> Caps:
+    """The decoded capability registers of a named configuration (None: the default one)."""
+    return Caps.from_core(_core.caps_from_config(config_info(config).core))
+
+
+def cap_register(config: ConfigLike, offset: int) -> int:
+    """The capability register at byte `offset` (spec section 6.7); ValueError when `offset` is unmapped."""
+    return _core.cap_register(config_info(config).core, coerce_u32(offset, "offset"))
+
+
+def _fl_and_cap(config: Union[ConfigLike, Caps]) -> tuple[FeatureLevel, bool]:
+    if isinstance(config, Caps):
+        return config.fl, config.output_merger_logic_op
+    c = config_info(config)
+    return c.fl, c.logic_op
+
+
+# --- create-time validation -------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class DescCheck:
+    """Outcome of create-time validation: the code, the first broken rule and its RenderTarget[] index (-1 when
+    the rule concerns the whole descriptor)."""
+
+    hr: Hresult
+    rule: DescRule
+    rt: int
+
+    @property
+    def ok(self) -> bool:
+        """True when the descriptor is valid."""
+        return self.hr == Hresult.S_OK
+
+    @property
+    def message(self) -> str:
+        """The debug-layer style message of the broken rule."""
+        return desc_rule_message(self.rule)
+
+    def raise_for_result(self) -> None:
+        """Raise InvalidArgError (with rule and rt) unless the descriptor is valid."""
+        if not self.ok:
+            where = "" if self.rt < 0 else f" in RenderTarget[{self.rt}]"
+            raise InvalidArgError(f"blend descriptor rejected: {self.message}{where}", rule=self.rule, rt=self.rt)
+
+
+def _desc(desc: Any) -> Optional[_core.BlendDesc]:
+    if desc is None:
+        return None
+    if not isinstance(desc, BlendDesc):
+        raise TypeError(f"desc: expected an omsim.BlendDesc or None (a NULL pointer), got {type(desc).__name__}")
+    return desc.to_core()
+
+
+def check_blend_desc(desc: Optional[BlendDesc], config: Union[ConfigLike, Caps] = None) -> DescCheck:
+    """CreateBlendState1's validation (spec sections 3.2, 3.3; first failure wins) for the feature level and
+    OutputMergerLogicOp of `config` (a configuration or Caps). desc None = a NULL pointer. Returns a result."""
+    fl, cap = _fl_and_cap(config)
+    hr, rule, rt = _core.check_blend_desc(_desc(desc), int(fl), cap)
+    return DescCheck(Hresult(hr), DescRule(rule), rt)
+
+
+def validate_blend_desc(desc: Optional[BlendDesc], config: Union[ConfigLike, Caps] = None) -> None:
+    """As :func:`check_blend_desc`, but raise InvalidArgError (E_INVALIDARG, with ``rule`` and ``rt``) when the
+    descriptor is rejected."""
+    check_blend_desc(desc, config).raise_for_result()
+
+
+def normalise(desc: BlendDesc) -> BlendDesc:
+    """Spec section 2.1 normalisation: what GetDesc1 reports and the de-duplication key."""
+    c = _desc(desc)
+    if c is None:
+        raise TypeError("desc: expected an omsim.BlendDesc, got None")
+    return BlendDesc.from_core(_core.normalise(c))
+
+
+def is_normalised(desc: BlendDesc) -> bool:
+    """normalise(desc) == desc."""
+    c = _desc(desc)
+    if c is None:
+        raise TypeError("desc: expected an omsim.BlendDesc, got None")
+    return _core.is_normalised(c)
+
+
+class BlendStateTable:
+    """CreateBlendState1's object table of one device (spec sections 3.1, 3.4): validation, de-duplication on the
+    normalised descriptor, reference counts and the limit of 4096 unique live objects. Handles are ints >= 1."""
+
+    def __init__(self, config: Union[ConfigLike, Caps] = None) -> None:
+        fl, cap = _fl_and_cap(config)
+        self._t = _core.BlendStateTable(int(fl), cap)
+
+    def create(self, desc: Optional[BlendDesc]) -> int:
+        """CreateBlendState1 with an object pointer: the handle (an existing one for an equal normalised
+        descriptor, whose reference count grows). Raises InvalidArgError, TooManyUniqueStateObjectsError or
+        OutOfMemoryError."""
+        hr, handle, rule, rt = self._t.create(_desc(desc), True)
+        self._raise(hr, rule, rt)
+        return handle
+
+    def validate(self, desc: Optional[BlendDesc]) -> Hresult:
+        """CreateBlendState1 with ppBlendState = NULL: S_FALSE for a valid descriptor (nothing created), else
+        raises InvalidArgError."""
+        hr, _, rule, rt = self._t.create(_desc(desc), False)
+        self._raise(hr, rule, rt)
+        return Hresult(hr)
+
+    @staticmethod
+    def _raise(hr: int, rule: int, rt: int) -> None:
+        if not is_failure(hr):
+            return
+        if hr == Hresult.E_INVALIDARG:
+            DescCheck(Hresult(hr), DescRule(rule), rt).raise_for_result()
+        raise error_class(hr)("CreateBlendState1 failed")
+
+    def add_ref(self, handle: int) -> int:
+        """AddRef: the new reference count (ValueError for a handle that is not live)."""
+        return self._t.add_ref(coerce_u32(handle, "handle"))
+
+    def release(self, handle: int) -> int:
+        """Release: the remaining count; at 0 the object leaves the table (ValueError when not live)."""
+        return self._t.release(coerce_u32(handle, "handle"))
+
+    def desc(self, handle: int) -> BlendDesc:
+        """GetDesc1: the normalised descriptor (ValueError when not live)."""
+        return BlendDesc.from_core(self._t.desc(coerce_u32(handle, "handle")))
+
+    def ref_count(self, handle: int) -> int:
+        """Reference count of a handle (0 when not live)."""
+        return self._t.ref_count(coerce_u32(handle, "handle"))
+
+    def is_live(self, handle: int) -> bool:
+        """True when the handle names a live object."""
+        return self._t.is_live(coerce_u32(handle, "handle"))
+
+    @property
+    def live_count(self) -> int:
+        """Number of unique live objects."""
+        return self._t.live_count()
+
+
+# --- om_validate ------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class RtBinding:
+    """One bound render-target view. format: a format argument, or a raw DXGI value 0..255 (to test formats the
+    output merger does not implement)."""
+
+    format: Union[Format, int] = Format.R8G8B8A8_UNORM
+    width: int = 1
+    height: int = 1
+    array_size: int = 1
+    sample_count: int = 1
+    type: ResourceType = ResourceType.TEXTURE2D
+    cube: bool = False
+
+    def __post_init__(self) -> None:
+        fmt: Any = self.format
+        if isinstance(fmt, (str, FormatInfo)):
+            fmt = format_info(fmt, "RtBinding.format").format
+        elif isinstance(fmt, bool) or not isinstance(fmt, (int, np.integer)) or not 0 <= int(fmt) <= 0xFF:
+            raise ValueError(f"RtBinding.format: expected a format or a DXGI value 0..255, got {fmt!r}")
+        else:
+            fmt = Format(int(fmt)) if int(fmt) in Format._value2member_map_ else int(fmt)
+        _set(self, "format", fmt)
+        for f in ("width", "height", "array_size", "sample_count"):
+            _set(self, f, coerce_u32(getattr(self, f), f"RtBinding.{f}"))
+        _set(self, "type", coerce_enum(ResourceType, self.type, "RtBinding.type", raw_ok=False))
+        _set(self, "cube", coerce_bool(self.cube, "RtBinding.cube"))
+
+
+@dataclass(frozen=True)
+class DsvBinding:
+    """The bound depth/stencil view (only its shape matters to om_validate)."""
+
+    width: int = 1
+    height: int = 1
+    array_size: int = 1
+    sample_count: int = 1
+    type: ResourceType = ResourceType.TEXTURE2D
+    cube: bool = False
+
+    def __post_init__(self) -> None:
+        for f in ("width", "height", "array_size", "sample_count"):
+            _set(self, f, coerce_u32(getattr(self, f), f"DsvBinding.{f}"))
+        _set(self, "type", coerce_enum(ResourceType, self.type, "DsvBinding.type", raw_ok=False))
+        _set(self, "cube", coerce_bool(self.cube, "DsvBinding.cube"))
+
+
+@dataclass(frozen=True)
+class PsOutput:
+    """A declared pixel-shader output o[i]: component type, written components (bits R, G, B, A) and, for
+    integer outputs, the value width (32 = unknown; only feeds a warning)."""
+
+    type: PsOutputType = PsOutputType.FLOAT
+    mask: int = 0xF
+    value_bits: int = 32
+
+    def __post_init__(self) -> None:
+        _set(self, "type", coerce_enum(PsOutputType, self.type, "PsOutput.type", raw_ok=False))
+        _set(self, "mask", coerce_u32(self.mask, "PsOutput.mask"))
+        _set(self, "value_bits", coerce_u32(self.value_bits, "PsOutput.value_bits"))
+
+
+@dataclass(frozen=True)
+class D3d9Mode:
+    """The D3D9 personality (spec sections 1.2, 5.3-5.6): with ``enabled`` the per-RT write masks are
+    ``color_write_enable`` and the D3DCAPS9 limits apply."""
+
+    enabled: bool = False
+    alpha_test_enable: bool = False
+    fog_enable: bool = False
+    dither_enable: bool = False
+    multisample_antialias: bool = False
+    color_write_enable: tuple[int, int, int, int] = (0xF, 0xF, 0xF, 0xF)
+
+    def __post_init__(self) -> None:
+        for f in ("enabled", "alpha_test_enable", "fog_enable", "dither_enable", "multisample_antialias"):
+            _set(self, f, coerce_bool(getattr(self, f), f"D3d9Mode.{f}"))
+        cwe = self.color_write_enable
+        if not isinstance(cwe, Sequence) or len(cwe) != 4:
+            raise ValueError("D3d9Mode.color_write_enable: expected 4 masks")
+        _set(self, "color_write_enable", tuple(coerce_u32(m, f"D3d9Mode.color_write_enable[{i}]") for i, m in enumerate(cwe)))
+
+
+def _slots(value: Any, cls: type, name: str) -> tuple[Any, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) or len(value) > MAX_RTS:
+        raise ValueError(f"{name}: expected up to 8 entries (None = empty slot)")
+    for i, v in enumerate(value):
+        if v is not None and not isinstance(v, cls):
+            raise TypeError(f"{name}[{i}]: expected an omsim.{cls.__name__} or None, got {type(v).__name__}")
+    return tuple(value) + (None,) * (MAX_RTS - len(value))
+
+
+@dataclass(frozen=True)
+class OmState:
+    """Everything the next draw would use (spec section 7.2). ``rt``: up to 8 RtBinding (None = unbound);
+    ``ps_output``: up to 8 PsOutput (None = o[i] not declared); ``dsv``: None = no depth/stencil view."""
+
+    blend: BlendDesc = BlendDesc()
+    blend_factor: tuple[float, float, float, float] = (1.0, 1.0, 1.0, 1.0)
+    sample_mask: int = 0xFFFFFFFF
+    rt: tuple[Optional[RtBinding], ...] = ()
+    dsv: Optional[DsvBinding] = None
+    ps_output: tuple[Optional[PsOutput], ...] = ()
+    d3d9: D3d9Mode = D3d9Mode()
+    initialised: bool = True
+    internal_error: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.blend, BlendDesc):
+            raise TypeError(f"OmState.blend: expected a BlendDesc, got {type(self.blend).__name__}")
+        if not isinstance(self.d3d9, D3d9Mode):
+            raise TypeError(f"OmState.d3d9: expected a D3d9Mode, got {type(self.d3d9).__name__}")
+        if self.dsv is not None and not isinstance(self.dsv, DsvBinding):
+            raise TypeError(f"OmState.dsv: expected a DsvBinding or None, got {type(self.dsv).__name__}")
+        _set(self, "blend_factor", coerce_floats(self.blend_factor, 4, "OmState.blend_factor"))
+        _set(self, "sample_mask", coerce_u32(self.sample_mask, "OmState.sample_mask"))
+        _set(self, "rt", _slots(self.rt, RtBinding, "OmState.rt"))
+        _set(self, "ps_output", _slots(self.ps_output, PsOutput, "OmState.ps_output"))
+        _set(self, "initialised", coerce_bool(self.initialised, "OmState.initialised"))
+        _set(self, "internal_error", coerce_bool(self.internal_error, "OmState.internal_error"))
+
+    def to_core(self) -> _core.OmState:
+        """The C++ struct (a new one)."""
+        c = _core.OmState()
+        c.initialised = self.initialised
+        c.internal_error = self.internal_error
+        c.blend = self.blend.to_core()
+        c.blend_factor = tuple(f32_bits(x) for x in self.blend_factor)
+        c.sample_mask = self.sample_mask
+        rts = []
+        for b in self.rt:
+            r = _core.RtBinding()
+            if b is not None:
+                r.bound = True
+                for f in ("format", "width", "height", "array_size", "sample_count", "type", "cube"):
+                    v = getattr(b, f)
+                    setattr(r, f, v if isinstance(v, bool) else int(v))
+            rts.append(r)
+        c.rt = rts
+        d = _core.DsvBinding()
+        if self.dsv is not None:
+            d.bound = True
+            for f in ("width", "height", "array_size", "sample_count", "type", "cube"):
+                v = getattr(self.dsv, f)
+                setattr(d, f, v if isinstance(v, bool) else int(v))
+        c.dsv = d
+        outs = []
+        for o in self.ps_output:
+            p = _core.PsOutput()
+            if o is not None:
+                p.written = True
+                p.type = int(o.type)
+                p.mask = o.mask
+                p.value_bits = o.value_bits
+            outs.append(p)
+        c.ps_output = outs
+        m = _core.D3d9Mode()
+        for f in ("enabled", "alpha_test_enable", "fog_enable", "dither_enable", "multisample_antialias"):
+            setattr(m, f, getattr(self.d3d9, f))
+        m.color_write_enable = self.d3d9.color_write_enable
+        c.d3d9 = m
+        return c
+
+
+@dataclass(frozen=True)
+class ValidateResult:
+    """om_validate's answer (spec section 7.2): ``passes`` (1 when the draw renders in one pass), ``result``
+    (the code of the first failing check), ``reasons`` (bit i = check i failed; bit 17 = warnings only) and
+    ``rt`` (the first offending RT slot, -1 if none)."""
+
+    passes: int
+    result: Hresult
+    reasons: int
+    rt: int
+
+    @property
+    def ok(self) -> bool:
+        """True when the draw renders correctly in one pass (warnings allowed)."""
+        return self.result == Hresult.S_OK
+
+    @property
+    def failed(self) -> list[ValidateReason]:
+        """Every failing check, in table order (ValidateReason.WARNING for warnings)."""
+        return [r for r in ValidateReason if self.reasons >> int(r) & 1]
+
+    def raise_for_result(self) -> None:
+        """Raise the ValidateError subclass of ``result`` (e.g. ConflictingRenderStateError) unless ok."""
+        if not self.ok:
+            names = ", ".join(r.name for r in self.failed)
+            cls = error_class(self.result)
+            raise cls(f"om_validate: {names} (passes {self.passes}, rt {self.rt})", passes=self.passes, reasons=self.reasons, rt=self.rt)  # type: ignore[call-arg]
+
+
+def om_validate(state: OmState, config: Union[ConfigLike, Caps] = None) -> ValidateResult:
+    """Can `state` render in one pass on hardware with these capabilities (a configuration name, ConfigInfo or
+    Caps)? Returns a ValidateResult; never raises for a failing state."""
+    if not isinstance(state, OmState):
+        raise TypeError(f"state: expected an omsim.OmState, got {type(state).__name__}")
+    c = config if isinstance(config, Caps) else caps(config)
+    passes, result, reasons, rt = _core.om_validate(state.to_core(), c.to_core())
+    return ValidateResult(passes, Hresult(result), reasons, rt)
+
+
+__all__ = [
+    "OmCaps",
+    "D3d9Options1",
+    "D3dCaps9",
+    "Caps",
+    "caps",
+    "cap_register",
+    "DescCheck",
+    "check_blend_desc",
+    "validate_blend_desc",
+    "normalise",
+    "is_normalised",
+    "BlendStateTable",
+    "RtBinding",
+    "DsvBinding",
+    "PsOutput",
+    "D3d9Mode",
+    "OmState",
+    "ValidateResult",
+    "om_validate",
+]
