@@ -122,6 +122,8 @@ TEST_F(Control, StateWriteHoldsLongerWhileBusy) {
   const uint64_t idle_cycles = h_->last_apb_cycles();
   push(0, 0, random_int_pixel());
   while (!h_->input_drained()) h_->step();
+  (void)reg(regs::kPerfPixelsIn);  // reads are not held
+  EXPECT_LE(h_->last_apb_cycles(), idle_cycles);
   EXPECT_FALSE(h_->apb_write(regs::kSampleMask, 0xFFFFFFFFu));
   EXPECT_GE(h_->last_apb_cycles(), idle_cycles + 50);
   finish();

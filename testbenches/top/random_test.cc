@@ -69,7 +69,7 @@ TEST_P(Random, StateAndPixelsUnderRandomMemory) {
   for (int draw = 0; draw < 8; ++draw) {
     SCOPED_TRACE("draw " + std::to_string(draw));
     set_state(random_state(3, 3));
-    for (int i = 0; i < 40; ++i) {
+    for (int i = 0; i < 60; ++i) {
       ref::PixelIn px = coin(0.5) ? random_pixel(-0.5f, 1.5f) : random_int_pixel();
       px.clear = coin(0.05);
       px.coverage = coin(0.9);
@@ -80,7 +80,41 @@ TEST_P(Random, StateAndPixelsUnderRandomMemory) {
   finish();
 }
 
-INSTANTIATE_TEST_SUITE_P(Seeds, Random, ::testing::Range(0, 10));
+INSTANTIATE_TEST_SUITE_P(Seeds, Random, ::testing::Range(0, 40));
+
+class Stress : public Random {};
+
+// A long run on one state: four targets (UNORM8 blend, float16 blend with a partial mask, UINT
+// logic op disabled -> pass-through, sRGB), 6000 pixels on a 4 x 4 area, jittery memory and input
+// gaps.
+TEST_F(Stress, LongRunOnFewAddresses) {
+  Options o;
+  o.seed = 77;
+  o.mem.latency_min = 1;
+  o.mem.latency_max = 40;
+  o.mem.rd_ready_p = 0.6;
+  o.mem.wr_ready_p = 0.6;
+  o.in_valid_p = 0.8;
+  start(o);
+  DrawState s;
+  s.rt[0] = {static_cast<uint32_t>(Format::R8G8B8A8_UNORM), 4, 4};
+  s.rt[1] = {static_cast<uint32_t>(Format::R16G16B16A16_FLOAT), 4, 4};
+  s.rt[2] = {static_cast<uint32_t>(Format::R8G8B8A8_UINT), 4, 4};
+  s.rt[5] = {static_cast<uint32_t>(Format::B8G8R8A8_UNORM_SRGB), 4, 4};
+  s.ps_outputs = 0xFF;
+  s.blend.independent_blend_enable = true;
+  s.blend.render_target[0] = blend_desc(Blend::SRC_ALPHA, Blend::INV_SRC_ALPHA, BlendOp::ADD,
+                                        Blend::ONE, Blend::INV_SRC_ALPHA, BlendOp::ADD);
+  s.blend.render_target[1] =
+      blend_desc(Blend::ONE, Blend::ONE, BlendOp::ADD, Blend::ONE, Blend::ONE, BlendOp::MAX, 0xD);
+  s.blend.render_target[5] = blend_desc(Blend::DEST_COLOR, Blend::SRC_COLOR, BlendOp::ADD,
+                                        Blend::ONE, Blend::ZERO, BlendOp::ADD);
+  set_state(s);
+  for (int i = 0; i < 6000; ++i) push(pick(4), pick(4), random_pixel(0.0f, 1.0f));
+  finish();
+  EXPECT_GT(reg(regs::kPerfHazardStalls), 0u);
+  EXPECT_GT(h_->stats().mem_stall_cycles, 0u);
+}
 
 }  // namespace
 }  // namespace om::tb
