@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <random>
 
 #include "om/ref/fp32.h"
@@ -31,6 +32,7 @@ int main(int argc, char** argv) {
   uint32_t n = 0;
   const uint64_t start_cycle = h.cycle();
   const auto t0 = std::chrono::steady_clock::now();
+  const std::clock_t c0 = std::clock();
   while (h.cycle() - start_cycle < cycles) {
     while (!h.input_drained() && h.cycle() - start_cycle < cycles) h.step();
     for (int i = 0; i < 64; ++i, ++n) {
@@ -42,10 +44,12 @@ int main(int argc, char** argv) {
     }
   }
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
   const uint64_t done = h.cycle() - start_cycle;
-  std::printf("om_top: %llu cycles, %llu writes in %.3f s: %.0f cycles/s, %.0f pixels/s\n",
-              static_cast<unsigned long long>(done),
-              static_cast<unsigned long long>(h.stats().rt_writes), secs, done / secs,
-              h.stats().rt_writes / secs);
+  // CPU time is the fairer figure on a shared machine; wall time is what a user waits.
+  std::printf(
+      "om_top: %llu cycles, %llu writes; wall %.3f s: %.0f cycles/s; cpu %.3f s: %.0f cycles/s\n",
+      static_cast<unsigned long long>(done), static_cast<unsigned long long>(h.stats().rt_writes),
+      secs, done / secs, cpu, done / cpu);
   return 0;
 }
