@@ -16,18 +16,19 @@ module om_fp32_add (
   // at most one left shift, so the sticky bit below bit 0 keeps the rounding exact.
   localparam int SumW = 51;
 
-  // Leading zeros of a SumW-bit value (SumW for zero).
+  // Leading zeros of a SumW-bit value (SumW for zero): binary search on the value padded to 64 bits with a one
+  // right after it.
   function automatic logic [5:0] lzc(input logic [SumW-1:0] v);
-    logic [5:0] n;
-    logic       found;
-    n = 6'(SumW);
-    found = 1'b0;
-    for (int i = SumW - 1; i >= 0; i--) begin
-      if (!found && v[i]) begin
-        n = 6'(SumW - 1 - i);
-        found = 1'b1;
-      end
-    end
+    logic [63:0] x;
+    logic [5:0]  n;
+    x = {v, 1'b1, {(63 - SumW){1'b0}}};
+    n = 6'd0;
+    if (x[63:32] == 32'd0) begin n = n + 6'd32; x = x << 32; end
+    if (x[63:48] == 16'd0) begin n = n + 6'd16; x = x << 16; end
+    if (x[63:56] == 8'd0) begin n = n + 6'd8; x = x << 8; end
+    if (x[63:60] == 4'd0) begin n = n + 6'd4; x = x << 4; end
+    if (x[63:62] == 2'd0) begin n = n + 6'd2; x = x << 2; end
+    if (x[63] == 1'b0) n = n + 6'd1;
     return n;
   endfunction
 
@@ -84,9 +85,7 @@ module om_fp32_add (
       sticky = 1'b1;
       ay = '0;
     end else begin
-      for (int i = 0; i < SumW; i++) begin
-        if (i < int'(ediff) && ay[i]) sticky = 1'b1;
-      end
+      sticky = |(ay & ~({SumW{1'b1}} << ediff));
       ay = ay >> ediff;
     end
     eff_sub = sx ^ sy;

@@ -52,10 +52,7 @@ module om_fp32_mul (
     if (exp_n >= 11'sd1) rsh = 6'd0;
     else if (exp_n < -11'sd40) rsh = 6'd41;
     else rsh = 6'(11'sd1 - exp_n);
-    sh_sticky = 1'b0;
-    for (int i = 0; i < 48; i++) begin
-      if (i < int'(rsh) && pn[i]) sh_sticky = 1'b1;
-    end
+    sh_sticky = |(pn & ~({48{1'b1}} << rsh));
     ps = pn >> rsh;
 
     mant = ps[47:24];

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "Vom_rt_datapath.h"
+#include "datapath_random.h"
 #include "om/ref/rt_op.h"
 
 namespace om::unit {
@@ -34,24 +35,6 @@ inline uint64_t pack_rt_desc(const ref::RtBlendDesc& d) {
   put(static_cast<uint32_t>(d.logic_op), 4);
   put(d.render_target_write_mask, 4);
   return v;
-}
-
-/// One op: the reference inputs plus the DXGI value driven on format_i (may be a value the table
-/// lacks).
-struct DatapathOp {
-  ref::RtOpIn in;
-  uint32_t dxgi = 0;
-};
-
-/// Expected output: formats the table lacks are never written and pass the destination through.
-inline ref::RtOpOut expected_output(const DatapathOp& op) {
-  if (op.in.format == nullptr) {
-    ref::RtOpOut out;
-    out.write = false;
-    out.texel = op.in.dest;
-    return out;
-  }
-  return ref::rt_op(op.in);
 }
 
 inline std::string texel_hex(const ref::Texel& t) {
