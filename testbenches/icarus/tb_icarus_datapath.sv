@@ -2,7 +2,8 @@
 // Icarus testbench: om_rt_datapath against datapath.hex written by om::ref::rt_op, with a fixed pattern of stalls
 // (en_i low) and bubbles; during stalls the inputs carry junk that must not be captured. Outputs are checked at every
 // cycle after reset for X/Z, and each op's write/texel against its expected line (matched through the tag).
-// Usage: vvp -n tb_icarus_datapath.vvp +vectors=PATH. Prints "N passed, N failed".
+// Usage: vvp -n tb_icarus_datapath.vvp +vectors=PATH. Prints "N passed, N failed (C cycles)". The same testbench
+// also builds with `verilator --binary --timing` (target om_datapath_vbinary) for the simulator benchmark.
 `timescale 1ns/1ps
 module tb_icarus_datapath;
   import om_defs_pkg::*;
@@ -124,7 +125,7 @@ module tb_icarus_datapath;
       else drive_next();
       en_q = en;
       if ($feof(fd) && n_out == n_in && n_in > 0) begin
-        $display("om_rt_datapath: %0d passed, %0d failed", passed, failed);
+        $display("om_rt_datapath: %0d passed, %0d failed (%0d cycles)", passed, failed, cycle);
         $finish;
       end
     end
