@@ -1,0 +1,62 @@
+// The two ways a host reaches the output merger, and nothing else: the register bus (32-bit reads
+// and writes of the APB4 register file, docs/registers.md) and the pixel/memory port (the pixel
+// stream into the OM and the render-target memory it reads and writes). The driver (device.h) uses
+// only these interfaces, so it runs unchanged over every backend (backend.h).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "om/ref/convert.h"
+#include "om/ref/pixel.h"
+
+namespace om::driver {
+
+/// How a bus transfer ended.
+enum class BusStatus : uint8_t {
+  kOk,          // PREADY without PSLVERR
+  kSlaveError,  // PSLVERR: read-only/unmapped/misaligned address, read of a write-only register
+  kTimeout,     // no PREADY within the backend's cycle budget (the OM is held in reset)
+};
+const char* to_string(BusStatus s);
+
+struct BusResult {
+  BusStatus status = BusStatus::kOk;
+  uint32_t data = 0;  // read data (reads that end kOk only)
+  bool ok() const { return status == BusStatus::kOk; }
+};
+
+/// A 32-bit register bus with a 12-bit byte address space (0x000-0xFFF).
+class RegisterBus {
+ public:
+  virtual ~RegisterBus() = default;
+  /// One read transfer of the register at byte offset `addr`.
+  virtual BusResult read(uint32_t addr) = 0;
+  /// One write transfer of all four byte lanes.
+  virtual BusResult write(uint32_t addr, uint32_t data) = 0;
+};
+
+/// One input transfer of the pixel stream: a pixel, or a clear command when px.clear (oc[0] is the
+/// clear colour), at (x, y), 0 <= x, y < 16384 (om_pkg::CoordW = 14 bits).
+struct Pixel {
+  uint32_t x = 0;
+  uint32_t y = 0;
+  ref::PixelIn px;
+};
+
+/// The OM's data side: its pixel input stream and the render-target memory behind its memory ports.
+/// Memory holds one texel word per (RT slot, x, y) as om_pkg::mem_addr_t addresses it; a word never
+/// written reads as zero.
+class PixelPort {
+ public:
+  virtual ~PixelPort() = default;
+  /// Sends `pixels` into the pixel stream in order and returns once the OM has finished with all of
+  /// them (every memory write done, STATUS.BUSY clear). False when the OM does not drain within the
+  /// backend's cycle budget.
+  virtual bool submit(const std::vector<Pixel>& pixels) = 0;
+  /// Host access to render-target memory (bits above the format's texel width are stored as given).
+  virtual ref::Texel read_texel(uint32_t rt, uint32_t x, uint32_t y) const = 0;
+  virtual void write_texel(uint32_t rt, uint32_t x, uint32_t y, const ref::Texel& t) = 0;
+};
+
+}  // namespace om::driver

@@ -1,0 +1,240 @@
+// The host driver of the output merger: D3D's device and immediate-context calls for the OM
+// (capability queries, blend-state objects, OMSetBlendState, render-target binding, Clear, draws,
+// the D3D9 post-PS states, ValidateDevice), written once over the RegisterBus / PixelPort
+// interfaces (bus.h) so it runs on every backend. docs/driver.md maps each call to the D3D call it
+// models. Conventions:
+//  * Every call that can fail returns an Hresult (D3D's codes, spec §3.1, §6.1, §7); a failing call
+//    changes nothing (device state, registers, objects), and last_error() names the problem.
+//  * Capabilities come from the capability registers only (read at create() and, for the queries,
+//    again at each call); nothing about the hardware is a host constant.
+//  * The device keeps a shadow of the state registers it programmed and writes only registers
+//    whose value changes. validate() reads the registers back and validates what the hardware
+//    holds.
+//  * A bus transfer that times out (the OM held in reset) makes the call return D3DERR_DEVICELOST;
+//    the device then stays lost (every call D3DERR_DEVICELOST) until reset() succeeds, as D3D9's.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "om/driver/bus.h"
+#include "om/driver/features.h"
+#include "om/driver/reg_image.h"
+#include "om/gen/defs.h"
+#include "om/ref/blend_state_table.h"
+#include "om/ref/caps.h"
+#include "om/ref/om_validate.h"
+#include "om/ref/state.h"
+#include "om/ref/validate.h"
+
+namespace om::driver {
+
+/// True for a failing HRESULT (severity bit set).
+constexpr bool failed(Hresult hr) { return (static_cast<uint32_t>(hr) & 0x80000000u) != 0; }
+
+/// An ID3D11BlendState1: handle of a live object in the device's table (0 = none / default state).
+using BlendState = ref::BlendStateHandle;
+
+/// A render-target view (CreateRenderTargetView + its resource). The hardware receives format and
+/// size; the other fields describe the view's shape for validate() (spec §5.1, §7.2 check 3, 5,
+/// 16). format UNKNOWN (0) leaves the slot empty.
+struct RenderTargetView {
+  Format format = Format::R8G8B8A8_UNORM;
+  uint32_t width = 1;
+  uint32_t height = 1;
+  uint32_t array_size = 1;
+  uint32_t sample_count = 1;
+  ref::ResourceType type = ref::ResourceType::TEXTURE2D;
+  bool cube = false;  // a face of a TextureCube
+};
+inline constexpr Format kNoView = static_cast<Format>(0);
+
+/// A depth/stencil view's shape (this OM has no depth/stencil unit; the shape feeds validate()).
+struct DepthStencilView {
+  uint32_t width = 1;
+  uint32_t height = 1;
+  uint32_t array_size = 1;
+  uint32_t sample_count = 1;
+  ref::ResourceType type = ref::ResourceType::TEXTURE2D;
+  bool cube = false;
+};
+
+/// One entry of the pixel shader's output signature (o[i]).
+struct PsOutputDesc {
+  bool declared = false;
+  ref::PsOutputType type = ref::PsOutputType::FLOAT;
+  uint32_t written_mask = 0xF;  // components written, bits R, G, B, A (validate warnings)
+  uint32_t value_bits = 32;     // UINT/SINT value width (validate warnings)
+};
+
+/// A rectangle of pixels: left <= x < right, top <= y < bottom (D3DRECT x1, y1, x2, y2).
+struct Rect {
+  uint32_t left = 0;
+  uint32_t top = 0;
+  uint32_t right = 0;
+  uint32_t bottom = 0;
+};
+
+/// ValidateDevice's answer (spec §7.2) and the state it was computed for: it is stale as soon as
+/// the device's state_version() moves on (seed 003: any state change invalidates the result).
+struct ValidateOutcome {
+  uint32_t passes = 0;
+  Hresult result = Hresult::S_OK;
+  uint32_t reasons = 0;  // bit ValidateReason::X for every failing check
+  int rt = -1;           // first offending render-target slot
+  uint64_t state_version = 0;
+};
+
+/// The PERF_* counters.
+struct PerfCounters {
+  uint32_t pixels_in = 0;
+  uint32_t rt_reads = 0;
+  uint32_t rt_writes = 0;
+  uint32_t hazard_stalls = 0;
+  uint32_t mem_stalls = 0;
+  uint32_t killed = 0;
+};
+
+class Device {
+ public:
+  /// D3D11CreateDevice for this OM: reads every capability register over `bus`, then programs
+  /// the default state (D3D defaults, nothing bound) into every state register. S_OK with
+  /// *device set; E_INVALIDARG for a null bus or out pointer; D3DERR_DEVICELOST when the bus does
+  /// not answer; D3DERR_DRIVERINTERNALERROR when a capability read ends with PSLVERR or CAP_ID /
+  /// CAP_FL hold no OM identification / feature level. `pixels` may be null (register-only
+  /// backend: draw/clear/texel calls then fail with E_INVALIDARG).
+  static Hresult create(RegisterBus* bus, PixelPort* pixels, std::unique_ptr<Device>* device);
+  ~Device();
+  Device(const Device&) = delete;
+  Device& operator=(const Device&) = delete;
+
+  // -- Capabilities -------------------------------------------------------------------------
+  /// ID3D11Device::CheckFeatureSupport. `data`/`size` must be the struct of `feature`
+  /// (features.h). E_INVALIDARG: unknown feature, null data, size != sizeof(struct), or a
+  /// FORMAT_SUPPORT(2) in_format that is not a DXGI_FORMAT value below 116. D3DERR_DEVICELOST when
+  /// the registers do not answer. Formats the OM does not implement report 0.
+  Hresult check_feature_support(Feature feature, void* data, uint32_t size);
+  /// IDirect3DDevice9::GetDeviceCaps, the OM's members (features.h D3dCaps9).
+  Hresult get_device_caps9(D3dCaps9* caps);
+  /// Everything decoded from the capability registers at create().
+  const ref::Caps& caps() const { return caps_; }
+  FeatureLevel feature_level() const { return caps_.fl; }
+
+  // -- Blend-state objects (ID3D11Device1::CreateBlendState1) -----------------------------------
+  /// Spec §3.2/§3.3 validation against the FL and OutputMergerLogicOp read from the registers;
+  /// an identical (normalised) description returns the live object (ref-count + 1). S_OK;
+  /// S_FALSE when `state` is null and the description is valid (nothing created); E_INVALIDARG;
+  /// D3D11_ERROR_TOO_MANY_UNIQUE_STATE_OBJECTS when 4096 unique objects are live (spec §3.1; the
+  /// issue's E_OUTOFMEMORY is D3D's code for a failed allocation, see docs/driver.md).
+  Hresult create_blend_state1(const ref::BlendDesc* desc, BlendState* state);
+  /// ID3D11Device::CreateBlendState (D3D11.0 description, promoted per spec §2.1).
+  Hresult create_blend_state(const ref::BlendDesc0* desc, BlendState* state);
+  /// IUnknown::AddRef / Release: the new count in *count (may be null). Release frees the slot at
+  /// 0. E_INVALIDARG for a handle that is not live (D3D leaves that undefined).
+  Hresult add_ref(BlendState state, uint32_t* count = nullptr);
+  Hresult release(BlendState state, uint32_t* count = nullptr);
+  /// ID3D11BlendState1::GetDesc1: the normalised description. E_INVALIDARG if not live.
+  Hresult get_desc1(BlendState state, ref::BlendDesc* desc) const;
+  /// Unique live blend-state objects.
+  uint32_t live_blend_states() const { return table_.live_count(); }
+
+  // -- Output-merger state (ID3D11DeviceContext) ------------------------------------------------
+  /// OMSetBlendState(state, BlendFactor, SampleMask): state 0 = the default state; blend_factor
+  /// null = (1, 1, 1, 1) (binary32 bits); keeps a reference to `state` and drops the previous one.
+  /// E_INVALIDARG: state not live; SampleMask 0 at FL 9_x (spec §2.7); a logic-op state in D3D9
+  /// mode.
+  Hresult set_blend_state(BlendState state, const std::array<uint32_t, 4>* blend_factor,
+                          uint32_t sample_mask);
+  /// OMSetRenderTargets(num_views, views, dsv): slot i gets views[i] (format kNoView = empty),
+  /// slots >= num_views are emptied; dsv null = none. E_INVALIDARG: num_views > 8, views null
+  /// with num_views > 0, a format the OM does not implement or whose CAP_FMT has no RENDER_TARGET,
+  /// width/height 0 or above the feature level's maximum texture size, bound views of different
+  /// width/height, array_size or sample_count 0, an invalid resource type.
+  Hresult set_render_targets(uint32_t num_views, const RenderTargetView* views,
+                             const DepthStencilView* dsv);
+  /// The bound pixel shader's output signature (PSSetShader's part the OM sees). E_INVALIDARG:
+  /// type other than FLOAT/UINT/SINT, written_mask > 0xF, value_bits 0 or > 32.
+  Hresult set_ps_outputs(const std::array<PsOutputDesc, ref::kMaxRts>& outputs);
+
+  // -- D3D9 personality (spec §1.2, §5.3-§5.6) --------------------------------------------------
+  /// Turns the D3D9 post-PS states on: alpha test, fog and COLORWRITEENABLE0..3 become
+  /// programmable and validate() applies the D3DCAPS9 rules. Turning it off disables alpha test and
+  /// fog in the hardware. E_INVALIDARG when enabling while a logic-op state is bound.
+  Hresult set_d3d9_mode(bool enable);
+  /// D3DRS_ALPHATESTENABLE / ALPHAFUNC (D3DCMP 1..8) / ALPHAREF (0..255). E_INVALIDARG outside
+  /// D3D9 mode or out of range.
+  Hresult set_alpha_test(bool enable, CmpFunc func, uint32_t alpha_ref);
+  /// D3DRS_FOGENABLE / FOGCOLOR (binary32 R, G, B); the fog factor comes with each pixel.
+  /// E_INVALIDARG outside D3D9 mode.
+  Hresult set_fog(bool enable, const std::array<uint32_t, 3>& color);
+  /// D3DRS_COLORWRITEENABLE (index 0), ...1, ...2, ...3: the write mask of RT `index` (slots 4..7
+  /// use index 0's). E_INVALIDARG outside D3D9 mode, index > 3 or mask > 0xF.
+  Hresult set_color_write_enable(uint32_t index, uint32_t mask);
+
+  // -- Commands ---------------------------------------------------------------------------------
+  /// IDirect3DDevice9::Clear(D3DCLEAR_TARGET): every bound slot gets `color` (binary32 RGBA,
+  /// converted per format, no blend, no write mask) inside `rects` (all of the render target when
+  /// empty; clipped to it). E_INVALIDARG: no pixel port, a rect with left > right or top > bottom.
+  Hresult clear(const std::array<uint32_t, 4>& color, const std::vector<Rect>& rects = {});
+  /// Sends shaded pixels through the OM in order (the PS outputs of a draw). E_INVALIDARG: no
+  /// pixel port, a coordinate >= 16384, a pixel marked as a clear command.
+  Hresult draw(const std::vector<Pixel>& pixels);
+  /// Host access to the texel of bound slot `rt` at (x, y) (Map/Unmap). E_INVALIDARG: no pixel
+  /// port, slot not bound, (x, y) outside the view, write of bits above the format's texel width.
+  Hresult read_texel(uint32_t rt, uint32_t x, uint32_t y, ref::Texel* texel);
+  Hresult write_texel(uint32_t rt, uint32_t x, uint32_t y, const ref::Texel& texel);
+
+  // -- Validation (IDirect3DDevice9::ValidateDevice, spec §7.2) ---------------------------------
+  /// Reads STATUS and every state register back and runs om_validate on what the hardware holds.
+  /// D3DERR_DEVICELOST (check 0) when the registers do not answer or STATUS.INITIALISED is 0;
+  /// D3DERR_DRIVERINTERNALERROR (check 1) when a register differs from what the driver programmed
+  /// or holds an illegal encoding.
+  ValidateOutcome validate();
+  /// Changes with every successful state-setting call (set_*, reset); a ValidateOutcome is current
+  /// only while its state_version equals this.
+  uint64_t state_version() const { return state_version_; }
+  bool is_current(const ValidateOutcome& v) const { return v.state_version == state_version_; }
+
+  // -- Misc -------------------------------------------------------------------------------------
+  Hresult read_perf_counters(PerfCounters* counters);
+  /// Writes PERF_CLEAR: every counter restarts from 0.
+  Hresult clear_perf_counters();
+  /// IDirect3DDevice9::Reset: after a lost device, reprograms the default state (the bound blend
+  /// state is released; blend objects stay alive). D3DERR_DEVICELOST while the OM does not answer.
+  Hresult reset();
+  /// What the last failing call complained about ("" after a success).
+  const std::string& last_error() const { return last_error_; }
+  /// The state-window image the driver has programmed.
+  const RegImage& programmed() const { return programmed_; }
+
+ private:
+  struct Shadow;  // the API-level state (device.cc)
+  Device(RegisterBus* bus, PixelPort* pixels, const ref::Caps& caps);
+
+  Hresult fail(Hresult hr, const std::string& why);
+  Hresult ok();
+  Hresult read_reg(uint32_t offset, uint32_t* value);
+  /// Programs the hardware for `next` and adopts it; nothing changes on failure.
+  Hresult commit(const Shadow& next);
+  HwState hw_state(const Shadow& s) const;
+  ref::OmState om_state(const HwState& hw, bool initialised, bool internal_error) const;
+  /// D3DERR_DEVICELOST (recorded) when the bus timed out; D3DERR_DRIVERINTERNALERROR for PSLVERR.
+  Hresult bus_failure(const BusResult& r, const char* what, uint32_t offset);
+  /// S_OK when the OM answers and STATUS.INITIALISED is set, else D3DERR_DEVICELOST.
+  Hresult check_ready(const char* what);
+
+  RegisterBus* bus_;
+  PixelPort* pixels_;
+  ref::Caps caps_;
+  ref::BlendStateTable table_;
+  std::unique_ptr<Shadow> shadow_;
+  RegImage programmed_;
+  uint64_t state_version_ = 1;
+  bool lost_ = false;  // a bus transfer timed out; only reset() clears it (D3D9 device-lost rule)
+  std::string last_error_;
+};
+
+}  // namespace om::driver
