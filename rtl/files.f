@@ -5,10 +5,9 @@ rtl/om_fp32_minmax.sv
 rtl/om_fp32_cmp.sv
 rtl/om_fp32_clamp.sv
 rtl/om_unorm_to_f32.sv
-rtl/om_snorm_to_f32.sv
+rtl/om_norm_to_f32.sv
 rtl/om_fsmall_to_f32.sv
-rtl/om_f32_to_unorm.sv
-rtl/om_f32_to_snorm.sv
+rtl/om_f32_to_norm.sv
 rtl/om_f32_to_fsmall.sv
 rtl/om_f32_to_srgb.sv
 rtl/om_f32_srgb_encode.sv

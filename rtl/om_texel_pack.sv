@@ -17,16 +17,20 @@ module om_texel_pack
   for (genvar c = 0; c < 4; c++) begin : g_ch
     logic [5:0]  bits;
     logic [31:0] mask, half_mask;
-    logic [15:0] un_code, sn_code, fs_code;
+    logic [15:0] norm_code, fs_code;
     logic [7:0]  srgb_code;
     logic signed [32:0] smax, smin, sval;
 
     assign bits = fmt_i.ch_bits[c];
 
-    om_f32_to_unorm u_un (.f_i(val_i[c]), .bits_i(bits[4:0]), .code_o(un_code));
-    om_f32_to_snorm u_sn (.f_i(val_i[c]), .bits_i(bits[4:0]), .code_o(sn_code));
+    om_f32_to_norm u_norm (.f_i(val_i[c]), .bits_i(bits[4:0]), .snorm_i(fmt_i.cls == 3'(FMT_CLASS_SNORM)),
+                           .code_o(norm_code));
     om_f32_to_fsmall u_fs (.f_i(val_i[c]), .bits_i(bits[4:0]), .h_o(fs_code));
-    om_f32_to_srgb u_srgb (.f_i(val_i[c]), .code_o(srgb_code));
+    if (c < 3) begin : g_srgb  // alpha is never sRGB-encoded
+      om_f32_to_srgb u_srgb (.f_i(val_i[c]), .code_o(srgb_code));
+    end else begin : g_no_srgb
+      assign srgb_code = 8'd0;
+    end
 
     always_comb begin
       mask = 32'((33'd1 << bits) - 33'd1);
@@ -38,9 +42,9 @@ module om_texel_pack
         raw_o[c] = 32'd0;
       end else begin
         unique case (fmt_i.cls)
-          3'(FMT_CLASS_UNORM): raw_o[c] = 32'(un_code);
-          3'(FMT_CLASS_UNORM_SRGB): raw_o[c] = (c == 3 || srgb_as_unorm_i) ? 32'(un_code) : 32'(srgb_code);
-          3'(FMT_CLASS_SNORM): raw_o[c] = 32'(sn_code);
+          3'(FMT_CLASS_UNORM): raw_o[c] = 32'(norm_code);
+          3'(FMT_CLASS_UNORM_SRGB): raw_o[c] = (c == 3 || srgb_as_unorm_i) ? 32'(norm_code) : 32'(srgb_code);
+          3'(FMT_CLASS_SNORM): raw_o[c] = 32'(norm_code);
           3'(FMT_CLASS_FLOAT): raw_o[c] = (bits == 6'd32) ? val_i[c] : 32'(fs_code);
           3'(FMT_CLASS_UINT): raw_o[c] = (val_i[c] > mask) ? mask : val_i[c];
           3'(FMT_CLASS_SINT): begin

@@ -18,15 +18,15 @@ module om_texel_unpack
   for (genvar c = 0; c < 4; c++) begin : g_ch
     logic [5:0]  bits;
     logic [31:0] field;
-    logic [31:0] un_f, sn_f, fs_f;
+    logic [31:0] norm_f, fs_f;
 
     always_comb begin
       bits = fmt_i.ch_bits[c];
       field = 32'(texel_i >> fmt_i.ch_offset[c]) & 32'((33'd1 << bits) - 33'd1);
     end
 
-    om_unorm_to_f32 u_un (.code_i(field[15:0]), .bits_i(bits[4:0]), .f_o(un_f));
-    om_snorm_to_f32 u_sn (.code_i(field[15:0]), .bits_i(bits[4:0]), .f_o(sn_f));
+    om_norm_to_f32 u_norm (.code_i(field[15:0]), .bits_i(bits[4:0]), .snorm_i(fmt_i.cls == 3'(FMT_CLASS_SNORM)),
+                           .f_o(norm_f));
     om_fsmall_to_f32 u_fs (.h_i(field[15:0]), .bits_i(bits[4:0]), .f_o(fs_f));
 
     always_comb begin
@@ -37,9 +37,9 @@ module om_texel_unpack
         else val_o[c] = 32'h3F80_0000;
       end else begin
         unique case (fmt_i.cls)
-          3'(FMT_CLASS_UNORM): val_o[c] = un_f;
-          3'(FMT_CLASS_UNORM_SRGB): val_o[c] = (c == 3 || srgb_as_unorm_i) ? un_f : srgb_decode_lut(field[7:0]);
-          3'(FMT_CLASS_SNORM): val_o[c] = sn_f;
+          3'(FMT_CLASS_UNORM): val_o[c] = norm_f;
+          3'(FMT_CLASS_UNORM_SRGB): val_o[c] = (c == 3 || srgb_as_unorm_i) ? norm_f : srgb_decode_lut(field[7:0]);
+          3'(FMT_CLASS_SNORM): val_o[c] = norm_f;
           3'(FMT_CLASS_FLOAT): val_o[c] = (bits == 6'd32) ? field : fs_f;
           3'(FMT_CLASS_SINT): val_o[c] = 32'($signed(field << (6'd32 - bits))) >>> (6'd32 - bits);
           default: val_o[c] = field;  // UINT

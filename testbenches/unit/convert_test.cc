@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "Vtb_convert.h"
@@ -20,11 +21,12 @@ constexpr int kMaxReported = 20;
 
 class ConvertHarness {
  public:
-  uint32_t unorm_to_f32(uint32_t code, int bits) {
+  // om_unorm_to_f32 and om_norm_to_f32 (UNORM mode) on the same code: both must give the value.
+  std::pair<uint32_t, uint32_t> unorm_to_f32(uint32_t code, int bits) {
     dut_.un_code_i = code;
     dut_.un_bits_i = bits;
     dut_.eval();
-    return dut_.un_f_o;
+    return {dut_.un_f_o, dut_.nu_f_o};
   }
   uint32_t snorm_to_f32(uint32_t code, int bits) {
     dut_.sn_code_i = code;
@@ -63,10 +65,11 @@ TEST(ConvertRtl, EveryUnormCodeOfEveryWidthReadsBackCorrectlyRounded) {
   for (int bits = 1; bits <= 16; ++bits) {
     for (uint32_t code = 0; code < (1u << bits); ++code) {
       const uint32_t want = ref::unorm_to_f32(code, bits);
-      const uint32_t got = h.unorm_to_f32(code, bits);
-      if (got != want && failures++ < kMaxReported) {
+      const auto [got, got_norm] = h.unorm_to_f32(code, bits);
+      if ((got != want || got_norm != want) && failures++ < kMaxReported) {
         ADD_FAILURE() << std::hex << "UNORM" << std::dec << bits << " code " << code << std::hex
-                      << ": rtl 0x" << got << ", ref 0x" << want;
+                      << ": om_unorm_to_f32 0x" << got << ", om_norm_to_f32 0x" << got_norm
+                      << ", ref 0x" << want;
       }
     }
   }
