@@ -1,0 +1,133 @@
+#include "om/top_ports.h"
+
+#include <cstdio>
+#include <tuple>
+
+namespace om {
+namespace {
+
+// Appends fields from the least significant bit upwards (the RTL declares packed fields most
+// significant first, so callers append them in reverse declaration order).
+class PixelWriter {
+ public:
+  void put(uint32_t value, int width) {
+    const uint64_t v = width >= 32 ? value : (value & ((1u << width) - 1u));
+    const int word = pos_ / 32;
+    const int off = pos_ % 32;
+    bits_[word] |= static_cast<uint32_t>(v << off);
+    if (off + width > 32) bits_[word + 1] |= static_cast<uint32_t>(v >> (32 - off));
+    pos_ += width;
+  }
+  const PixelBits& bits() const { return bits_; }
+
+ private:
+  PixelBits bits_{};
+  int pos_ = 0;
+};
+
+auto tie(const Perf& p) {
+  return std::tie(p.busy, p.pixels_in, p.rt_reads, p.rt_writes, p.hazard_stalls, p.mem_stalls,
+                  p.killed);
+}
+auto tie(const Pixel& p) { return std::tie(p.cmd, p.x, p.y, p.coverage, p.fog, p.oc1, p.oc); }
+
+std::string hex(uint32_t v) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "0x%08x", v);
+  return buf;
+}
+std::string dec(uint32_t v) { return std::to_string(v); }
+
+std::string field(const char* name, const std::string& a, const std::string& b) {
+  return std::string(name) + ": " + a + " vs " + b;
+}
+
+}  // namespace
+
+PixelBits pack_pixel(const Pixel& p) {
+  PixelWriter w;
+  for (int i = 0; i < kPkgMaxRts; ++i) {
+    for (int c = 0; c < 4; ++c) w.put(p.oc[i][c], 32);
+  }
+  for (int c = 0; c < 4; ++c) w.put(p.oc1[c], 32);
+  w.put(p.fog, 32);
+  w.put(p.coverage ? 1u : 0u, 1);
+  w.put(p.y, kCoordW);
+  w.put(p.x, kCoordW);
+  w.put(static_cast<uint32_t>(p.cmd), 1);
+  return w.bits();
+}
+
+bool operator==(const Pixel& a, const Pixel& b) { return tie(a) == tie(b); }
+bool operator!=(const Pixel& a, const Pixel& b) { return !(a == b); }
+bool operator==(const Perf& a, const Perf& b) { return tie(a) == tie(b); }
+bool operator!=(const Perf& a, const Perf& b) { return !(a == b); }
+
+bool operator==(const TopOut& a, const TopOut& b) {
+  return a.prdata == b.prdata && a.pready == b.pready && a.pslverr == b.pslverr &&
+         a.in_ready == b.in_ready && a.mem_rd_valid == b.mem_rd_valid &&
+         a.mem_rd_addr == b.mem_rd_addr && a.mem_wr_valid == b.mem_wr_valid &&
+         a.mem_wr_addr == b.mem_wr_addr && a.mem_wr_data == b.mem_wr_data && a.perf == b.perf;
+}
+bool operator!=(const TopOut& a, const TopOut& b) { return !(a == b); }
+
+std::string diff(const TopOut& a, const TopOut& b) {
+  if (a.prdata != b.prdata) return field("prdata_o", hex(a.prdata), hex(b.prdata));
+  if (a.pready != b.pready) return field("pready_o", dec(a.pready), dec(b.pready));
+  if (a.pslverr != b.pslverr) return field("pslverr_o", dec(a.pslverr), dec(b.pslverr));
+  if (a.in_ready != b.in_ready) return field("in_ready_o", dec(a.in_ready), dec(b.in_ready));
+  if (a.mem_rd_valid != b.mem_rd_valid) {
+    return field("mem_rd_valid_o", dec(a.mem_rd_valid), dec(b.mem_rd_valid));
+  }
+  if (a.mem_rd_addr != b.mem_rd_addr) {
+    return field("mem_rd_addr_o", hex(a.mem_rd_addr), hex(b.mem_rd_addr));
+  }
+  if (a.mem_wr_valid != b.mem_wr_valid) {
+    return field("mem_wr_valid_o", dec(a.mem_wr_valid), dec(b.mem_wr_valid));
+  }
+  if (a.mem_wr_addr != b.mem_wr_addr) {
+    return field("mem_wr_addr_o", hex(a.mem_wr_addr), hex(b.mem_wr_addr));
+  }
+  for (int i = 0; i < 4; ++i) {
+    if (a.mem_wr_data.w[i] != b.mem_wr_data.w[i]) {
+      const std::string name =
+          "mem_wr_data_o[" + std::to_string(32 * i + 31) + ":" + std::to_string(32 * i) + "]";
+      return field(name.c_str(), hex(a.mem_wr_data.w[i]), hex(b.mem_wr_data.w[i]));
+    }
+  }
+  const Perf& p = a.perf;
+  const Perf& q = b.perf;
+  if (p.busy != q.busy) return field("perf_o.busy", dec(p.busy), dec(q.busy));
+  if (p.pixels_in != q.pixels_in) {
+    return field("perf_o.pixels_in", dec(p.pixels_in), dec(q.pixels_in));
+  }
+  if (p.rt_reads != q.rt_reads) return field("perf_o.rt_reads", dec(p.rt_reads), dec(q.rt_reads));
+  if (p.rt_writes != q.rt_writes) {
+    return field("perf_o.rt_writes", dec(p.rt_writes), dec(q.rt_writes));
+  }
+  if (p.hazard_stalls != q.hazard_stalls) {
+    return field("perf_o.hazard_stalls", dec(p.hazard_stalls), dec(q.hazard_stalls));
+  }
+  if (p.mem_stalls != q.mem_stalls) {
+    return field("perf_o.mem_stalls", dec(p.mem_stalls), dec(q.mem_stalls));
+  }
+  if (p.killed != q.killed) return field("perf_o.killed", dec(p.killed), dec(q.killed));
+  return "";
+}
+
+std::string to_string(const TopOut& o) {
+  std::string s = "prdata=" + hex(o.prdata) + " pready=" + dec(o.pready) +
+                  " pslverr=" + dec(o.pslverr) + " in_ready=" + dec(o.in_ready) +
+                  " mem_rd_valid=" + dec(o.mem_rd_valid) + " mem_rd_addr=" + hex(o.mem_rd_addr) +
+                  " mem_wr_valid=" + dec(o.mem_wr_valid) + " mem_wr_addr=" + hex(o.mem_wr_addr) +
+                  " mem_wr_data=";
+  for (int i = 3; i >= 0; --i) s += hex(o.mem_wr_data.w[i]).substr(i == 3 ? 0 : 2);
+  const Perf& p = o.perf;
+  s += " perf={busy=" + dec(p.busy) + " pixels_in=" + dec(p.pixels_in) +
+       " rt_reads=" + dec(p.rt_reads) + " rt_writes=" + dec(p.rt_writes) +
+       " hazard_stalls=" + dec(p.hazard_stalls) + " mem_stalls=" + dec(p.mem_stalls) +
+       " killed=" + dec(p.killed) + "}";
+  return s;
+}
+
+}  // namespace om
