@@ -40,7 +40,7 @@ module tb_icarus_datapath;
   always #5 clk = ~clk;
 
   // Reads the next vector into the inputs and records its expected result.
-  task automatic drive_next();
+  task automatic drive_next;
     r = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h\n", v_format, v_desc, v_logic_en, v_logic_op, v_gamma,
                 v_clear, v_s, v_s1, v_k, v_dest, v_write, v_texel);
     if (r != 12) $fatal(1, "bad vector line %0d (%0d fields)", n_in, r);
