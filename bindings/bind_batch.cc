@@ -66,8 +66,7 @@ size_t nbytes(const py::array& a) { return static_cast<size_t>(a.nbytes()); }
 
 /// A writeable (..., 4) array of 32-bit words (float32, uint32 or int32) for unpack/split output.
 ValueArray word4_out(const py::handle& obj, const char* name) {
-  ValueArray v;
-  v.array = as_array(obj, name);
+  ValueArray v{as_array(obj, name), {}, 0};
   require_dtype(v.array, name, {Dtype::kF32, Dtype::kU32, Dtype::kI32});
   require_layout(v.array, name, true);
   v.lead = leading_shape(v.array, name, {4});
@@ -101,8 +100,8 @@ void blend_batch_py(const om::ref::BatchRt& rt, const py::object& src, const py:
   const ValueArray s = value_array(src, "src", f);
   const TexelArray d = texel_array(dest, "dest", f, false);
   TexelArray o = texel_array(out, "out", f, true);
-  require_leading(d.lead, s.lead, "dest", "src");
-  require_leading(o.lead, s.lead, "out", "src");
+  require_leading(d.lead, s.lead, "dest", "src", d.hint);
+  require_leading(o.lead, s.lead, "out", "src", o.hint);
   std::optional<ValueArray> s1;
   if (!src1.is_none()) {
     s1 = value_array(src1, "src1", f);
@@ -137,7 +136,7 @@ void pack_py(const om::FormatInfo* fp, const py::object& values, const py::objec
   const om::FormatInfo& f = require_format(fp, "format");
   const ValueArray v = value_array(values, "values", f);
   TexelArray o = texel_array(out, "out", f, true);
-  require_leading(o.lead, v.lead, "out", "values");
+  require_leading(o.lead, v.lead, "out", "values", o.hint);
   require_disjoint(o.data(), nbytes(o.array), "out", v.data(), nbytes(v.array), "values", false);
   const size_t tb = om::ref::texel_bytes(f);
   const uint32_t* in = v.data();
@@ -174,7 +173,7 @@ void join_py(const om::FormatInfo* fp, const py::object& fields, const py::objec
   const om::FormatInfo& f = require_format(fp, "format");
   const ValueArray v = word4_array(fields, "fields");
   TexelArray o = texel_array(out, "out", f, true);
-  require_leading(o.lead, v.lead, "out", "fields");
+  require_leading(o.lead, v.lead, "out", "fields", o.hint);
   require_disjoint(o.data(), nbytes(o.array), "out", v.data(), nbytes(v.array), "fields", false);
   const size_t tb = om::ref::texel_bytes(f);
   const uint32_t* in = v.data();
@@ -216,11 +215,12 @@ void process_pixels_py(const om::ref::PixelState& state, const py::object& oc_se
   std::optional<std::vector<py::ssize_t>> lead;
   std::vector<py::array> inputs;  // everything an output must not overlap
   SlotArrays slot;
-  auto match = [&lead](const std::vector<py::ssize_t>& l, const char* name) {
+  auto match = [&lead](const std::vector<py::ssize_t>& l, const char* name,
+                       const std::string& hint = "") {
     if (!lead) {
       lead = l;
     } else {
-      require_leading(l, *lead, name, "the other arrays");
+      require_leading(l, *lead, name, "the other arrays", hint);
     }
   };
   std::vector<std::string> oc_names, dest_names, out_names;
@@ -263,8 +263,8 @@ void process_pixels_py(const om::ref::PixelState& state, const py::object& oc_se
     }
     d[i] = texel_array(dest[i], dest_names[i].c_str(), *f, false);
     o[i] = texel_array(out[i], out_names[i].c_str(), *f, true);
-    match(d[i]->lead, dest_names[i].c_str());
-    match(o[i]->lead, out_names[i].c_str());
+    match(d[i]->lead, dest_names[i].c_str(), d[i]->hint);
+    match(o[i]->lead, out_names[i].c_str(), o[i]->hint);
     slot.dest[i] = d[i]->data();
     slot.out[i] = o[i]->mutable_data();
     slot.tb[i] = om::ref::texel_bytes(*f);

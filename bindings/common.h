@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <string>
 #include <vector>
 
 #include "om/gen/defs.h"
@@ -39,12 +40,15 @@ void require_layout(const py::array& a, const char* name, bool writeable);
 /// of an (H, W, 4) value array. ValueError when the trailing dimensions differ.
 std::vector<py::ssize_t> leading_shape(const py::array& a, const char* name,
                                        std::initializer_list<py::ssize_t> trailing);
-/// ValueError "<name>: shape (..) does not match <other> (..)" unless `lead` equals `expect`.
+/// ValueError "<name>: shape (..) does not match <other> (..)<hint>" unless `lead` equals `expect`.
 void require_leading(const std::vector<py::ssize_t>& lead, const std::vector<py::ssize_t>& expect,
-                     const char* name, const char* other);
+                     const char* name, const char* other, const std::string& hint = "");
 size_t element_count(const std::vector<py::ssize_t>& lead);
 /// "(2, 3)" for messages.
 std::string shape_str(const std::vector<py::ssize_t>& shape);
+
+// Note: these hold the checked array from their first initialiser on; a default-constructed
+// py::array would allocate an empty NumPy array (a measurable share of a small batch call).
 
 /// A render-target memory image checked against a format: texels of texel_bytes(format) bytes,
 /// dtype uint8/uint16/uint32/uint64 by texel size, or uint32 with a trailing dimension of 4 for
@@ -53,6 +57,7 @@ struct TexelArray {
   py::array array;
   std::vector<py::ssize_t> lead;  // shape without the 128-bit word dimension
   size_t n = 0;
+  std::string hint;  // for shape messages of 128-bit formats (their extra word dimension)
   const void* data() const { return array.data(); }
   void* mutable_data() { return array.mutable_data(); }
 };

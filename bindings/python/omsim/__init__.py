@@ -12,7 +12,7 @@ Quick start::
 What is here (all bit-exact with the C++ reference model om::ref):
 
 * :mod:`omsim.enums` -- IntEnum/IntFlag classes of the generated definitions: Blend, BlendOp, LogicOp, Format, ...
-* :mod:`omsim.formats` -- format and configuration tables, texel dtypes, binary32 bit helpers.
+* :mod:`omsim.tables` -- format and configuration tables, texel dtypes, binary32 bit helpers.
 * :mod:`omsim.state` -- RtBlendDesc, BlendDesc, D3d9State, PixelState (frozen dataclasses).
 * :mod:`omsim.ref` -- batch calls over numpy (blend, logic, pack/unpack, split/join, process_pixels) and
   per-pixel calls (rt_op, process_pixel, fog/alpha-test helpers).
@@ -27,7 +27,7 @@ queries (``check_blend_desc``, ``om_validate``) and exceptions from creation (``
 
 from __future__ import annotations
 
-from . import _core, enums, errors, formats, ref, scalar, state, validate
+from . import _core, enums, errors, ref, scalar, state, tables, validate
 from .enums import (
     BatchIsa,
     Blend,
@@ -59,7 +59,7 @@ from .errors import (
     TooManyUniqueStateObjectsError,
     ValidateError,
 )
-from .formats import (
+from .tables import (
     ConfigInfo,
     FormatInfo,
     config_info,
@@ -128,7 +128,7 @@ __all__ = [
     # errors
     "OmError", "InvalidArgError", "OutOfMemoryError", "TooManyUniqueStateObjectsError", "ValidateError",
     "ConflictingRenderStateError", "DeviceLostError", "DriverInternalError",
-    # formats
+    # tables
     "ConfigInfo", "FormatInfo", "config_info", "configs", "empty_texels", "f32_bits", "f32_value", "format_info",
     "formats", "zeros_texels",
     # state
@@ -142,7 +142,5 @@ __all__ = [
     "ValidateResult", "cap_register", "caps", "check_blend_desc", "is_normalised", "normalise", "om_validate",
     "validate_blend_desc",
     # submodules
-    "enums", "errors", "formats", "ref", "scalar", "state", "validate",
+    "enums", "errors", "ref", "scalar", "state", "tables", "validate",
 ]
-
-del _core  # the extension module stays reachable as omsim._core

@@ -13,13 +13,12 @@ Per-pixel calls (:func:`rt_op`, :func:`process_pixel`) take Python numbers and r
 
 Arrays: *values* have shape ``(..., 4)`` (R, G, B, A): ``float32`` for float/norm formats (or ``uint32`` holding
 binary32 bit patterns, e.g. to pass NaN payloads), ``uint32``/``int32`` for integer formats. *Texels* have the
-format's texel dtype (see :mod:`omsim.formats`). All arrays must be C-contiguous numpy arrays in native byte order;
+format's texel dtype (see :mod:`omsim.tables`). All arrays must be C-contiguous numpy arrays in native byte order;
 anything else raises TypeError (type, dtype) or ValueError (shape, layout, overlap) naming the argument.
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Optional, Union
@@ -28,7 +27,7 @@ import numpy as np
 
 from . import _core
 from .enums import BatchIsa, ColorWrite, FogMode, LogicOp
-from .formats import FormatInfo, FormatLike, f32_bits, f32_value, format_info
+from .tables import FormatInfo, FormatLike, f32_bits, f32_value, format_info
 from .state import MAX_RTS, BlendDesc, D3d9State, PixelState, RtBlendDesc, coerce_bool, coerce_enum, coerce_floats
 
 Values = Union[Sequence[float], Sequence[int], np.ndarray]
@@ -83,11 +82,8 @@ def _words(f: Optional[FormatInfo], v: Any, name: str) -> tuple[int, int, int, i
     return (out[0], out[1], out[2], out[3])
 
 
-@functools.lru_cache(maxsize=1024)
-def _batch_rt(
-    fmt: FormatInfo, desc: RtBlendDesc, k: tuple[int, int, int, int], logic_enable: bool, logic: int, gamma: bool
-) -> _core.BatchRt:
-    return _core.BatchRt(fmt.core, desc.to_core(), logic_enable, logic, gamma, k)
+_RT_CACHE: dict[tuple[Any, ...], _core.BatchRt] = {}
+_RT_CACHE_LIMIT = 4096
 
 
 def _rt_state(
@@ -98,6 +94,14 @@ def _rt_state(
     logic_op: Union[LogicOp, str, int, None],
     gamma_space: bool,
 ) -> _core.BatchRt:
+    """The C++ BatchRt for these arguments, cached on the arguments themselves (all immutable when hashable)."""
+    key = (format, desc, blend_factor, logic_op_enable, logic_op, gamma_space)
+    try:
+        hit = _RT_CACHE.get(key)
+    except TypeError:  # an unhashable argument (an ndarray blend factor): no caching
+        key, hit = None, None  # type: ignore[assignment]
+    if hit is not None:
+        return hit
     f = format_info(format)
     if desc is None:
         desc = _DEFAULT_DESC
@@ -105,13 +109,24 @@ def _rt_state(
         raise TypeError(f"desc: expected an omsim.RtBlendDesc or None, got {type(desc).__name__}")
     le = desc.logic_op_enable if logic_op_enable is None else coerce_bool(logic_op_enable, "logic_op_enable")
     lo = desc.logic_op if logic_op is None else coerce_enum(LogicOp, logic_op, "logic_op")
-    return _batch_rt(f, desc, _blend_factor_words(blend_factor), le, int(lo), coerce_bool(gamma_space, "gamma_space"))
+    rt = _core.BatchRt(
+        f.core, desc.to_core(), le, int(lo), coerce_bool(gamma_space, "gamma_space"), _blend_factor_words(blend_factor)
+    )
+    if key is not None:
+        if len(_RT_CACHE) >= _RT_CACHE_LIMIT:
+            _RT_CACHE.clear()
+        _RT_CACHE[key] = rt
+    return rt
 
 
 _DEFAULT_DESC = RtBlendDesc()
+_AUTO = BatchIsa.AUTO
+_AUTO_INT = int(BatchIsa.AUTO)
 
 
 def _isa(isa: Any) -> int:
+    if isa is _AUTO:
+        return _AUTO_INT
     return int(coerce_enum(BatchIsa, isa, "isa", raw_ok=False))
 
 

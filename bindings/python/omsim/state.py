@@ -19,7 +19,7 @@ import numpy as np
 
 from . import _core
 from .enums import Blend, BlendOp, CmpFunc, ColorWrite, LogicOp
-from .formats import FormatInfo, f32_bits, format_info
+from .tables import FormatInfo, f32_bits, format_info
 
 E = TypeVar("E", bound=Enum)
 
@@ -114,6 +114,10 @@ class RtBlendDesc:
         _set(self, "logic_op", coerce_enum(LogicOp, self.logic_op, "RtBlendDesc.logic_op"))
         mask = coerce_u32(self.render_target_write_mask, "RtBlendDesc.render_target_write_mask")
         _set(self, "render_target_write_mask", ColorWrite(mask) if mask <= 0xF else mask)
+        _set(self, "_hash", hash(tuple(int(getattr(self, f.name)) for f in fields(self))))
+
+    def __hash__(self) -> int:  # computed once: descriptors key the caches of every batch call
+        return self.__dict__["_hash"]  # type: ignore[no-any-return]
 
     @classmethod
     def blending(

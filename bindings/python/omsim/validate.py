@@ -21,7 +21,7 @@ import numpy as np
 from . import _core
 from .enums import DescRule, FeatureLevel, Format, Hresult, PBlendCaps, PMiscCaps, PsOutputType, ResourceType, ValidateReason, desc_rule_message
 from .errors import InvalidArgError, error_class, is_failure
-from .formats import ConfigLike, FormatInfo, config_info, f32_bits, format_info
+from .tables import ConfigLike, FormatInfo, config_info, f32_bits, format_info
 from .state import MAX_RTS, BlendDesc, coerce_bool, coerce_enum, coerce_floats, coerce_u32
 
 
@@ -364,8 +364,10 @@ def _slots(value: Any, cls: type, name: str) -> tuple[Any, ...]:
 
 @dataclass(frozen=True)
 class OmState:
-    """Everything the next draw would use (spec section 7.2). ``rt``: up to 8 RtBinding (None = unbound);
-    ``ps_output``: up to 8 PsOutput (None = o[i] not declared); ``dsv``: None = no depth/stencil view."""
+    """Everything the next draw would use (spec section 7.2). ``blend`` is the bound blend-state object's
+    descriptor, so it must be normalised (``omsim.normalise``; otherwise check 1 reports an internal error).
+    ``rt``: up to 8 RtBinding (None = unbound); ``ps_output``: up to 8 PsOutput (None = o[i] not declared);
+    ``dsv``: None = no depth/stencil view."""
 
     blend: BlendDesc = BlendDesc()
     blend_factor: tuple[float, float, float, float] = (1.0, 1.0, 1.0, 1.0)

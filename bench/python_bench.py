@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""Python API benchmark: per-call overhead and batch throughput of omsim against the same C++ batch path.
+
+usage: python3 bench/python_bench.py [--out FILE] [--pixels N] [--rounds R] [--quick]
+
+Runs against the installed omsim package (pip install .). Writes OUT (default build/bench/python.json):
+
+* ``call_overhead_ns``: what one ``omsim.blend`` call on a 1-pixel batch costs beyond the same
+  ``om::ref::blend_batch`` call made from C++ (median ns per call). ``tiny_call_ns`` / ``tiny_native_ns`` are the
+  two times; ``core_call_ns`` is the raw extension call (``omsim._core.blend_batch``) for the breakdown.
+* ``batch_over_native``: time of ``omsim.blend(..., out=dest)`` (in place, like bench/reference_bench.cc) divided
+  by the time of ``om::ref::blend_batch`` timed in C++ on the same arrays, in the same process, in the same
+  library (``omsim._core._time_blend_batch``): per workload, and ``batch_over_native`` itself for the
+  rgba8_src_alpha workload (target <= 1.1). Measurements alternate Python and native rounds so that the drifts of
+  a shared machine hit both; each number is the median over the rounds.
+
+Workloads: the three of bench/workloads.h (rgba8_src_alpha, rgba16f_add, rgba8_uint_xor), OM_BENCH_PIXELS pixels
+(default 2^22 as there; --quick: 2^14 with few rounds, for the CTest smoke run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+import omsim
+from omsim import _core
+
+ROOT = Path(__file__).resolve().parents[1]
+TARGET = 1.1
+
+
+def workload(name: str, pixels: int, rng: np.random.Generator) -> tuple[str, omsim.RtBlendDesc, np.ndarray, np.ndarray]:
+    if name == "rgba8_src_alpha":
+        fmt, desc = "R8G8B8A8_UNORM", omsim.RtBlendDesc.blending("SRC_ALPHA", "INV_SRC_ALPHA")
+    elif name == "rgba16f_add":
+        fmt, desc = "R16G16B16A16_FLOAT", omsim.RtBlendDesc.blending("ONE", "ONE")
+    elif name == "rgba8_uint_xor":
+        fmt, desc = "R8G8B8A8_UINT", omsim.RtBlendDesc(logic_op_enable=True, logic_op="XOR")
+    else:
+        raise ValueError(f"unknown workload {name}")
+    f = omsim.format_info(fmt)
+    if f.is_integer:
+        src = rng.integers(0, 256, (pixels, 4), dtype=np.uint32)
+        dest = omsim.pack(f, rng.integers(0, 256, (pixels, 4), dtype=np.uint32))
+    else:
+        src = rng.uniform(0, 1, (pixels, 4)).astype(np.float32)
+        dest = omsim.pack(f, rng.uniform(0, 1, (pixels, 4)).astype(np.float32))
+    return fmt, desc, src, dest
+
+
+def time_python(fn, calls: int) -> float:
+    """ns per call of fn() over `calls` calls."""
+    t0 = time.perf_counter_ns()
+    for _ in range(calls):
+        fn()
+    return (time.perf_counter_ns() - t0) / calls
+
+
+def bench_batch(name: str, pixels: int, rounds: int, rng: np.random.Generator) -> dict:
+    fmt, desc, src, dest = workload(name, pixels, rng)
+    rt = _core.BatchRt(omsim.format_info(fmt).core, desc.to_core(), desc.logic_op_enable, int(desc.logic_op))
+    work = dest.copy()
+    py, native = [], []
+    omsim.blend(fmt, src, work, desc, out=work)  # warm-up: page in, caches, kernel choice
+    _core._time_blend_batch(rt, src, work, work, 1)
+    for _ in range(rounds):
+        py.append(time_python(lambda: omsim.blend(fmt, src, work, desc, out=work), 1))
+        native.append(float(statistics.median(_core._time_blend_batch(rt, src, work, work, 1))))
+    med_py, med_native = statistics.median(py), statistics.median(native)
+    return {
+        "format": fmt,
+        "kernel": omsim.blend_kernel(fmt, desc),
+        "pixels": pixels,
+        "python_ns": med_py,
+        "native_ns": med_native,
+        "ratio": med_py / med_native,
+        "ratio_min": min(py) / min(native),
+        "python_mpixel_per_s": pixels / med_py * 1e3,
+        "native_mpixel_per_s": pixels / med_native * 1e3,
+    }
+
+
+def bench_tiny(rounds: int, calls: int) -> dict:
+    fmt, desc = "R8G8B8A8_UNORM", omsim.RtBlendDesc.blending("SRC_ALPHA", "INV_SRC_ALPHA")
+    src = np.full((1, 4), 0.5, np.float32)
+    dest = np.zeros(1, np.uint32)
+    out = np.zeros(1, np.uint32)
+    rt = _core.BatchRt(omsim.format_info(fmt).core, desc.to_core())
+    api, core, native = [], [], []
+    for _ in range(rounds):
+        api.append(time_python(lambda: omsim.blend(fmt, src, dest, desc, out=out), calls))
+        core.append(time_python(lambda: _core.blend_batch(rt, src, dest, out), calls))
+        native.append(float(statistics.median(_core._time_blend_batch(rt, src, dest, out, calls))))
+    tiny, raw, nat = statistics.median(api), statistics.median(core), statistics.median(native)
+    return {"tiny_call_ns": tiny, "core_call_ns": raw, "tiny_native_ns": nat, "call_overhead_ns": tiny - nat}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", type=Path, default=ROOT / "build" / "bench" / "python.json")
+    ap.add_argument("--pixels", type=int, default=int(os.environ.get("OM_BENCH_PIXELS", 1 << 22)))
+    ap.add_argument("--rounds", type=int, default=15)
+    ap.add_argument("--quick", action="store_true", help="small sizes and few rounds (a smoke run)")
+    args = ap.parse_args()
+    pixels, rounds, calls = (1 << 14, 3, 2000) if args.quick else (args.pixels, args.rounds, 20000)
+    rng = np.random.default_rng(7)
+    tiny = bench_tiny(rounds, calls)
+    batches = {n: bench_batch(n, pixels, rounds, rng) for n in ("rgba8_src_alpha", "rgba16f_add", "rgba8_uint_xor")}
+    ratio = batches["rgba8_src_alpha"]["ratio"]
+    result = {
+        "call_overhead_ns": round(tiny["call_overhead_ns"], 1),
+        "batch_over_native": round(ratio, 4),
+        "batch_over_native_target": TARGET,
+        **{k: round(v, 1) for k, v in tiny.items() if k != "call_overhead_ns"},
+        "workloads": batches,
+        "rounds": rounds,
+        "quick": args.quick,
+        "omsim": omsim.__version__,
+        "omsim_path": str(Path(omsim.__file__).parent),
+        "machine": platform.platform(),
+        "python": sys.version.split()[0],
+        "numpy": np.__version__,
+    }
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(result, indent=2) + "\n")
+    print(f"per-call: omsim.blend {tiny['tiny_call_ns']:.0f} ns, _core.blend_batch {tiny['core_call_ns']:.0f} ns, "
+          f"C++ {tiny['tiny_native_ns']:.0f} ns -> call_overhead_ns {tiny['call_overhead_ns']:.0f}")
+    print(f"{'workload':<18} {'kernel':<22} {'Mpix/s py':>10} {'Mpix/s C++':>11} {'ratio':>7}")
+    for n, b in batches.items():
+        print(f"{n:<18} {b['kernel']:<22} {b['python_mpixel_per_s']:>10.1f} {b['native_mpixel_per_s']:>11.1f}"
+              f" {b['ratio']:>7.3f}")
+    verdict = "ok" if ratio <= TARGET else "MISSED"
+    print(f"batch_over_native {ratio:.4f} (target <= {TARGET}: {verdict}); wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
