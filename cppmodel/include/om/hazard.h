@@ -1,0 +1,61 @@
+// Cycle model of rtl/om_hazard.sv: read-after-write order per texel address. Latency 1, in order.
+// The in-flight table holds the address of every op that entered u_out_reg and has not retired at
+// om_write (pushed at the tail on entry, popped at the head on retire, at most one per cycle).
+// The op at in_* passes in cycle t iff u_out_reg can take it, the table is not full and (need_rd =
+// 0 or no valid entry, as registered at the start of t, holds its address).
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "om/pipe_reg.h"
+#include "om/top_pkg.h"
+
+namespace om {
+
+struct HazardIn {
+  bool in_valid = false;
+  const Op* in_data = nullptr;
+  bool out_ready = false;
+  bool retire = false;  // retire_i: om_write retired its oldest op this cycle
+};
+
+struct HazardOut {
+  bool in_ready = false;
+  bool out_valid = false;
+  const Op* out_data = nullptr;  // u_out_reg's entry
+  bool busy = false;             // some op is in flight after this stage
+  bool hazard_stall = false;     // perf strobe: an op with need_rd waits on a matching entry
+};
+
+inline constexpr int kTblDepth = 32;  // om_top TblDepth
+
+/// om_hazard's own flops (u_out_reg holds the rest).
+struct HazardRegs {
+  std::array<uint32_t, kTblDepth> tbl_addr{};  // mem_addr_t
+  uint32_t tbl_valid = 0;                      // [TblDepth-1:0]
+  uint32_t head = 0;                           // [4:0]
+  uint32_t tail = 0;                           // [4:0]
+};
+
+class Hazard {
+ public:
+  const HazardOut& comb(const HazardIn& in);
+  void seq(const HazardIn& in);
+  void reset();
+
+  /// busy_o from registers only.
+  bool busy() const { return regs_.tbl_valid != 0; }
+  const HazardRegs& regs() const { return regs_; }
+  const PipeReg<Op, 0>& out_reg() const { return u_out_reg_; }
+
+ private:
+  static_assert(kTblDepth == 32, "tbl_valid is one 32-bit word");
+
+  PipeReg<Op, 0> u_out_reg_;
+  HazardRegs regs_;
+  HazardOut out_;
+  bool stall_ = false;
+};
+
+}  // namespace om

@@ -1,0 +1,91 @@
+// Cycle model of rtl/om_top.sv: om_csr (om::Csr), then one RT op per cycle through
+// om::Accept -> om::Hazard -> om::DestRead -> om::RtDatapath -> om::Write, wired like the RTL.
+//
+// Stepping mirrors a Verilated om_top:
+//   * eval(in) = set the inputs and settle (Vom_top::eval() with the clock low): outputs of the
+//     cycle from the registers and `in`. rst_n = 0 resets every stage register at once (the RTL's
+//     asynchronous negedge rst_ni reset); om_csr samples the strap only on clock edges.
+//   * tick() = the rising clock edge with the inputs of the last eval(): every register commits.
+// Settle order (no combinational loop exists, so one pass settles everything): busy (registers
+// only) -> om_csr (bus response, state_write_pending, state) -> ready back to front: om_write
+// (registered ready) -> datapath advance en -> om_dest_read -> om_hazard -> om_accept, while
+// valid/data flow front to back from registers. Commit order in tick() is back to front, so every
+// register reads its producer's values of the cycle before the producer updates.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "om/accept.h"
+#include "om/csr.h"
+#include "om/dest_read.h"
+#include "om/hazard.h"
+#include "om/rt_datapath.h"
+#include "om/top_ports.h"
+#include "om/write.h"
+
+namespace om {
+
+class Top {
+ public:
+  /// Registers at their power-up value (all zero, as Verilator's --x-initial fast); hold rst_n low
+  /// for at least one tick() before use, as for the RTL.
+  explicit Top();
+  // Stage inputs point into the object: not copyable.
+  Top(const Top&) = delete;
+  Top& operator=(const Top&) = delete;
+
+  /// Settles the combinational logic for these inputs; the result stays valid until the next
+  /// eval() or tick().
+  const TopOut& eval(const TopIn& in);
+  /// Rising clock edge with the inputs of the last eval().
+  void tick();
+
+  const TopOut& out() const { return out_; }
+
+  // Sub-blocks, for inspection (tests, wave dumps).
+  const Csr& csr() const { return csr_; }
+  const Accept& accept() const { return u_accept_; }
+  const Hazard& hazard() const { return u_hazard_; }
+  const DestRead& dest_read() const { return u_dest_read_; }
+  const RtDatapath& datapath() const { return u_datapath_; }
+  const Write& write() const { return u_write_; }
+
+ private:
+  // Datapath operands of each slot, decoded from state and configuration (om_top's muxes).
+  struct SlotOperands {
+    uint32_t format = 0;
+    RtDesc desc;  // desc_sel()
+  };
+
+  void reset_stages();
+  void decode_state(const CsrOut& co);
+
+  Csr csr_;
+  Accept u_accept_;
+  Hazard u_hazard_;
+  DestRead u_dest_read_;
+  RtDatapath u_datapath_;
+  Write u_write_;
+
+  // Inputs of the cycle (copied by eval(), read by tick()).
+  TopIn in_;
+  CsrIn csr_in_;
+  AcceptIn acc_in_;
+  HazardIn hz_in_;
+  DestReadIn rd_in_;
+  RtDatapathIn dp_in_;
+  WriteIn wr_in_;
+  TopOut out_;
+  bool settled_ = false;  // eval() ran since the last tick()
+
+  // Decoded state: rebuilt after reset or a bus write (state changes only then).
+  bool state_dirty_ = true;
+  std::array<SlotOperands, kPkgMaxRts> slot_{};
+  bool gamma_space_ = false;
+  bool logic_op_enable0_ = false;
+  uint32_t logic_op0_ = 0;
+  ref::Vec4 blend_factor_{};
+};
+
+}  // namespace om

@@ -1,0 +1,52 @@
+// Cycle model of rtl/om_write.sv: takes the datapath's result (address tag, full texel, write flag)
+// into u_out_reg (om_pipe_reg Skid = 1, so in_ready is registered: it is the datapath's advance)
+// and issues the memory write when the flag is set; an entry without a write leaves at once. Every
+// op retires here, in order, at most one per cycle. Latency 1.
+#pragma once
+
+#include <cstdint>
+
+#include "om/pipe_reg.h"
+#include "om/ref/convert.h"
+
+namespace om {
+
+/// om_write's wr_req_t.
+struct WrReq {
+  bool write = false;
+  uint32_t addr = 0;  // mem_addr_t
+  ref::Texel texel;
+};
+
+struct WriteIn {
+  bool in_valid = false;
+  uint32_t in_addr = 0;
+  const ref::Texel* in_texel = nullptr;
+  bool in_write = false;
+  bool mem_wr_ready = false;
+};
+
+struct WriteOut {
+  bool in_ready = false;
+  bool mem_wr_valid = false;
+  uint32_t mem_wr_addr = 0;
+  const ref::Texel* mem_wr_data = nullptr;
+  bool retire = false;  // the entry leaves (written or dropped)
+  bool wr = false;      // perf strobe: a write is accepted
+};
+
+class Write {
+ public:
+  const WriteOut& comb(const WriteIn& in);
+  void seq(const WriteIn& in);
+  void reset() { u_out_reg_.reset(); }
+  const PipeReg<WrReq, 1>& out_reg() const { return u_out_reg_; }
+
+ private:
+  PipeReg<WrReq, 1> u_out_reg_;
+  WriteOut out_;
+  bool req_ready_ = false;
+  WrReq req_in_;
+};
+
+}  // namespace om

@@ -1,0 +1,125 @@
+#include "om/accept.h"
+
+#include "om/ref/pixel.h"
+
+namespace om {
+
+void Accept::set_state(const State& s, uint32_t max_rts, uint32_t fl_index) {
+  const bool loe0 = s.rt_desc[0].logic_op_enable;
+  for (uint32_t i = 0; i < kPkgMaxRts; ++i) {
+    const RtBind& b = s.rt_bind[i];
+    const FormatInfo* f = fmt_info(b.format);
+    const RtDesc d = desc_sel(s, i, b.format, fl_index);
+    const uint32_t present = fmt_present(f);
+    Slot& sl = dec_.slot[i];
+    sl.exists = f != nullptr && i < max_rts;
+    sl.width = b.width;
+    sl.height = b.height;
+    sl.draw_ok = ((s.ps_outputs >> i) & 1u) != 0 && (d.write_mask & present) != 0;
+    sl.need_rd =
+        f != nullptr && op_needs_read(false, loe0, d.blend_enable, f->cls, d.write_mask, present);
+  }
+  dec_.sample_mask0 = (s.sample_mask & 1u) != 0;
+  dec_.a2c = s.alpha_to_coverage_enable;
+  dec_.d3d9.alpha_test_enable = s.alpha_test_enable;
+  dec_.d3d9.alpha_func = static_cast<CmpFunc>(s.alpha_func);
+  dec_.d3d9.alpha_ref = s.alpha_ref;
+  dec_.d3d9.fog_enable = s.fog_enable;
+  dec_.d3d9.fog_color = s.fog_color;
+  intake_fresh_ = false;
+}
+
+void Accept::intake(const Pixel& p) {
+  const bool is_clear = (static_cast<uint32_t>(p.cmd) & 1u) != 0;
+  const uint32_t x = p.x & 0x3FFFu;  // [13:0]
+  const uint32_t y = p.y & 0x3FFFu;
+  bool killed = false;
+  if (!is_clear) {
+    const uint32_t a = p.oc[0][3];
+    const bool covered = p.coverage && dec_.sample_mask0 && (!dec_.a2c || ref::a2c_covered(a));
+    killed = !covered || !ref::alpha_test_pass(dec_.d3d9, a);
+  }
+  uint32_t slots = 0;
+  for (uint32_t i = 0; i < kPkgMaxRts; ++i) {
+    const Slot& sl = dec_.slot[i];
+    const bool bound = sl.exists && x < sl.width && y < sl.height;
+    if (is_clear ? bound : (!killed && bound && sl.draw_ok)) slots |= 1u << i;
+  }
+  slots_ = slots;
+  killed_ = killed;
+  if (slots != 0) {
+    px_in_.clear = is_clear;
+    px_in_.x = x;
+    px_in_.y = y;
+    px_in_.slots = slots;
+    px_in_.oc1 = p.oc1;
+    px_in_.oc = p.oc;
+    if (!is_clear) px_in_.oc[0] = ref::apply_fog(dec_.d3d9, p.fog, p.oc[0]);
+  }
+  intake_fresh_ = true;
+}
+
+const AcceptOut& Accept::comb(const AcceptIn& in) {
+  AcceptOut& o = out_;
+  const bool in_q_valid = u_in_reg_.out_valid();
+  const bool px_valid = u_px_reg_.out_valid();
+
+  o.in_ready = u_in_reg_.in_ready(false) && !in.hold;
+  o.pixel_in = in.in_valid && o.in_ready;
+
+  // Expansion: the lowest pending slot of the pixel in u_px_reg goes to u_op_reg.
+  op_in_ready_ = u_op_reg_.in_ready(in.out_ready);
+  rest_ = 0;
+  if (px_valid) {
+    const Px& px = u_px_reg_.out_data();
+    const uint32_t remaining = px.slots & ~regs_.done & 0xFFu;
+    sel_ = remaining & (~remaining + 1u);
+    rest_ = remaining & ~sel_;
+    const uint32_t sel_rt = sel_ == 0 ? 0u : static_cast<uint32_t>(__builtin_ctz(sel_));
+    op_in_.addr = mem_addr(sel_rt, px.y, px.x);
+    op_in_.clear = px.clear;
+    op_in_.need_rd = !px.clear && dec_.slot[sel_rt].need_rd;
+    op_in_.s = px.clear ? px.oc[0] : px.oc[sel_rt];
+    op_in_.s1 = px.oc1;
+  }
+  px_ready_ = op_in_ready_ && rest_ == 0;
+  const bool px_in_ready = u_px_reg_.in_ready(px_ready_);
+
+  // Intake of the pixel at u_in_reg's output: a pixel without ops leaves at once.
+  if (in_q_valid) {
+    if (!intake_fresh_) intake(u_in_reg_.out_data());
+    in_q_ready_ = slots_ == 0 || px_in_ready;
+    o.killed = killed_;
+  } else {
+    in_q_ready_ = true;
+    o.killed = false;
+  }
+
+  o.out_valid = u_op_reg_.out_valid();
+  o.out_data = &u_op_reg_.out_data();
+  o.busy = in_q_valid || px_valid || o.out_valid;
+  return o;
+}
+
+void Accept::seq(const AcceptIn& in) {
+  const bool in_q_valid = u_in_reg_.out_valid();
+  const bool px_valid = u_px_reg_.out_valid();
+
+  // Downstream first: each register reads its producer's storage before the producer updates.
+  u_op_reg_.seq(PipeRegIn<Op>{px_valid, &op_in_, in.out_ready});
+  if (px_valid && op_in_ready_) regs_.done = rest_ == 0 ? 0u : (regs_.done | sel_);
+  u_px_reg_.seq(PipeRegIn<Px>{in_q_valid && slots_ != 0, &px_in_, px_ready_});
+  // u_in_reg's output entry is replaced when it is empty or leaves.
+  if (!in_q_valid || in_q_ready_) intake_fresh_ = false;
+  u_in_reg_.seq(PipeRegIn<Pixel>{in.in_valid && !in.hold, in.in_data, in_q_ready_});
+}
+
+void Accept::reset() {
+  u_in_reg_.reset();
+  u_px_reg_.reset();
+  u_op_reg_.reset();
+  regs_ = AcceptRegs{};
+  intake_fresh_ = false;
+}
+
+}  // namespace om

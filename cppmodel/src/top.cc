@@ -1,0 +1,170 @@
+#include "om/top.h"
+
+namespace om {
+
+Top::Top() {
+  // Power-up: all flops zero (om_dest_read's credit too; reset sets it to RspDepth).
+  acc_in_.in_data = &in_.in_data;
+  const Op* none = &u_accept_.op_reg().out_data();
+  hz_in_.in_data = none;
+  rd_in_.in_data = none;
+  rd_in_.mem_rsp_data = &in_.mem_rsp_data;
+  static const ref::Vec4 kZero4{};
+  static const ref::Texel kZeroTexel{};
+  dp_in_.desc = &slot_[0].desc;
+  dp_in_.s = &kZero4;
+  dp_in_.s1 = &kZero4;
+  dp_in_.k = &blend_factor_;
+  dp_in_.dest = &kZeroTexel;
+  wr_in_.in_texel = &kZeroTexel;
+}
+
+void Top::reset_stages() {
+  u_accept_.reset();
+  u_hazard_.reset();
+  u_dest_read_.reset();
+  u_datapath_.reset();
+  u_write_.reset();
+}
+
+void Top::decode_state(const CsrOut& co) {
+  const State& s = co.state;
+  const CfgInfo& cfg = co.cfg_info;
+  u_accept_.set_state(s, cfg.max_rts, cfg.fl_index);
+  for (uint32_t i = 0; i < kPkgMaxRts; ++i) {
+    slot_[i].format = s.rt_bind[i].format;
+    slot_[i].desc = desc_sel(s, i, s.rt_bind[i].format, cfg.fl_index);
+  }
+  gamma_space_ = cfg.fl_index <= 2;  // FL 9_1 .. 9_3: sRGB RTs blend in gamma space
+  logic_op_enable0_ = s.rt_desc[0].logic_op_enable;
+  logic_op0_ = s.rt_desc[0].logic_op;
+  blend_factor_ = s.blend_factor;
+}
+
+const TopOut& Top::eval(const TopIn& in) {
+  in_ = in;
+  if (!in_.rst_n) reset_stages();  // asynchronous reset acts at once
+
+  // om_csr: busy_i comes from registers only.
+  const bool busy = u_accept_.busy() || u_hazard_.busy();
+  CsrIn& ci = csr_in_;
+  ci.rst_n = in_.rst_n;
+  ci.cfg = in_.cfg;
+  ci.psel = in_.psel;
+  ci.penable = in_.penable;
+  ci.pwrite = in_.pwrite;
+  ci.paddr = in_.paddr;
+  ci.pwdata = in_.pwdata;
+  ci.pstrb = in_.pstrb;
+  ci.busy = busy;
+  ci.init_done = true;
+  const CsrOut& co = csr_.comb(ci);
+  if (state_dirty_) {
+    decode_state(co);
+    state_dirty_ = false;
+  }
+
+  // om_write: ready is registered.
+  const RtDatapathOut dpo = u_datapath_.comb();
+  wr_in_.in_valid = dpo.valid;
+  wr_in_.in_addr = dpo.tag;
+  wr_in_.in_texel = dpo.texel;
+  wr_in_.in_write = dpo.write;
+  wr_in_.mem_wr_ready = in_.mem_wr_ready;
+  const WriteOut& wo = u_write_.comb(wr_in_);
+  const bool dp_en = wo.in_ready || !dpo.valid;
+
+  // om_dest_read, fed by om_hazard's output register.
+  const PipeReg<Op, 0>& hz_out = u_hazard_.out_reg();
+  rd_in_.in_valid = hz_out.out_valid();
+  rd_in_.in_data = &hz_out.out_data();
+  rd_in_.out_ready = dp_en;
+  rd_in_.mem_rd_ready = in_.mem_rd_ready;
+  rd_in_.mem_rsp_valid = in_.mem_rsp_valid;
+  const DestReadOut& ro = u_dest_read_.comb(rd_in_);
+
+  // om_hazard, fed by om_accept's output register.
+  const PipeReg<Op, 0>& acc_out = u_accept_.op_reg();
+  hz_in_.in_valid = acc_out.out_valid();
+  hz_in_.in_data = &acc_out.out_data();
+  hz_in_.out_ready = ro.in_ready;
+  hz_in_.retire = wo.retire;
+  const HazardOut& ho = u_hazard_.comb(hz_in_);
+
+  // om_accept.
+  acc_in_.hold = co.state_write_pending;
+  acc_in_.in_valid = in_.in_valid;
+  acc_in_.out_ready = ho.in_ready;
+  const AcceptOut& ao = u_accept_.comb(acc_in_);
+
+  // Datapath operands of the op at om_dest_read's output (state muxed by its RT slot).
+  const OpDst& rd = *ro.out_data;
+  const SlotOperands& so = slot_[mem_addr_rt(rd.op.addr)];
+  dp_in_.en = dp_en;
+  dp_in_.valid = ro.out_valid;
+  dp_in_.tag = rd.op.addr;
+  dp_in_.format = so.format;
+  dp_in_.desc = &so.desc;
+  dp_in_.logic_op_enable = logic_op_enable0_;
+  dp_in_.logic_op = logic_op0_;
+  dp_in_.gamma_space = gamma_space_;
+  dp_in_.clear = rd.op.clear;
+  dp_in_.s = &rd.op.s;
+  dp_in_.s1 = &rd.op.s1;
+  dp_in_.dest = &rd.dst;
+
+  // Perf strobes (om_csr counts them at the edge).
+  ci.perf_pixel_in = ao.pixel_in;
+  ci.perf_rt_read = ro.mem_rd_valid && in_.mem_rd_ready;
+  ci.perf_rt_write = wo.wr;
+  ci.perf_hazard_stall = ho.hazard_stall;
+  ci.perf_mem_stall =
+      (ro.mem_rd_valid && !in_.mem_rd_ready) || (wo.mem_wr_valid && !in_.mem_wr_ready);
+  ci.perf_killed = ao.killed;
+
+  TopOut& o = out_;
+  o.prdata = co.prdata;
+  o.pready = co.pready;
+  o.pslverr = co.pslverr;
+  o.in_ready = ao.in_ready;
+  o.mem_rd_valid = ro.mem_rd_valid;
+  o.mem_rd_addr = ro.mem_rd_addr;
+  o.mem_wr_valid = wo.mem_wr_valid;
+  o.mem_wr_addr = wo.mem_wr_addr;
+  o.mem_wr_data = *wo.mem_wr_data;
+  o.perf.busy = busy;
+  if (in_.rst_n) {
+    const CsrFieldStorage& fs = csr_.regs().field_storage;
+    o.perf.pixels_in = fs.perf_pixels_in;
+    o.perf.rt_reads = fs.perf_rt_reads;
+    o.perf.rt_writes = fs.perf_rt_writes;
+    o.perf.hazard_stalls = fs.perf_hazard_stalls;
+    o.perf.mem_stalls = fs.perf_mem_stalls;
+    o.perf.killed = fs.perf_killed;
+  } else {
+    o.perf = Perf{};  // the counters reset asynchronously too
+  }
+  settled_ = true;
+  return o;
+}
+
+void Top::tick() {
+  if (!settled_) eval(in_);
+  settled_ = false;
+  if (!in_.rst_n) {
+    csr_.seq(csr_in_);  // latches the strap
+    reset_stages();
+    state_dirty_ = true;
+    return;
+  }
+  // A bus write lands at this edge: state (and so the decoded operands) may change.
+  if (csr_.regs().cpuif_req && csr_.regs().cpuif_req_is_wr) state_dirty_ = true;
+  u_write_.seq(wr_in_);
+  u_datapath_.seq(dp_in_);
+  u_dest_read_.seq(rd_in_);
+  u_hazard_.seq(hz_in_);
+  u_accept_.seq(acc_in_);
+  csr_.seq(csr_in_);
+}
+
+}  // namespace om
