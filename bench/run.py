@@ -59,9 +59,36 @@ SECTIONS: list[Section] = [
             Pair("rgba8_uint_xor", "BM_RefBatch/rgba8_uint_xor", "BM_Memcpy/rgba8_uint_xor"),
         ],
     ),
-    # Later: Section("rtl", "bin/om_bench_rtl", ...), Section("cosim", ...), Section("systemc", ...),
-    # Section("python", ..., runner=run_python_section): same output layout, one JSON per section.
+    # Later: Section("rtl", "bin/om_bench_rtl", ...), Section("cosim", ...), Section("systemc", ...):
+    # same output layout, one JSON per section. The "python" section is appended below its runner.
 ]
+
+
+def run_python_section(section: Section, build: Path, args: argparse.Namespace) -> dict:
+    """bench/python_bench.py (the Python package's benchmark): install the checkout into BUILD/python/venv with
+    tests/python/install.py (incremental, as CTest does), run the benchmark there and return its JSON
+    (call_overhead_ns, batch_over_native, per-workload times)."""
+    root = Path(__file__).resolve().parents[1]
+    venv = build / "python" / "venv"
+    print(f"[{section.name}] installing omsim into {venv}", file=sys.stderr, flush=True)
+    subprocess.run([sys.executable, str(root / "tests" / "python" / "install.py"), "--venv", str(venv),
+                    "--source", str(root)], check=True)
+    out = build / "python" / "python_bench.json"
+    subprocess.run([str(venv / "bin" / "python"), str(root / "bench" / "python_bench.py"), "--out", str(out),
+                    "--rounds", str(max(3 * args.repetitions, 9))], check=True)
+    return json.loads(out.read_text())
+
+
+SECTIONS.append(
+    Section(
+        name="python",
+        program="",
+        metric="batch_over_native",
+        pairs=[],
+        note="omsim Python API vs the same C++ batch path, in one process (bench/python_bench.py)",
+        runner=run_python_section,
+    )
+)
 
 
 def run_google_benchmark(section: Section, build: Path, args: argparse.Namespace) -> tuple[list[dict], dict]:
