@@ -21,6 +21,7 @@ module om_accept
   input  logic       rst_ni,
   input  state_t     state_i,
   input  logic [3:0] max_rts_i,  // slots >= max_rts_i do not exist in this configuration
+  input  logic [2:0] fl_index_i, // feature-level index of the configuration (decides BLENDABLE)
   input  logic       hold_i,     // a state write waits: accept no pixel
   input  logic       in_valid_i,
   output logic       in_ready_o,
@@ -138,7 +139,8 @@ module om_accept
       fmt[i]   = fmt_info(state_i.rt_bind[i].format);
       bound[i] = fmt[i].valid && (4'(i) < max_rts_i) &&
                  ({1'b0, in_q.x} < state_i.rt_bind[i].width) && ({1'b0, in_q.y} < state_i.rt_bind[i].height);
-      desc[i]  = desc_sel(state_i.independent_blend_enable, state_i.rt_desc, 3'(i));
+      desc[i]  = desc_sel(state_i.independent_blend_enable, state_i.rt_desc, 3'(i),
+                           state_i.rt_bind[i].format, fl_index_i);
       slots[i] = is_clear ? bound[i] :
                  (!killed && bound[i] && state_i.ps_outputs[i] &&
                   ((desc[i].write_mask & fmt_present(fmt[i].ch_bits)) != 4'd0));
@@ -193,7 +195,8 @@ module om_accept
       if (sel[i]) sel_rt = 3'(i);
     end
     sel_fmt       = fmt_info(state_i.rt_bind[sel_rt].format);
-    sel_desc      = desc_sel(state_i.independent_blend_enable, state_i.rt_desc, sel_rt);
+    sel_desc      = desc_sel(state_i.independent_blend_enable, state_i.rt_desc, sel_rt,
+                             state_i.rt_bind[sel_rt].format, fl_index_i);
     op_in.addr.rt = sel_rt;
     op_in.addr.y  = px_q.y;
     op_in.addr.x  = px_q.x;

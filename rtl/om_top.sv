@@ -97,6 +97,7 @@ module om_top
     .rst_ni     (rst_ni),
     .state_i    (state),
     .max_rts_i  (cfg.max_rts),
+    .fl_index_i (cfg.fl_index),
     .hold_i     (state_write_pending),
     .in_valid_i (in_valid_i),
     .in_ready_o (in_ready_o),
@@ -165,7 +166,8 @@ module om_top
   rt_desc_t          dp_desc;
 
   assign gamma_space = cfg.fl_index <= 3'd2;  // FL 9_1 .. 9_3: sRGB RTs blend in gamma space
-  assign dp_desc     = desc_sel(state.independent_blend_enable, state.rt_desc, rd_op.op.addr.rt);
+  assign dp_desc     = desc_sel(state.independent_blend_enable, state.rt_desc, rd_op.op.addr.rt,
+                                state.rt_bind[rd_op.op.addr.rt].format, cfg.fl_index);
   assign dp_en       = wr_ready || !dp_valid;
 
   om_rt_datapath #(

@@ -82,6 +82,7 @@ ref::PixelState Scoreboard::ref_state(uint32_t x, uint32_t y) const {
   ps.ps_outputs = state_.ps_outputs;
   ps.d3d9 = state_.d3d9;
   ps.gamma_space = cfg_.fl_index <= 2;  // FL 9_x
+  ps.fl_index = cfg_.fl_index;
   for (int i = 0; i < ref::kMaxRts; ++i) {
     const RtBinding& b = state_.rt[i];
     if (b.format == 0 || i >= cfg_.max_rts || x >= b.width || y >= b.height) continue;
@@ -114,10 +115,10 @@ void Scoreboard::apply(const TbPixel& p) {
     const ref::RtBlendDesc& d = ref::select_rt_desc(ps.blend, i);
     const uint32_t present = ref::present_channels(f);
     const uint32_t wm = ref::effective_write_mask(f, d.render_target_write_mask);
-    const bool is_int = f.cls == FormatClass::UINT || f.cls == FormatClass::SINT;
-    // The read rule of rtl/om_top_pkg.sv op_needs_read.
+    const bool blends = d.blend_enable && (f.blend_fl_mask & (1u << ps.fl_index)) != 0;
+    // The read rule of rtl/om_top_pkg.sv op_needs_read (blending only where the format is BLENDABLE).
     if (!px.clear && wm != 0 &&
-        (rt0.logic_op_enable || (d.blend_enable && !is_int) || wm != present)) {
+        (rt0.logic_op_enable || blends || wm != present)) {
       ++counts_.rt_reads;
     }
     if (out.write[i]) {

@@ -81,6 +81,7 @@ PixelOut process_pixel(const PixelState& state, const PixelIn& px,
     RtOpIn in;
     in.format = state.rt_format[i];
     in.desc = select_rt_desc(state.blend, i);
+    if ((in.format->blend_fl_mask & (1u << state.fl_index)) == 0) in.desc.blend_enable = false;
     in.logic_op_enable = rt0.logic_op_enable;
     in.logic_op = rt0.logic_op;
     in.gamma_space = state.gamma_space;
