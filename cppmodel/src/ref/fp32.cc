@@ -1,5 +1,6 @@
-// The host computes each op in binary32 with RNE and gradual underflow (the default environment, no -ffast-math);
-// flushing and NaN canonicalisation around it give the exact contract of docs/arithmetic.md.
+// The host computes each op in binary32 with RNE and gradual underflow (the default environment, no
+// -ffast-math); flushing and NaN canonicalisation around it give the exact contract of
+// docs/arithmetic.md.
 #include "om/ref/fp32.h"
 
 #include <cmath>
@@ -61,14 +62,22 @@ bool f32_compare(CmpFunc func, uint32_t a, uint32_t b) {
   const float x = f32_value(a);
   const float y = f32_value(b);
   switch (func) {
-    case CmpFunc::NEVER: return false;
-    case CmpFunc::LESS: return x < y;
-    case CmpFunc::EQUAL: return x == y;
-    case CmpFunc::LESS_EQUAL: return x <= y;
-    case CmpFunc::GREATER: return x > y;
-    case CmpFunc::NOT_EQUAL: return !(x == y);
-    case CmpFunc::GREATER_EQUAL: return x >= y;
-    case CmpFunc::ALWAYS: return true;
+    case CmpFunc::NEVER:
+      return false;
+    case CmpFunc::LESS:
+      return x < y;
+    case CmpFunc::EQUAL:
+      return x == y;
+    case CmpFunc::LESS_EQUAL:
+      return x <= y;
+    case CmpFunc::GREATER:
+      return x > y;
+    case CmpFunc::NOT_EQUAL:
+      return !(x == y);
+    case CmpFunc::GREATER_EQUAL:
+      return x >= y;
+    case CmpFunc::ALWAYS:
+      return true;
   }
   return false;
 }

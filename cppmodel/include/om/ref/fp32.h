@@ -1,6 +1,6 @@
 // Bit-exact binary32 primitives of the canonical datapath (docs/arithmetic.md, spec §4.1/§4.4).
-// Every value is a raw IEEE-754 binary32 bit pattern held in a uint32_t, so NaN payloads and signed zeros are
-// visible and nothing depends on the host's floating-point environment.
+// Every value is a raw IEEE-754 binary32 bit pattern held in a uint32_t, so NaN payloads and signed
+// zeros are visible and nothing depends on the host's floating-point environment.
 #pragma once
 
 #include <cstdint>
@@ -30,28 +30,33 @@ inline float f32_value(uint32_t b) {
 }
 constexpr bool f32_is_nan(uint32_t a) { return (a & 0x7FFFFFFFu) > 0x7F800000u; }
 constexpr bool f32_is_zero(uint32_t a) { return (a & 0x7FFFFFFFu) == 0; }
-constexpr bool f32_is_denormal(uint32_t a) { return (a & 0x7F800000u) == 0 && (a & 0x007FFFFFu) != 0; }
+constexpr bool f32_is_denormal(uint32_t a) {
+  return (a & 0x7F800000u) == 0 && (a & 0x007FFFFFu) != 0;
+}
 constexpr bool f32_sign(uint32_t a) { return (a >> 31) != 0; }
 
 /// Flush a denormal to the zero of the same sign; every other value is returned unchanged.
 constexpr uint32_t f32_ftz(uint32_t a) { return f32_is_denormal(a) ? (a & kF32SignBit) : a; }
 
-/// a + b: inputs flushed (FTZ), IEEE RNE with gradual underflow, then a denormal result is flushed to a signed
-/// zero; any NaN result is kF32CanonicalNan. -0 + +0 = +0.
+/// a + b: inputs flushed (FTZ), IEEE RNE with gradual underflow, then a denormal result is flushed
+/// to a signed zero; any NaN result is kF32CanonicalNan. -0 + +0 = +0.
 uint32_t f32_add(uint32_t a, uint32_t b);
-/// a - b, defined as f32_add(a, b with its sign flipped) (identical IEEE semantics, incl. x - x = +0).
+/// a - b, defined as f32_add(a, b with its sign flipped) (identical IEEE semantics, incl. x - x =
+/// +0).
 uint32_t f32_sub(uint32_t a, uint32_t b);
 /// a * b with the same FTZ/RNE/NaN rules as f32_add (NaN * 0 = INF * 0 = NaN).
 uint32_t f32_mul(uint32_t a, uint32_t b);
-/// D3D min: inputs flushed; a NaN operand yields the other operand; both NaN yields kF32CanonicalNan;
-/// min(-0, +0) = -0 (IEEE-754R, §11 #25).
+/// D3D min: inputs flushed; a NaN operand yields the other operand; both NaN yields
+/// kF32CanonicalNan; min(-0, +0) = -0 (IEEE-754R, §11 #25).
 uint32_t f32_min(uint32_t a, uint32_t b);
 /// D3D max: as f32_min; max(-0, +0) = +0.
 uint32_t f32_max(uint32_t a, uint32_t b);
-/// Clamp to [lo, hi] as used before and after blending: NaN -> +0 (§4.3, §11 #33), then f32_max(lo), f32_min(hi).
+/// Clamp to [lo, hi] as used before and after blending: NaN -> +0 (§4.3, §11 #33), then
+/// f32_max(lo), f32_min(hi).
 uint32_t f32_clamp(uint32_t a, uint32_t lo, uint32_t hi);
-/// Ordered comparison `a FUNC b` with the D3D NaN rules (§5.4): LESS, EQUAL, LESS_EQUAL, GREATER, GREATER_EQUAL are
-/// false with a NaN operand, NOT_EQUAL is true, NEVER/ALWAYS ignore the operands; +0 == -0. Inputs are flushed.
+/// Ordered comparison `a FUNC b` with the D3D NaN rules (§5.4): LESS, EQUAL, LESS_EQUAL, GREATER,
+/// GREATER_EQUAL are false with a NaN operand, NOT_EQUAL is true, NEVER/ALWAYS ignore the operands;
+/// +0 == -0. Inputs are flushed.
 bool f32_compare(CmpFunc func, uint32_t a, uint32_t b);
 /// Truncate a finite non-negative value below 2^32 to an unsigned integer (the "truncate" of §4.2).
 uint32_t f32_trunc_u32(uint32_t a);

@@ -1,6 +1,7 @@
 // Output-merger state as the API describes it (spec §2): D3D11_BLEND_DESC1 and the values set with
-// OMSetBlendState, plus the D3D9 legacy states of spec §5. Plain data, D3D defaults as member initialisers.
-// Enum fields may hold any 32-bit value (as in D3D), so out-of-range input reaches validation unchanged.
+// OMSetBlendState, plus the D3D9 legacy states of spec §5. Plain data, D3D defaults as member
+// initialisers. Enum fields may hold any 32-bit value (as in D3D), so out-of-range input reaches
+// validation unchanged.
 #pragma once
 
 #include <array>
@@ -35,11 +36,11 @@ struct BlendDesc {
 
 /// D3D9 legacy post-PS state (spec §5.4, §5.5): alpha test on oC0.a, fog on RT0 RGB.
 struct D3d9State {
-  bool alpha_test_enable = false;   // D3DRS_ALPHATESTENABLE
+  bool alpha_test_enable = false;        // D3DRS_ALPHATESTENABLE
   CmpFunc alpha_func = CmpFunc::ALWAYS;  // D3DRS_ALPHAFUNC
-  uint32_t alpha_ref = 0;           // D3DRS_ALPHAREF, low 8 bits used (ref / 255)
-  bool fog_enable = false;          // D3DRS_FOGENABLE
-  std::array<uint32_t, 3> fog_color{};  // binary32 RGB of D3DRS_FOGCOLOR (alpha unused)
+  uint32_t alpha_ref = 0;                // D3DRS_ALPHAREF, low 8 bits used (ref / 255)
+  bool fog_enable = false;               // D3DRS_FOGENABLE
+  std::array<uint32_t, 3> fog_color{};   // binary32 RGB of D3DRS_FOGCOLOR (alpha unused)
 };
 
 }  // namespace om::ref
