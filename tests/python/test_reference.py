@@ -105,7 +105,7 @@ COMBOS = [(sb, db, op) for sb in omsim.Blend for db in (omsim.Blend.INV_SRC_ALPH
 
 
 @pytest.mark.parametrize("fmt", ["R8G8B8A8_UNORM", "B8G8R8A8_UNORM"])
-@pytest.mark.parametrize("isa", list(omsim.BatchIsa))
+@pytest.mark.parametrize("isa", list(omsim.BatchIsa), ids=lambda i: i.name)
 def test_rgba8_blend_matches_numpy_canonical_datapath(fmt, isa, rng):
     n = 512
     src = rng.uniform(-0.25, 1.25, (n, 4)).astype(np.float32)
