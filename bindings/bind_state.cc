@@ -155,7 +155,11 @@ void bind_state(py::module_& m) {
           "Bound format per RT slot (FormatInfo or None = unbound).")
       .def_readwrite("ps_outputs", &PixelState::ps_outputs, "Bit i: the PS declares o[i].")
       .def_readwrite("d3d9", &PixelState::d3d9)
-      .def_readwrite("gamma_space", &PixelState::gamma_space);
+      .def_readwrite("gamma_space", &PixelState::gamma_space)
+      .def_readwrite(
+          "fl_index", &PixelState::fl_index,
+          "Feature-level index (0 = 9_1 ... 6 = 11_1): formats not BLENDABLE there are written "
+          "with blending off.");
 
   py::class_<BatchRt>(m, "BatchRt", "The per-call state of one RT for blend_batch (batch.h).")
       .def(py::init([](const om::FormatInfo* format, const RtBlendDesc& desc, bool logic_op_enable,

@@ -153,3 +153,19 @@ def test_process_pixels_equals_process_pixel(state, rng):
     assert not res.written[:-2, 2].any()  # RT 2 bound but o2 undeclared (draws only)
     assert not res.written[:, 3].any()  # slot 3 unbound
     assert res.written[-2:][:, [0, 1, 2, 4]].all()  # a Clear writes every bound RT
+
+
+@pytest.mark.parametrize("level", list(omsim.FeatureLevel), ids=lambda f: f.name)
+def test_format_not_blendable_at_the_feature_level_is_written_unblended(level, rng):
+    f = omsim.format_info("R16G16B16A16_FLOAT")  # blendable from 9_3 on (generated format table)
+    state = omsim.PixelState(blend=omsim.BlendDesc(render_target=[DESCS["src_alpha"]]), rt_formats=[f],
+                             feature_level=level)
+    src = rng.uniform(0, 1, (16, 4)).astype(np.float32)
+    dest = omsim.pack(f, rng.uniform(0, 1, (16, 4)).astype(np.float32))
+    got = omsim.process_pixels(state, [src], [dest]).texels[0]
+    blended = omsim.blend(f, src, dest, DESCS["src_alpha"])
+    expect = blended if level in f.blend_levels else omsim.pack(f, src)  # spec section 11 #7: blending off
+    assert not np.array_equal(blended, omsim.pack(f, src))
+    assert np.array_equal(got, expect)
+    for p in range(16):
+        assert omsim.process_pixel(state, [src[p]], [texel_int(dest[p])]).texel[0] == texel_int(expect[p])

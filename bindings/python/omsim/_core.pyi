@@ -104,6 +104,7 @@ class PixelState:
     ps_outputs: int
     d3d9: D3d9State
     gamma_space: bool
+    fl_index: int
     def __init__(self) -> None: ...
 
 class BatchRt:

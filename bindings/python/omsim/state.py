@@ -17,8 +17,8 @@ from typing import Any, Optional, TypeVar, Union
 
 import numpy as np
 
-from . import _core
-from .enums import Blend, BlendOp, CmpFunc, ColorWrite, LogicOp
+from . import _core, _defs
+from .enums import Blend, BlendOp, CmpFunc, ColorWrite, FeatureLevel, LogicOp
 from .tables import FormatInfo, f32_bits, format_info
 
 E = TypeVar("E", bound=Enum)
@@ -256,6 +256,9 @@ class PixelState:
     d3d9: D3d9State = D3d9State()
     gamma_space: bool = False
     """FL 9_x emulation: *_UNORM_SRGB RTs blend in gamma space (spec section 4.5)."""
+    feature_level: FeatureLevel = FeatureLevel.FL_11_1
+    """The configuration's feature level: an RT whose format is not BLENDABLE there is written with blending off
+    (spec section 11 #7)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.blend, BlendDesc):
@@ -266,6 +269,7 @@ class PixelState:
         _set(self, "sample_mask", coerce_u32(self.sample_mask, "PixelState.sample_mask"))
         _set(self, "rt_formats", _eight_formats(self.rt_formats, "PixelState.rt_formats"))
         _set(self, "gamma_space", coerce_bool(self.gamma_space, "PixelState.gamma_space"))
+        _set(self, "feature_level", coerce_enum(FeatureLevel, self.feature_level, "PixelState.feature_level", raw_ok=False))
 
     def to_core(self, ps_outputs: int) -> _core.PixelState:
         """The C++ struct with the declared-output mask `ps_outputs` (bit i: o[i] declared)."""
@@ -277,6 +281,7 @@ class PixelState:
         c.ps_outputs = ps_outputs
         c.d3d9 = self.d3d9.to_core()
         c.gamma_space = self.gamma_space
+        c.fl_index = _defs.FEATURE_LEVELS.index(self.feature_level.name[len("FL_") :])
         return c
 
 
