@@ -20,6 +20,7 @@
 //   state_o                 om_pkg::state_t assembled from the state registers.
 //   init_done_i             STATUS.INITIALISED (tie high when nothing needs initialising after reset).
 //   perf_*_i                one-cycle increment strobes of the PERF_* counters (32-bit, wrapping).
+//   perf_o                  STATUS.BUSY (= busy_i) and the PERF_* counter values, as a bus read returns them now.
 `timescale 1ns/1ps
 module om_csr
   import om_pkg::*;
@@ -52,7 +53,8 @@ module om_csr
   input  logic        perf_rt_write_i,
   input  logic        perf_hazard_stall_i,
   input  logic        perf_mem_stall_i,
-  input  logic        perf_killed_i
+  input  logic        perf_killed_i,
+  output perf_t       perf_o
 );
 
   localparam int NumCapFmt = 116;  // CAP_FMT[k], k = DXGI value 0..115
@@ -227,6 +229,14 @@ module om_csr
       state_o.rt_desc[i].write_mask        = hwif_out.RT[i].RT_LOGIC.WRITE_MASK.value;
     end
   end
+
+  assign perf_o.busy          = busy_i;
+  assign perf_o.pixels_in     = hwif_out.PERF_PIXELS_IN.COUNT.value;
+  assign perf_o.rt_reads      = hwif_out.PERF_RT_READS.COUNT.value;
+  assign perf_o.rt_writes     = hwif_out.PERF_RT_WRITES.COUNT.value;
+  assign perf_o.hazard_stalls = hwif_out.PERF_HAZARD_STALLS.COUNT.value;
+  assign perf_o.mem_stalls    = hwif_out.PERF_MEM_STALLS.COUNT.value;
+  assign perf_o.killed        = hwif_out.PERF_KILLED.COUNT.value;
 
   // PERF_CLEAR's pulse is consumed inside the register block (hwclr of every counter).
   logic unused_hwif_out;

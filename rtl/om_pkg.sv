@@ -71,4 +71,16 @@ package om_pkg;
     logic [CoordW-1:0] x;
   } mem_addr_t;
 
+  // STATUS.BUSY and the PERF_* counters as a bus read returns them in this cycle (om_csr perf_o, om_top perf_o),
+  // so a lockstep checker compares them every cycle.
+  typedef struct packed {
+    logic        busy;
+    logic [31:0] pixels_in;
+    logic [31:0] rt_reads;
+    logic [31:0] rt_writes;
+    logic [31:0] hazard_stalls;
+    logic [31:0] mem_stalls;
+    logic [31:0] killed;
+  } perf_t;
+
 endpackage

@@ -47,7 +47,9 @@ module om_top
   output logic              mem_wr_valid_o,
   input  logic              mem_wr_ready_i,
   output mem_addr_t         mem_wr_addr_o,
-  output logic [TexelW-1:0] mem_wr_data_o
+  output logic [TexelW-1:0] mem_wr_data_o,
+
+  output perf_t             perf_o  // STATUS.BUSY and the PERF_* counters (as a bus read returns them now)
 );
 
   // ---------------------------------------------------------------------------------------------------------------
@@ -83,7 +85,8 @@ module om_top
     .perf_rt_write_i      (perf_rt_write),
     .perf_hazard_stall_i  (perf_hazard_stall),
     .perf_mem_stall_i     (perf_mem_stall),
-    .perf_killed_i        (perf_killed)
+    .perf_killed_i        (perf_killed),
+    .perf_o               (perf_o)
   );
 
   // ---------------------------------------------------------------------------------------------------------------
