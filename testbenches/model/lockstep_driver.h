@@ -1,0 +1,99 @@
+// Stimulus of the model-vs-RTL lockstep test: everything random is drawn up front from the seed
+// (APB transfers with their gaps, the pixel stream with its gaps, the initial memory image), and
+// the memory model (testbenches/top's MemModel: random latency and ready stalls from its own
+// seeded engine) answers the memory ports. Driver::inputs() gives the TopIn of the current cycle,
+// Driver::observe() takes that cycle's TopOut (identical on both sides while they agree) and
+// advances the handshakes: an APB4 master (setup, access until PREADY), a valid/ready pixel
+// source that holds an offered pixel until it is taken, and the memory.
+#pragma once
+
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "mem_model.h"
+#include "om/top_ports.h"
+
+namespace om::tb {
+
+struct LockstepConfig {
+  int cfg_index = 4;
+  uint64_t seed = 1;
+  uint64_t cycles = 100000;
+  uint32_t window = 8;      // pixels land mostly in [0, window)^2: address collisions, hazards
+  double in_valid_p = 0.8;  // probability that a pixel is offered in a cycle after its gap
+  double bus_p = 0.2;       // fraction of APB transfers that are state writes (rest: reads, errors)
+  MemConfig mem;
+};
+
+/// A run's configuration derived from (cfg_index, seed): window, pixel rate, bus mix and memory
+/// behaviour vary with the seed.
+LockstepConfig lockstep_config(int cfg_index, uint64_t seed, uint64_t cycles);
+
+/// One APB4 transfer, started `gap` idle cycles after the previous one completed.
+struct ApbOp {
+  bool write = false;
+  uint32_t addr = 0;
+  uint32_t data = 0;
+  uint32_t strb = 0xF;
+  uint32_t gap = 0;
+};
+
+/// Counts of what a run exercised (so a test can require that it did something).
+struct DriverStats {
+  uint64_t pixels = 0;
+  uint64_t reads = 0;
+  uint64_t writes = 0;
+  uint64_t apb = 0;
+  uint64_t apb_errors = 0;
+  uint64_t apb_wait_cycles = 0;  // access-phase cycles without PREADY (held state writes)
+  uint64_t in_stalls = 0;        // cycles with in_valid && !in_ready
+};
+
+class Driver {
+ public:
+  static constexpr int kResetCycles = 4;
+
+  explicit Driver(const LockstepConfig& cfg);
+
+  /// The inputs of the current cycle.
+  const TopIn& inputs() const { return in_; }
+  /// The outputs of the current cycle: records handshakes and prepares the next cycle's inputs.
+  void observe(const TopOut& out);
+
+  uint64_t cycle() const { return cycle_; }
+  const DriverStats& stats() const { return stats_; }
+
+ private:
+  void make_inputs();
+  ApbOp random_apb();
+  uint32_t state_value(uint32_t addr, bool coherent);
+  void push_program();
+  Pixel random_pixel();
+  uint32_t random_f32();
+
+  LockstepConfig cfg_;
+  std::mt19937_64 rng_;
+  MemModel mem_;
+  std::vector<uint32_t> state_regs_;    // offsets of the read-write state registers
+  std::vector<uint32_t> uint_formats_;  // DXGI values of the UINT formats
+  uint32_t prog_rts_ = 1;               // push_program(): slots bound
+  bool prog_loe_ = false;               // push_program(): RT 0's logic op on
+  std::vector<ApbOp> apb_;
+  std::vector<Pixel> pixels_;
+  std::vector<uint32_t> pixel_gap_;
+  size_t apb_next_ = 0;
+  size_t pixel_next_ = 0;
+
+  enum class Phase { kIdle, kSetup, kAccess };
+  Phase phase_ = Phase::kIdle;
+  uint32_t apb_wait_ = 0;  // idle cycles left before the next transfer
+  bool offered_ = false;
+  uint32_t pixel_wait_ = 0;
+
+  TopIn in_;
+  uint64_t cycle_ = 0;
+  DriverStats stats_;
+};
+
+}  // namespace om::tb
