@@ -211,6 +211,14 @@ const CsrOut& Csr::comb(const CsrIn& in) {
   }
   o.state_write_pending = state_write(in);
   o.state = decode_state(r.field_storage);
+  const CsrFieldStorage& fs = r.field_storage;
+  o.perf.busy = in.busy;
+  o.perf.pixels_in = fs.perf_pixels_in;
+  o.perf.rt_reads = fs.perf_rt_reads;
+  o.perf.rt_writes = fs.perf_rt_writes;
+  o.perf.hazard_stalls = fs.perf_hazard_stalls;
+  o.perf.mem_stalls = fs.perf_mem_stalls;
+  o.perf.killed = fs.perf_killed;
   o.cfg = r.cfg_q;
   o.cfg_info = cfg_info(r.cfg_q);
   return o;

@@ -127,6 +127,9 @@ class ModelBackend final : public Backend, public RegisterBus, public PixelPort 
     ps.d3d9.alpha_ref = s.alpha_ref;
     ps.d3d9.fog_enable = s.fog_enable;
     ps.d3d9.fog_color = s.fog_color;
+    // A format that is not BLENDABLE at the configured FL is written with blending disabled.
+    ps.fl_index =
+        ref::feature_level_index(ref::decode_cap_fl(csr_.read(regs::kCapFl, in_).value_or(0)));
     const uint32_t cap_om = csr_.read(regs::kCapOm, in_).value_or(0);
     ps.gamma_space = (cap_om & ref::kCapOmLinearSrgbBlend) == 0;
     const uint32_t max_rts = cap_om & ref::kCapOmMaxRtsMask;

@@ -1,6 +1,6 @@
 // Lockstep of the register-file cycle model om::Csr against the Verilated RTL om_csr (the library
 // of testbenches/csr): identical inputs every cycle, every output port compared every cycle
-// (prdata, pready, pslverr, state_write_pending, cfg, cfg_info, the whole state_t image).
+// (prdata, pready, pslverr, state_write_pending, cfg, cfg_info, the whole state_t image, perf_t).
 // Stimulus is generated up front from a seed: APB4 transfers with random gaps and back-to-back
 // transfers, every access kind (read-write state registers, capability and counter reads, writes to
 // read-only registers, the write-only PERF_CLEAR, unmapped and misaligned addresses, partial byte
@@ -221,6 +221,15 @@ class CsrLockstep {
     for (size_t w = 0; w < ci.size(); ++w) {
       if (d.cfg_info_o[w] != ci[w])
         return report("cfg_info[w" + std::to_string(w) + "]", d.cfg_info_o[w], ci[w]);
+    }
+    // perf_t: killed in word 0, mem_stalls 1, hazard_stalls 2, rt_writes 3, rt_reads 4, pixels_in
+    // 5, busy bit 192.
+    const uint32_t pf[7] = {o.perf.killed,        o.perf.mem_stalls, o.perf.hazard_stalls,
+                            o.perf.rt_writes,     o.perf.rt_reads,   o.perf.pixels_in,
+                            o.perf.busy ? 1u : 0u};
+    for (int w = 0; w < 7; ++w) {
+      if (d.perf_o[w] != pf[w])
+        return report("perf[w" + std::to_string(w) + "]", d.perf_o[w], pf[w]);
     }
     const StateBits st = pack(o.state);
     for (size_t w = 0; w < st.size(); ++w) {

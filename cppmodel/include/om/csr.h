@@ -22,6 +22,7 @@
 #include <optional>
 
 #include "om/pkg.h"
+#include "om/top_ports.h"
 
 namespace om {
 
@@ -54,6 +55,7 @@ struct CsrOut {
   bool pslverr = false;
   bool state_write_pending = false;
   State state;  // state_o
+  Perf perf;    // perf_o (om_pkg::perf_t): busy_i and the counters as a read returns them now
 };
 
 /// Render-target slot of the register block's field storage (one value per register; bits outside
