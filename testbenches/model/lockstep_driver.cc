@@ -62,10 +62,13 @@ Driver::Driver(const LockstepConfig& cfg)
   for (const regs::RegInfo& r : regs::kRegs) {
     if (r.access == regs::Access::kRW) state_regs_.push_back(r.offset);
   }
+  const uint32_t fl_bit = 1u << kConfigs[cfg_.cfg_index].fl_index;
   for (int i = 0; i < kNumFormats; ++i) {
-    if (kFormatInfo[i].cls == FormatClass::UINT) {
-      uint_formats_.push_back(static_cast<uint32_t>(kFormatInfo[i].format));
-    }
+    const FormatInfo& f = kFormatInfo[i];
+    const uint32_t dxgi = static_cast<uint32_t>(f.format);
+    if (f.cls == FormatClass::UINT) uint_formats_.push_back(dxgi);
+    if (f.rt_fl_mask & fl_bit) rt_formats_.push_back(dxgi);
+    if (f.blend_fl_mask & fl_bit) blend_formats_.push_back(dxgi);
   }
   // Bus: a usable state first, then random traffic with a new whole state now and then. Pixels:
   // at most one per cycle, so the lists cover the run.
@@ -167,8 +170,13 @@ uint32_t Driver::state_value(uint32_t addr, bool coherent) {
     if (addr == r::rt_format_offset(i)) {
       if (coherent) {
         if (i >= prog_rts_ && pct(90)) return 0u;
-        if (prog_loe_ && pct(60))
-          return uint_formats_[pick(static_cast<uint32_t>(uint_formats_.size()))];
+        auto from = [&](const std::vector<uint32_t>& v) {
+          return v.empty() ? 0u : v[pick(static_cast<uint32_t>(v.size()))];
+        };
+        if (prog_loe_ && pct(60)) return from(uint_formats_);
+        const uint32_t k = pick(100);
+        if (k < 65) return from(blend_formats_);
+        if (k < 90) return from(rt_formats_);
         return static_cast<uint32_t>(kFormatInfo[pick(kNumFormats)].format);
       }
       const uint32_t k = pick(100);

@@ -75,10 +75,12 @@ class Driver {
   LockstepConfig cfg_;
   std::mt19937_64 rng_;
   MemModel mem_;
-  std::vector<uint32_t> state_regs_;    // offsets of the read-write state registers
-  std::vector<uint32_t> uint_formats_;  // DXGI values of the UINT formats
-  uint32_t prog_rts_ = 1;               // push_program(): slots bound
-  bool prog_loe_ = false;               // push_program(): RT 0's logic op on
+  std::vector<uint32_t> state_regs_;     // offsets of the read-write state registers
+  std::vector<uint32_t> uint_formats_;   // DXGI values of the UINT formats
+  std::vector<uint32_t> rt_formats_;     // ... of the render-target formats at the configured FL
+  std::vector<uint32_t> blend_formats_;  // ... of the BLENDABLE formats at the configured FL
+  uint32_t prog_rts_ = 1;                // push_program(): slots bound
+  bool prog_loe_ = false;                // push_program(): RT 0's logic op on
   std::vector<ApbOp> apb_;
   std::vector<Pixel> pixels_;
   std::vector<uint32_t> pixel_gap_;

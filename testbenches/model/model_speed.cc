@@ -1,7 +1,8 @@
 // Simulation speed of the cycle model (om::Top) against the Verilated om_top on the same cycles:
 // the lockstep test's stimulus is recorded once (inputs of every cycle, driven by the model), then
 // replayed into each side alone, timing only eval() + tick(). Prints cycles/s (CPU time) of both
-// and their ratio. Usage: om_model_speed [cycles=200000] [config=4] [seed=1]
+// and their ratio. Usage: om_model_speed [cycles=200000] [config=4] [seed=1] [busy=0]
+// busy=1: a saturated stream (pixel every cycle, memory latency 10 without stalls, few bus writes).
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -43,20 +44,29 @@ int main(int argc, char** argv) {
   const uint64_t cycles = argc > 1 ? std::strtoull(argv[1], nullptr, 0) : 200000ull;
   const int cfg = argc > 2 ? std::atoi(argv[2]) : kDefaultConfig;
   const uint64_t seed = argc > 3 ? std::strtoull(argv[3], nullptr, 0) : 1ull;
+  const bool busy = argc > 4 && std::atoi(argv[4]) != 0;
+  tb::LockstepConfig lc = tb::lockstep_config(cfg, seed, cycles);
+  if (busy) {
+    lc.window = 16;
+    lc.in_valid_p = 1.0;
+    lc.bus_p = 0.02;
+    lc.mem.latency_min = lc.mem.latency_max = 10;
+    lc.mem.rd_ready_p = lc.mem.wr_ready_p = 1.0;
+  }
 
   std::vector<TopIn> trace;
   trace.reserve(cycles);
   {
     Top model;
-    tb::Driver drv(tb::lockstep_config(cfg, seed, cycles));
+    tb::Driver drv(lc);
     for (uint64_t i = 0; i < cycles; ++i) {
       trace.push_back(drv.inputs());
       drv.observe(model.eval(drv.inputs()));
       model.tick();
     }
-    std::printf("stimulus: %llu cycles (%s, seed %llu): %llu pixels, %llu reads, %llu writes\n",
+    std::printf("stimulus: %llu cycles (%s, seed %llu%s): %llu pixels, %llu reads, %llu writes\n",
                 static_cast<unsigned long long>(cycles), kConfigs[cfg].name,
-                static_cast<unsigned long long>(seed),
+                static_cast<unsigned long long>(seed), busy ? ", busy" : "",
                 static_cast<unsigned long long>(drv.stats().pixels),
                 static_cast<unsigned long long>(drv.stats().reads),
                 static_cast<unsigned long long>(drv.stats().writes));
