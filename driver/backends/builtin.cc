@@ -9,6 +9,10 @@ void register_builtin_backends() {
 #ifdef OM_HAVE_RTL_BACKEND
   register_backend("rtl", "Verilated om_top with a random-latency memory model", make_rtl_backend);
 #endif
+#ifdef OM_HAVE_TLM_BACKEND
+  register_backend("tlm", "cycle model as a TLM-2.0 component (register/pixel sockets, memory target)",
+                   make_tlm_backend);
+#endif
 }
 
 }  // namespace om::driver

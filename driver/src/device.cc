@@ -97,7 +97,7 @@ Hresult Device::create(RegisterBus* bus, PixelPort* pixels, std::unique_ptr<Devi
   return Hresult::S_OK;
 }
 
-Hresult Device::fail(Hresult hr, const std::string& why) {
+Hresult Device::fail(Hresult hr, const std::string& why) const {
   last_error_ = why;
   return hr;
 }
@@ -230,8 +230,13 @@ Hresult Device::release(BlendState state, uint32_t* count) {
 }
 
 Hresult Device::get_desc1(BlendState state, ref::BlendDesc* desc) const {
-  if (desc == nullptr || !table_.is_live(state)) return Hresult::E_INVALIDARG;
+  if (desc == nullptr) return fail(Hresult::E_INVALIDARG, "get_desc1: null description");
+  if (!table_.is_live(state)) {
+    return fail(Hresult::E_INVALIDARG,
+                "get_desc1: blend state " + std::to_string(state) + " is not live");
+  }
   *desc = table_.desc(state);
+  last_error_.clear();
   return Hresult::S_OK;
 }
 

@@ -8,6 +8,7 @@
 
 #include <array>
 #include <memory>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,10 @@ struct Param {
   std::string backend;
   int config = 0;
 };
+
+inline void PrintTo(const Param& p, std::ostream* os) {
+  *os << p.backend << "/" << kConfigs[p.config].name;
+}
 
 /// Every registered backend x every configuration.
 std::vector<Param> all_params();

@@ -214,7 +214,7 @@ class Device {
   struct Shadow;  // the API-level state (device.cc)
   Device(RegisterBus* bus, PixelPort* pixels, const ref::Caps& caps);
 
-  Hresult fail(Hresult hr, const std::string& why);
+  Hresult fail(Hresult hr, const std::string& why) const;
   Hresult ok();
   Hresult read_reg(uint32_t offset, uint32_t* value);
   /// Programs the hardware for `next` and adopts it; nothing changes on failure.
@@ -234,7 +234,7 @@ class Device {
   RegImage programmed_;
   uint64_t state_version_ = 1;
   bool lost_ = false;  // a bus transfer timed out; only reset() clears it (D3D9 device-lost rule)
-  std::string last_error_;
+  mutable std::string last_error_;  // also set by const calls that fail
 };
 
 }  // namespace om::driver
