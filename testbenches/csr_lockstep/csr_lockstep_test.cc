@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <string>
@@ -114,6 +115,7 @@ Stimulus generate(uint64_t seed, int cycles) {
 struct Coverage {
   int reads_ok = 0, writes_ok = 0, err_ro_write = 0, err_wo_read = 0, err_unmapped = 0;
   int err_misaligned = 0, held_cycles = 0, perf_clears = 0, resets = 0, partial_strobes = 0;
+  int peek_mismatches = 0;  // Csr::read / Csr::writable disagreeing with the bus
 };
 
 class CsrLockstep {
@@ -266,7 +268,12 @@ class CsrLockstep {
       if (cur_.strb != 0xF && r->access == regs::Access::kRW) ++cov_.partial_strobes;
     } else {
       ++cov_.reads_ok;
+      // Csr::read (Spike's csr_t::read: no side effects) sees what the bus read returns.
+      const std::optional<uint32_t> peek = model_.read(cur_.addr, in);
+      if (!peek || *peek != o.prdata) ++cov_.peek_mismatches;
     }
+    // Csr::writable agrees with the bus's verdict on writes.
+    if (cur_.write && Csr::writable(cur_.addr) == o.pslverr) ++cov_.peek_mismatches;
     phase_ = Phase::kIdle;
   }
 
@@ -330,6 +337,7 @@ TEST_P(CsrLockstepTest, EveryOutputMatchesEveryCycleOnRandomApbTraffic) {
   EXPECT_GT(c.perf_clears, 2);
   EXPECT_GT(c.partial_strobes, 10);
   EXPECT_GT(c.resets, 10);
+  EXPECT_EQ(c.peek_mismatches, 0);
 }
 
 INSTANTIATE_TEST_SUITE_P(Seeds, CsrLockstepTest, ::testing::Range(0, 4));
