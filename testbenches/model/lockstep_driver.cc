@@ -43,6 +43,7 @@ LockstepConfig lockstep_config(int cfg_index, uint64_t seed, uint64_t cycles) {
   c.mem.wr_ready_p = kReady[r() % 4];
   c.in_valid_p = kInP[r() % 3];
   c.bus_p = (r() % 2) ? 0.25 : 0.1;
+  if (r() % 2 == 0) c.reset_at = cycles / 4 + r() % (cycles / 2 + 1);
   return c;
 }
 
@@ -280,9 +281,23 @@ ApbOp Driver::random_apb() {
   return op;
 }
 
+bool Driver::in_reset(uint64_t c) const {
+  const uint64_t n = static_cast<uint64_t>(kResetCycles);
+  return c < n || (cfg_.reset_at != 0 && c >= cfg_.reset_at && c < cfg_.reset_at + n);
+}
+
 void Driver::make_inputs() {
   TopIn& in = in_;
-  in.rst_n = cycle_ >= static_cast<uint64_t>(kResetCycles);
+  in.rst_n = !in_reset(cycle_);
+  if (!in.rst_n && cycle_ == cfg_.reset_at) {
+    // Mid-run reset: the transfer on the bus and the offered pixel are abandoned (both are issued
+    // again afterwards); reads in flight are lost, so the memory forgets their responses.
+    phase_ = Phase::kIdle;
+    offered_ = false;
+    MemModel fresh(cfg_.mem, cfg_.seed ^ 0x5DEECE66Dull);
+    fresh.image() = mem_.image();
+    mem_ = fresh;
+  }
   // APB master.
   if (phase_ == Phase::kIdle && in.rst_n && apb_wait_ == 0 && apb_next_ < apb_.size()) {
     phase_ = Phase::kSetup;
@@ -308,7 +323,7 @@ void Driver::make_inputs() {
   // Memory.
   in.mem_rd_ready = mem_.rd_ready();
   in.mem_wr_ready = mem_.wr_ready();
-  in.mem_rsp_valid = mem_.rsp_valid(cycle_);
+  in.mem_rsp_valid = in.rst_n && mem_.rsp_valid(cycle_);
   if (in.mem_rsp_valid) in.mem_rsp_data = mem_.rsp_data();
 }
 

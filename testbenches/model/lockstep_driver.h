@@ -24,6 +24,7 @@ struct LockstepConfig {
   double in_valid_p = 0.8;  // probability that a pixel is offered in a cycle after its gap
   double bus_p = 0.2;       // fraction of APB transfers that are state writes (rest: reads, errors)
   MemConfig mem;
+  uint64_t reset_at = 0;  // != 0: rst_n low again for kResetCycles from this cycle (mid-run reset)
 };
 
 /// A run's configuration derived from (cfg_index, seed): window, pixel rate, bus mix and memory
@@ -53,6 +54,7 @@ struct DriverStats {
 class Driver {
  public:
   static constexpr int kResetCycles = 4;
+  /// rst_n of cycle `c`: low for the first kResetCycles and, with reset_at, again from reset_at.
 
   explicit Driver(const LockstepConfig& cfg);
 
@@ -65,6 +67,7 @@ class Driver {
   const DriverStats& stats() const { return stats_; }
 
  private:
+  bool in_reset(uint64_t c) const;
   void make_inputs();
   ApbOp random_apb();
   uint32_t state_value(uint32_t addr, bool coherent);

@@ -71,10 +71,12 @@ TEST_P(Lockstep, ModelMatchesRtlOnEveryPortEveryCycle) {
   if (std::getenv("OM_SEED") != nullptr) seeds = {env_u64("OM_SEED", 1)};
   for (uint64_t seed : seeds) {
     const LockstepConfig c = lockstep_config(cfg, seed, cycles);
-    std::printf("lockstep %s seed %llu: %llu cycles, window %u, latency %d..%d, ready %.1f/%.1f\n",
-                kConfigs[cfg].name, static_cast<unsigned long long>(seed),
-                static_cast<unsigned long long>(cycles), c.window, c.mem.latency_min,
-                c.mem.latency_max, c.mem.rd_ready_p, c.mem.wr_ready_p);
+    std::printf(
+        "lockstep %s seed %llu: %llu cycles, window %u, latency %d..%d, ready %.1f/%.1f, "
+        "reset at %llu\n",
+        kConfigs[cfg].name, static_cast<unsigned long long>(seed),
+        static_cast<unsigned long long>(cycles), c.window, c.mem.latency_min, c.mem.latency_max,
+        c.mem.rd_ready_p, c.mem.wr_ready_p, static_cast<unsigned long long>(c.reset_at));
     const Result r = run_lockstep(c);
     if (HasFailure()) return;
     const DriverStats& s = r.stats;
