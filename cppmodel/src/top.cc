@@ -132,18 +132,7 @@ const TopOut& Top::eval(const TopIn& in) {
   o.mem_wr_valid = wo.mem_wr_valid;
   o.mem_wr_addr = wo.mem_wr_addr;
   o.mem_wr_data = *wo.mem_wr_data;
-  o.perf.busy = busy;
-  if (in_.rst_n) {
-    const CsrFieldStorage& fs = csr_.regs().field_storage;
-    o.perf.pixels_in = fs.perf_pixels_in;
-    o.perf.rt_reads = fs.perf_rt_reads;
-    o.perf.rt_writes = fs.perf_rt_writes;
-    o.perf.hazard_stalls = fs.perf_hazard_stalls;
-    o.perf.mem_stalls = fs.perf_mem_stalls;
-    o.perf.killed = fs.perf_killed;
-  } else {
-    o.perf = Perf{};  // the counters reset asynchronously too
-  }
+  o.perf = co.perf;  // om_csr's perf_o: busy_i and the counters (reset view while rst_n = 0)
   settled_ = true;
   return o;
 }
