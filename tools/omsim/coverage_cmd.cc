@@ -1,0 +1,17 @@
+// `omsim coverage FILE...`: merges the functional-coverage files of `omsim run --coverage-out`
+// and reports percentage, per-group counts and holes (testbenches/cosim, see cli.h).
+#ifdef OM_HAVE_COSIM
+#include "cli.h"
+#include "subcommand.h"
+
+namespace om::cli {
+namespace {
+
+const SubcommandRegistrar kCoverage({"coverage", "merge and report co-simulation coverage files",
+                                     [](const std::vector<std::string>& args) {
+                                       return om::cosim::coverage_main(args);
+                                     }});
+
+}  // namespace
+}  // namespace om::cli
+#endif
