@@ -91,6 +91,70 @@ SECTIONS.append(
 )
 
 
+def run_systemc_section(section: Section, build: Path, args: argparse.Namespace) -> dict | None:
+    """SystemC testbench (bin/om_sc_tb: the Verilated --sc om_top and the cycle model as a SystemC module,
+    every output pin compared every cycle) vs the plain C++ lockstep harness (bin/om_sc_baseline:
+    om::cosim::run, Verilated --cc om_top against om::Top) on the same run: configuration, seed, cycles and
+    testbench (om::cosim::Env). Each program times its own simulation loop; the two alternate, and the result is
+    the ratio of the median times (systemc_over_lockstep; target <= 3)."""
+    sc_prog, base_prog = build / "bin" / "om_sc_tb", build / "bin" / "om_sc_baseline"
+    if not sc_prog.exists() or not base_prog.exists():
+        print(f"[{section.name}] skipped: {sc_prog.name} / {base_prog.name} not built (OM_BUILD_SYSTEMC=OFF?)",
+              file=sys.stderr)
+        return None
+    config = os.environ.get("OM_BENCH_SYSTEMC_CONFIG", "fl11_0")
+    cycles = int(os.environ.get("OM_BENCH_SYSTEMC_CYCLES", 200000))
+    run_args = ["--config", config, "--seed", "1", "--cycles", str(cycles)]
+    env = dict(os.environ, SYSTEMC_DISABLE_COPYRIGHT_MESSAGE="1")
+    env.pop("OM_WAVES", None)
+    times: dict[str, list[float]] = {"systemc": [], "lockstep": []}
+    done_cycles: dict[str, int] = {}
+    for rep in range(max(3, args.repetitions)):
+        for key, prog, extra in (("lockstep", base_prog, []), ("systemc", sc_prog, ["--json"])):
+            cmd = [str(prog), *run_args, *extra]
+            print(f"[{section.name}] {rep + 1}: {' '.join(cmd)}", file=sys.stderr, flush=True)
+            proc = subprocess.run(cmd, check=False, stdout=subprocess.PIPE, text=True, env=env)
+            doc = json.loads(proc.stdout)
+            if proc.returncode != 0 or doc.get("mismatches", 1) != 0:
+                raise SystemExit(f"[{section.name}] {prog.name} failed: {doc.get('failure', proc.returncode)}")
+            times[key].append(float(doc["secs"]))
+            done_cycles[key] = int(doc["cycles"])
+    if done_cycles["systemc"] != done_cycles["lockstep"]:
+        raise SystemExit(f"[{section.name}] the two harnesses ran different cycle counts: {done_cycles}")
+    med = {k: statistics.median(v) for k, v in times.items()}
+    ratio = med["systemc"] / med["lockstep"]
+    n = done_cycles["systemc"]
+    target = 3.0
+    print(f"\n{section.name}: {section.note}")
+    print(f"  {config} seed 1, {n} cycles, median of {len(times['systemc'])} alternating runs")
+    print(f"  lockstep (C++)  {med['lockstep']:8.3f} s  {n / med['lockstep'] / 1e3:9.1f} kcycles/s")
+    print(f"  SystemC         {med['systemc']:8.3f} s  {n / med['systemc'] / 1e3:9.1f} kcycles/s")
+    print(f"  systemc_over_lockstep {ratio:.3f}  (target <= {target}: {'ok' if ratio <= target else 'MISSED'})")
+    return {
+        "systemc_over_lockstep": round(ratio, 4),
+        "target": target,
+        "config": config,
+        "seed": 1,
+        "cycles": n,
+        "secs": {k: [round(t, 4) for t in v] for k, v in times.items()},
+        "cycles_per_second": {k: n / m for k, m in med.items()},
+        "note": section.note,
+    }
+
+
+SECTIONS.append(
+    Section(
+        name="systemc",
+        program="",
+        metric="systemc_over_lockstep",
+        pairs=[],
+        note="SystemC testbench (Verilated --sc RTL + SystemC-wrapped model, pins compared every cycle) vs the plain "
+        "C++ lockstep harness on the same run; time ratio",
+        runner=run_systemc_section,
+    )
+)
+
+
 def run_google_benchmark(section: Section, build: Path, args: argparse.Namespace) -> tuple[list[dict], dict]:
     """Run the section's program once with repetitions; return the JSON "benchmarks" list and "context"."""
     names = sorted({p.measured for p in section.pairs} | {p.baseline for p in section.pairs} | set(section.info))

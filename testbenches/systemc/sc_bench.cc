@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "sc_bench.h"
+
+#include <verilated.h>
+#include <verilated_fst_sc.h>
+
+#include <stdexcept>
+
+#include "Vom_top_sc.h"
+
+namespace om::systemc {
+namespace {
+
+using sc_core::sc_signal;
+
+template <typename T>
+void bind_both(sc_core::sc_in<T>& a, sc_core::sc_in<T>& b, sc_signal<T>& s) {
+  a(s);
+  b(s);
+}
+
+}  // namespace
+
+ScBench::Outs::Outs(const std::string& side)
+    : prdata((side + "_prdata_o").c_str()),
+      pready((side + "_pready_o").c_str()),
+      pslverr((side + "_pslverr_o").c_str()),
+      in_ready((side + "_in_ready_o").c_str()),
+      mem_rd_valid((side + "_mem_rd_valid_o").c_str()),
+      mem_rd_addr((side + "_mem_rd_addr_o").c_str()),
+      mem_wr_valid((side + "_mem_wr_valid_o").c_str()),
+      mem_wr_addr((side + "_mem_wr_addr_o").c_str()),
+      mem_wr_data((side + "_mem_wr_data_o").c_str()),
+      perf((side + "_perf_o").c_str()) {}
+
+TopOut ScBench::Outs::read() const {
+  TopOut o;
+  o.prdata = prdata.read();
+  o.pready = pready.read();
+  o.pslverr = pslverr.read();
+  o.in_ready = in_ready.read();
+  o.mem_rd_valid = mem_rd_valid.read();
+  o.mem_rd_addr = mem_rd_addr.read();
+  o.mem_wr_valid = mem_wr_valid.read();
+  o.mem_wr_addr = mem_wr_addr.read();
+  o.mem_wr_data = texel(mem_wr_data.read());
+  o.perf = om::systemc::perf(perf.read());
+  return o;
+}
+
+ScBench::ScBench(const sc_core::sc_module_name& name, const cosim::Stimulus& st,
+                 const BenchOptions& opt)
+    : sc_core::sc_module(name),
+      clk_("clk_i"),
+      rst_n_("rst_ni"),
+      cfg_("cfg_i"),
+      psel_("psel_i"),
+      penable_("penable_i"),
+      pwrite_("pwrite_i"),
+      paddr_("paddr_i"),
+      pwdata_("pwdata_i"),
+      pstrb_("pstrb_i"),
+      in_valid_("in_valid_i"),
+      in_data_("in_data_i"),
+      mem_rd_ready_("mem_rd_ready_i"),
+      mem_rsp_valid_("mem_rsp_valid_i"),
+      mem_rsp_data_("mem_rsp_data_i"),
+      mem_wr_ready_("mem_wr_ready_i"),
+      rtl_out_("rtl"),
+      model_out_("model"),
+      model_("model"),
+      st_(st),
+      opt_(opt),
+      env_(st,
+           [&opt] {
+             cosim::EnvOptions e;
+             e.scoreboard = opt.scoreboard;
+             e.coverage = false;
+             return e;
+           }()),
+      half_(opt.period / 2.0) {
+  if (!opt_.fault.empty() && opt_.fault != "wr_data") {
+    throw std::invalid_argument("unknown fault '" + opt_.fault + "' (known: wr_data)");
+  }
+  const bool waves = !opt_.waves_dir.empty();
+  Verilated::threadContextp()->fatalOnError(false);  // assertion failures are reported by step()
+  if (waves) Verilated::traceEverOn(true);
+  rtl_ = std::make_unique<Vom_top_sc>("rtl");
+  Vom_top_sc& r = *rtl_;
+  OmTopModelSc& m = model_;
+
+  bind_both(r.clk_i, m.clk_i, clk_);
+  bind_both(r.rst_ni, m.rst_ni, rst_n_);
+  bind_both(r.cfg_i, m.cfg_i, cfg_);
+  bind_both(r.psel_i, m.psel_i, psel_);
+  bind_both(r.penable_i, m.penable_i, penable_);
+  bind_both(r.pwrite_i, m.pwrite_i, pwrite_);
+  bind_both(r.paddr_i, m.paddr_i, paddr_);
+  bind_both(r.pwdata_i, m.pwdata_i, pwdata_);
+  bind_both(r.pstrb_i, m.pstrb_i, pstrb_);
+  bind_both(r.in_valid_i, m.in_valid_i, in_valid_);
+  bind_both(r.in_data_i, m.in_data_i, in_data_);
+  bind_both(r.mem_rd_ready_i, m.mem_rd_ready_i, mem_rd_ready_);
+  bind_both(r.mem_rsp_valid_i, m.mem_rsp_valid_i, mem_rsp_valid_);
+  bind_both(r.mem_rsp_data_i, m.mem_rsp_data_i, mem_rsp_data_);
+  bind_both(r.mem_wr_ready_i, m.mem_wr_ready_i, mem_wr_ready_);
+  // The same output binding code for both: their ports have the same names and types.
+  const auto bind_outs = [](auto& dut, Outs& o) {
+    dut.prdata_o(o.prdata);
+    dut.pready_o(o.pready);
+    dut.pslverr_o(o.pslverr);
+    dut.in_ready_o(o.in_ready);
+    dut.mem_rd_valid_o(o.mem_rd_valid);
+    dut.mem_rd_addr_o(o.mem_rd_addr);
+    dut.mem_wr_valid_o(o.mem_wr_valid);
+    dut.mem_wr_addr_o(o.mem_wr_addr);
+    dut.mem_wr_data_o(o.mem_wr_data);
+    dut.perf_o(o.perf);
+  };
+  bind_outs(r, rtl_out_);
+  bind_outs(m, model_out_);
+
+  if (waves) {
+    vcd_ = sc_core::sc_create_vcd_trace_file((opt_.waves_dir + "/pins").c_str());
+    if (vcd_ == nullptr) throw std::runtime_error("cannot write " + opt_.waves_dir + "/pins.vcd");
+    const auto tr = [this](const auto& sig) { sc_core::sc_trace(vcd_, sig, sig.name()); };
+    tr(clk_), tr(rst_n_), tr(cfg_), tr(psel_), tr(penable_), tr(pwrite_), tr(paddr_);
+    tr(pwdata_), tr(pstrb_), tr(in_valid_), tr(in_data_), tr(mem_rd_ready_), tr(mem_rsp_valid_);
+    tr(mem_rsp_data_), tr(mem_wr_ready_);
+    for (Outs* o : {&rtl_out_, &model_out_}) {
+      tr(o->prdata), tr(o->pready), tr(o->pslverr), tr(o->in_ready), tr(o->mem_rd_valid);
+      tr(o->mem_rd_addr), tr(o->mem_wr_valid), tr(o->mem_wr_addr), tr(o->mem_wr_data);
+      tr(o->perf);
+    }
+  }
+
+  SC_HAS_PROCESS(ScBench);
+  SC_METHOD(step);
+}
+
+ScBench::~ScBench() {
+  if (fst_) fst_->close();
+  if (vcd_ != nullptr) sc_core::sc_close_vcd_trace_file(vcd_);
+}
+
+void ScBench::drive(const TopIn& in) {
+  const bool all = !any_driven_;
+  const TopIn& l = last_in_;
+  if (all || in.rst_n != l.rst_n) rst_n_.write(in.rst_n);
+  if (all || in.cfg != l.cfg) cfg_.write(in.cfg);
+  if (all || in.psel != l.psel) psel_.write(in.psel);
+  if (all || in.penable != l.penable) penable_.write(in.penable);
+  if (all || in.pwrite != l.pwrite) pwrite_.write(in.pwrite);
+  if (all || in.paddr != l.paddr) paddr_.write(in.paddr);
+  if (all || in.pwdata != l.pwdata) pwdata_.write(in.pwdata);
+  if (all || in.pstrb != l.pstrb) pstrb_.write(in.pstrb);
+  if (all || in.in_valid != l.in_valid) in_valid_.write(in.in_valid);
+  if (all || in.in_data != l.in_data) {
+    to_bv(pack_pixel(in.in_data), pixel_bv_);
+    in_data_.write(pixel_bv_);
+  }
+  if (all || in.mem_rd_ready != l.mem_rd_ready) mem_rd_ready_.write(in.mem_rd_ready);
+  if (all || in.mem_rsp_valid != l.mem_rsp_valid) mem_rsp_valid_.write(in.mem_rsp_valid);
+  if (all || in.mem_rsp_data != l.mem_rsp_data) {
+    to_bv(in.mem_rsp_data, texel_bv_);
+    mem_rsp_data_.write(texel_bv_);
+  }
+  if (all || in.mem_wr_ready != l.mem_wr_ready) mem_wr_ready_.write(in.mem_wr_ready);
+  last_in_ = in;
+  any_driven_ = true;
+}
+
+void ScBench::fail(const std::string& kind, uint64_t cycle, const std::string& message) {
+  if (!result_.kind.empty()) return;
+  result_.kind = kind;
+  result_.failure_cycle = cycle;
+  result_.message = message;
+  result_.segment = env_.describe_segment();
+  result_.mismatches = 1;
+}
+
+void ScBench::step() {
+  if (!high_) {
+    // Falling edge: this cycle's inputs.
+    drive(env_.drive());
+    clk_.write(false);
+  } else {
+    // Both sides have settled on this cycle's inputs: compare every output pin.
+    const uint64_t c = env_.cycle();
+    const TopOut a = rtl_out_.read();
+    TopOut b = model_out_.read();
+    if (b.mem_wr_valid && opt_.fault == "wr_data" && model_writes_++ >= 4) b.mem_wr_data.w[0] ^= 1u;
+    if (a != b) {
+      fail("divergence", c,
+           diff(a, b) + " (rtl vs model)\n  rtl:   " + to_string(a) + "\n  model: " + to_string(b));
+    }
+    if (Verilated::threadContextp()->gotError()) {
+      Verilated::threadContextp()->gotError(false);
+      fail("assertion", c, "RTL assertion or $error at or before this cycle (message above)");
+    }
+    env_.observe(a);
+    if (!env_.failure().empty()) {
+      const std::string& m = env_.failure();
+      const bool sb = m.rfind("scoreboard", 0) == 0 || m.rfind("counters", 0) == 0;
+      fail(sb ? "scoreboard" : "testbench", env_.failure_cycle(), m);
+    }
+    if (!result_.kind.empty() || env_.done()) {
+      result_.completed = result_.kind.empty();
+      return;  // no next trigger: the simulation runs out of events and sc_start() returns
+    }
+    clk_.write(true);  // rising edge: both sides commit in the next delta cycle
+  }
+  high_ = !high_;
+  next_trigger(half_);
+}
+
+void ScBench::open_waves() {
+  fst_ = std::make_unique<VerilatedFstSc>();
+  rtl_->trace(fst_.get(), 99);
+  const std::string path = opt_.waves_dir + "/rtl.fst";
+  fst_->open(path.c_str());
+  if (!fst_->isOpen()) throw std::runtime_error("cannot write " + path);
+}
+
+const BenchResult& ScBench::run() {
+  sc_core::sc_start(sc_core::SC_ZERO_TIME);   // elaboration and the first inputs
+  if (!opt_.waves_dir.empty()) open_waves();  // after elaboration (toolchain note P14)
+  const auto t0 = std::chrono::steady_clock::now();
+  sc_core::sc_start();
+  result_.secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  result_.cycles = env_.cycle();
+  result_.pixels = env_.pixels();
+  if (fst_) fst_->close();
+  rtl_->final();
+  return result_;
+}
+
+}  // namespace om::systemc
