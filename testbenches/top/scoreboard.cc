@@ -116,9 +116,9 @@ void Scoreboard::apply(const TbPixel& p) {
     const uint32_t present = ref::present_channels(f);
     const uint32_t wm = ref::effective_write_mask(f, d.render_target_write_mask);
     const bool blends = d.blend_enable && (f.blend_fl_mask & (1u << ps.fl_index)) != 0;
-    // The read rule of rtl/om_top_pkg.sv op_needs_read (blending only where the format is BLENDABLE).
-    if (!px.clear && wm != 0 &&
-        (rt0.logic_op_enable || blends || wm != present)) {
+    // The read rule of rtl/om_top_pkg.sv op_needs_read (blending only where the format is
+    // BLENDABLE).
+    if (!px.clear && wm != 0 && (rt0.logic_op_enable || blends || wm != present)) {
       ++counts_.rt_reads;
     }
     if (out.write[i]) {

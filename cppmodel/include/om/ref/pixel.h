@@ -24,8 +24,8 @@ struct PixelState {
   uint32_t ps_outputs = 0xFFu;  // bit i: the PS declares o[i]
   D3d9State d3d9;               // alpha test, fog (defaults: both off)
   bool gamma_space = false;     // FL 9_x: sRGB RTs blend in gamma space (§4.5)
-  // Feature-level index (kFeatureLevels) of the configuration: a format not BLENDABLE there is written with
-  // blending disabled (spec §11 #7; integer formats are never blendable).
+  // Feature-level index (kFeatureLevels) of the configuration: a format not BLENDABLE there is
+  // written with blending disabled (spec §11 #7; integer formats are never blendable).
   int fl_index = kNumFeatureLevels - 1;
 };
 
