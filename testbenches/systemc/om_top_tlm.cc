@@ -39,7 +39,7 @@ tlm::tlm_response_status classify_slave_error(bool write, uint32_t addr) {
 }  // namespace
 
 OmTopTlm::OmTopTlm(const sc_core::sc_module_name& name, int cfg_index,
-                   const sc_core::sc_time& clock_period)
+                   const sc_core::sc_time& clock_period, bool background)
     : sc_core::sc_module(name),
       reg_socket("reg_socket"),
       pixel_socket("pixel_socket"),
@@ -50,8 +50,10 @@ OmTopTlm::OmTopTlm(const sc_core::sc_module_name& name, int cfg_index,
   reg_socket.register_b_transport(this, &OmTopTlm::reg_b_transport);
   reg_socket.register_transport_dbg(this, &OmTopTlm::reg_transport_dbg);
   pixel_socket.register_b_transport(this, &OmTopTlm::pixel_b_transport);
-  SC_HAS_PROCESS(OmTopTlm);
-  SC_THREAD(background);
+  if (background) {
+    SC_HAS_PROCESS(OmTopTlm);
+    SC_THREAD(run_background);
+  }
 }
 
 void OmTopTlm::reset(int cfg_index) {
@@ -172,7 +174,7 @@ void OmTopTlm::finish(sc_core::sc_time& delay) {
     work_.notify(sc_core::SC_ZERO_TIME);
 }
 
-void OmTopTlm::background() {
+void OmTopTlm::run_background() {
   for (;;) {
     sc_core::wait(work_);
     while (busy()) {

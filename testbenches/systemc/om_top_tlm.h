@@ -63,9 +63,12 @@ class OmTopTlm : public sc_core::sc_module {
   static constexpr uint64_t kBackgroundCycles = 64;     // step of the background process
 
   /// Starts in reset with the configuration strap `cfg_index` (a kConfigs index): the first
-  /// transaction releases it after kResetCycles. Throws std::out_of_range for a bad index.
+  /// transaction releases it after kResetCycles. `background`: register the process that keeps a
+  /// busy pipeline in step with simulation time (hosts that never run simulation time, like
+  /// TlmBoard, leave it out). Throws std::out_of_range for a bad index.
   OmTopTlm(const sc_core::sc_module_name& name, int cfg_index = kDefaultConfig,
-           const sc_core::sc_time& clock_period = sc_core::sc_time(10, sc_core::SC_NS));
+           const sc_core::sc_time& clock_period = sc_core::sc_time(10, sc_core::SC_NS),
+           bool background = true);
 
   /// Pulses rst_ni for kResetCycles cycles with the strap set to `cfg_index`, at the model's
   /// current time (in-flight work is lost, memory responses still due are dropped). Throws
@@ -109,7 +112,7 @@ class OmTopTlm : public sc_core::sc_module {
   void reg_b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
   unsigned int reg_transport_dbg(tlm::tlm_generic_payload& trans);
   void pixel_b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
-  void background();
+  void run_background();
 
   /// One clock cycle with the current bus/pixel inputs in in_; returns the cycle's outputs.
   const TopOut& step();

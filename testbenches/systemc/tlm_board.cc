@@ -14,7 +14,7 @@ TlmBoard::TlmBoard(const sc_core::sc_module_name& name)
     : sc_core::sc_module(name),
       reg_init("reg_init"),
       pixel_init("pixel_init"),
-      om("om"),
+      om("om", kDefaultConfig, sc_core::sc_time(10, sc_core::SC_NS), /*background=*/false),
       mem("mem") {
   reg_init.bind(om.reg_socket);
   pixel_init.bind(om.pixel_socket);

@@ -7,9 +7,10 @@
 //   OmTopTlm.mem_socket ──► TexelMemory   the render target, 3-cycle reads
 //
 // The CPU reads the caps, binds a 4x2 R8G8B8A8_UNORM target, clears it, draws half-transparent
-// pixels with SRC_ALPHA / INV_SRC_ALPHA blending, waits for STATUS.BUSY to clear and reads the
-// performance counters. sc_main then prints the target and checks every texel against the clock-
-// free reference model (om::ref::process_pixel) applied to the same pixels in order.
+// pixels with SRC_ALPHA / INV_SRC_ALPHA blending, spends 2 us elsewhere (the OM drains in the
+// background meanwhile), checks STATUS.BUSY and reads the performance counters. sc_main then prints
+// the target and checks every texel against the clock- free reference model
+// (om::ref::process_pixel) applied to the same pixels in order.
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/tlm_quantumkeeper.h>
 
@@ -82,8 +83,11 @@ class Cpu : public sc_core::sc_module {
   tlm_utils::simple_initiator_socket<Cpu> reg;
   tlm_utils::simple_initiator_socket<Cpu> pix;
   bool ok = true;
+  uint64_t drawn_writes = 0;  // texels written by the draw before STATUS was read
 
-  explicit Cpu(const sc_core::sc_module_name& name) : sc_module(name), reg("reg"), pix("pix") {
+  // `mem` only to show what a display controller would see there.
+  Cpu(const sc_core::sc_module_name& name, const TexelMemory& mem)
+      : sc_module(name), reg("reg"), pix("pix"), mem_(mem) {
     SC_HAS_PROCESS(Cpu);
     SC_THREAD(run);
     tlm_utils::tlm_quantumkeeper::set_global_quantum(sc_core::sc_time(1, sc_core::SC_US));
@@ -136,6 +140,7 @@ class Cpu : public sc_core::sc_module {
     access(true, rg::kPerfClear, 1);
 
     // Draw: one pixel-stream transaction.
+    const uint64_t writes0 = mem_.writes();
     std::vector<unsigned char> bytes = om::systemc::pack_pixels(scene());
     tlm::tlm_generic_payload t;
     t.set_command(tlm::TLM_WRITE_COMMAND);
@@ -151,6 +156,19 @@ class Cpu : public sc_core::sc_module {
                 bytes.size() / OmTopTlm::kPixelBytes, t.get_response_string().c_str());
     ok = ok && t.is_response_ok();
 
+    // The CPU does something else for 2 us: the OM's background process keeps its pipeline in
+    // step with simulation time, so the render target fills without further OM transactions.
+    qk_.sync();
+    const uint64_t during = mem_.writes() - writes0;
+    sc_core::wait(sc_core::sc_time(2, sc_core::SC_US));
+    drawn_writes = mem_.writes() - writes0;
+    std::printf(
+        "cpu @ %s: the OM wrote %llu texels during the pixel transaction and %llu more "
+        "while the CPU was busy elsewhere\n",
+        sc_core::sc_time_stamp().to_string().c_str(), static_cast<unsigned long long>(during),
+        static_cast<unsigned long long>(drawn_writes - during));
+    qk_.reset();
+
     int polls = 0;
     while (rg::status::kBusy.get(access(false, rg::kStatus)) != 0) ++polls;
     std::printf("cpu @ %s: idle after %d STATUS polls; pixels in %u, RT reads %u, RT writes %u\n",
@@ -161,6 +179,7 @@ class Cpu : public sc_core::sc_module {
   }
 
   tlm_utils::tlm_quantumkeeper qk_;
+  const TexelMemory& mem_;
 };
 
 }  // namespace
@@ -169,9 +188,9 @@ int sc_main(int, char*[]) {
   const int cfg = om::kDefaultConfig;
   om::systemc::MemoryTiming timing;
   timing.read_min = timing.read_max = 3;
-  Cpu cpu("cpu");
-  OmTopTlm om_tlm("om", cfg);
   TexelMemory mem("mem", timing);
+  Cpu cpu("cpu", mem);
+  OmTopTlm om_tlm("om", cfg);
   cpu.reg.bind(om_tlm.reg_socket);
   cpu.pix.bind(om_tlm.pixel_socket);
   om_tlm.mem_socket.bind(mem.socket);
@@ -202,6 +221,13 @@ int sc_main(int, char*[]) {
   }
 
   bool ok = cpu.ok;
+  size_t expected_writes = 0;  // every pixel of scene() writes (all covered, mask 0xF)
+  for (const om::Pixel& p : scene()) expected_writes += p.cmd == om::Cmd::kClear || p.coverage;
+  if (cpu.drawn_writes != expected_writes) {
+    std::printf("expected %zu texel writes before STATUS was read, saw %llu\n", expected_writes,
+                static_cast<unsigned long long>(cpu.drawn_writes));
+    ok = false;
+  }
   std::printf("render target 0 (R8G8B8A8_UNORM, %ux%u) after %llu OM cycles:\n", kW, kH,
               static_cast<unsigned long long>(om_tlm.cycles()));
   for (uint32_t y = 0; y < kH; ++y) {
