@@ -275,7 +275,13 @@ int coverage_impl(const std::vector<std::string>& a) {
   }
   if (files.empty()) throw Usage{"no coverage files given"};
   Coverage total;
-  for (const std::string& f : files) total.merge(Coverage::read_file(f));
+  for (const std::string& f : files) {
+    try {
+      total.merge(Coverage::read_file(f));
+    } catch (const std::runtime_error& e) {
+      throw Usage{e.what()};
+    }
+  }
   if (!out.empty()) total.write_file(out);
   const std::vector<std::string> h = total.holes();
   if (json) {

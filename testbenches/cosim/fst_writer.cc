@@ -24,8 +24,10 @@ void FstWriter::push_scope(const std::string& name) {
 void FstWriter::pop_scope() { fstWriterSetUpscope(ctx_); }
 
 FstWriter::Handle FstWriter::var(const std::string& name, uint32_t width) {
-  return fstWriterCreateVar(ctx_, width == 1 ? FST_VT_VCD_WIRE : FST_VT_VCD_REG, FST_VD_IMPLICIT,
-                            width, name.c_str(), 0);
+  // Verilator's spelling: vectors carry their range in the name ("prdata_o [31:0]"), so GTKWave
+  // lists the same signal names for the model's files as for the RTL's.
+  const std::string full = width == 1 ? name : name + " [" + std::to_string(width - 1) + ":0]";
+  return fstWriterCreateVar(ctx_, FST_VT_VCD_WIRE, FST_VD_IMPLICIT, width, full.c_str(), 0);
 }
 
 void FstWriter::time(uint64_t t) { fstWriterEmitTimeChange(ctx_, t); }

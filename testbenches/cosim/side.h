@@ -27,6 +27,20 @@ class Side {
   virtual std::string take_error() { return ""; }
   /// perf_o is a real output of this side (the Verilated om_top may predate the port).
   virtual bool has_perf() const { return true; }
+
+  /// A deliberate corruption of this side's outputs (the mutation switch), applied before the
+  /// outputs are returned and before they go into this side's waves.
+  class Fault {
+   public:
+    virtual ~Fault() = default;
+    virtual void apply(const TopIn& in, TopOut& out) = 0;
+    /// Called at every clock edge with the cycle's inputs and (corrupted) outputs.
+    virtual void edge(const TopIn& in, const TopOut& out) = 0;
+  };
+  void set_fault(std::unique_ptr<Fault> f) { fault_ = std::move(f); }
+
+ protected:
+  std::unique_ptr<Fault> fault_;
 };
 
 /// Kinds of side the harness can build.
@@ -38,13 +52,13 @@ std::unique_ptr<Side> make_side(SideKind kind, bool trace_capable);
 /// The cycle model is built into this binary.
 bool have_model();
 
-/// Wraps `inner` and corrupts its outputs on purpose (the harness's mutation switch):
+/// Gives `side` a deliberate output fault (the harness's mutation switch) and returns it:
 ///   "wr_data"  flips bit 0 of mem_wr_data_o from the 5th write request on;
 ///   "rd_addr"  flips bit 0 of mem_rd_addr_o from the 3rd read request on;
 ///   "prdata"   flips bit 0 of prdata_o on the 3rd completed read;
 ///   "in_ready" drops in_ready_o for one cycle at the 50th accepted pixel.
 /// Throws std::invalid_argument for any other name.
-std::unique_ptr<Side> make_faulty(std::unique_ptr<Side> inner, const std::string& fault);
+std::unique_ptr<Side> make_faulty(std::unique_ptr<Side> side, const std::string& fault);
 /// The fault names make_faulty() accepts, comma-separated.
 const char* fault_names();
 

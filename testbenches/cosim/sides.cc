@@ -1,14 +1,14 @@
 // The sides the harness can build: the Verilated RTL, the cycle model (when om/top.h exists in
-// this source tree) and the fault-injecting wrapper (the harness's mutation switch).
+// this source tree), and the output faults of the mutation switch.
 #include <memory>
 #include <stdexcept>
 #include <string>
 
-#include "fst_writer.h"
 #include "rtl_top.h"
 #include "side.h"
 
 #if __has_include("om/top.h")
+#include "model_waves.h"
 #include "om/top.h"
 #define OM_COSIM_HAVE_MODEL 1
 #else
@@ -22,8 +22,17 @@ class RtlSide final : public Side {
  public:
   explicit RtlSide(bool trace) : top_(trace) {}
   std::string name() const override { return "rtl"; }
-  const TopOut& eval(const TopIn& in) override { return top_.eval(in); }
-  void tick() override { top_.tick(); }
+  const TopOut& eval(const TopIn& in) override {
+    if (!fault_) return top_.eval(in);
+    out_ = top_.eval(in);
+    fault_->apply(in, out_);
+    in_ = in;
+    return out_;
+  }
+  void tick() override {
+    if (fault_) fault_->edge(in_, out_);
+    top_.tick();
+  }
   void trace_open(const std::string& path) override { top_.trace_open(path); }
   void trace_close() override { top_.trace_close(); }
   std::string take_error() override { return top_.take_error(); }
@@ -31,92 +40,72 @@ class RtlSide final : public Side {
 
  private:
   RtlTop top_;
+  TopIn in_;
+  TopOut out_;
 };
 
 #if OM_COSIM_HAVE_MODEL
-// The cycle model; its waves use Verilator's hierarchy (TOP.om_top.<port>).
+// The cycle model; its waves (ModelWaves) use Verilator's hierarchy and timing: registers and
+// ports after the settle at 10 * cycle, and after the clock edge (re-settled with the same
+// inputs, as Verilator's eval() with the clock high) at 10 * cycle + 5.
 class ModelSide final : public Side {
  public:
   std::string name() const override { return "model"; }
   const TopOut& eval(const TopIn& in) override {
-    const TopOut& out = top_.eval(in);
-    if (fst_) {
-      fst_->time(10 * cycle_);
-      ports_->dump(false, in, out);
-      last_in_ = in;
-      last_out_ = out;
-    }
-    return out;
+    out_ = top_.eval(in);
+    if (fault_) fault_->apply(in, out_);
+    in_ = in;
+    if (waves_) waves_->dump(10 * cycle_, false, in_, out_);
+    return out_;
   }
   void tick() override {
+    if (fault_) fault_->edge(in_, out_);
     top_.tick();
-    if (fst_) {
-      fst_->time(10 * cycle_ + 5);
-      ports_->dump(true, last_in_, last_out_);
+    if (waves_) {
+      TopOut after = top_.eval(in_);
+      if (fault_) fault_->apply(in_, after);
+      waves_->dump(10 * cycle_ + 5, true, in_, after);
     }
     ++cycle_;
   }
   void trace_open(const std::string& path) override {
-    trace_close();
-    fst_ = std::make_unique<FstWriter>(path);
-    fst_->push_scope("TOP");
-    fst_->push_scope("om_top");
-    ports_ = std::make_unique<PortTracer>(*fst_);
-    fst_->pop_scope();
-    fst_->pop_scope();
+    waves_ = std::make_unique<ModelWaves>(path, top_);
   }
-  void trace_close() override {
-    ports_.reset();
-    fst_.reset();
-  }
+  void trace_close() override { waves_.reset(); }
 
  private:
   Top top_;
+  TopIn in_;
+  TopOut out_;
   uint64_t cycle_ = 0;
-  std::unique_ptr<FstWriter> fst_;
-  std::unique_ptr<PortTracer> ports_;
-  TopIn last_in_;
-  TopOut last_out_;
+  std::unique_ptr<ModelWaves> waves_;
 };
 #endif
 
-// Corrupts the inner side's outputs on purpose (see make_faulty()).
-class FaultySide final : public Side {
+// The mutation switch's output faults (see make_faulty()).
+class OutputFault final : public Side::Fault {
  public:
-  FaultySide(std::unique_ptr<Side> inner, std::string fault)
-      : inner_(std::move(inner)), fault_(std::move(fault)) {}
-  std::string name() const override { return inner_->name(); }
-  const TopOut& eval(const TopIn& in) override {
-    out_ = inner_->eval(in);
-    in_ = in;
-    if (fault_ == "wr_data" && out_.mem_wr_valid && writes_ >= 4) out_.mem_wr_data.w[0] ^= 1u;
-    if (fault_ == "rd_addr" && out_.mem_rd_valid && reads_ >= 2) out_.mem_rd_addr ^= 1u;
-    if (fault_ == "prdata" && out_.pready && in.penable && !in.pwrite && read_done_ == 2) {
-      out_.prdata ^= 1u;
+  explicit OutputFault(std::string name) : name_(std::move(name)) {}
+  void apply(const TopIn& in, TopOut& out) override {
+    if (name_ == "wr_data" && out.mem_wr_valid && writes_ >= 4) out.mem_wr_data.w[0] ^= 1u;
+    if (name_ == "rd_addr" && out.mem_rd_valid && reads_ >= 2) out.mem_rd_addr ^= 1u;
+    if (name_ == "prdata" && out.pready && in.psel && in.penable && !in.pwrite && read_done_ == 2) {
+      out.prdata ^= 1u;
     }
-    if (fault_ == "in_ready" && in.in_valid && out_.in_ready && pixels_ == 49 && !dropped_) {
-      out_.in_ready = false;
-      dropped_ = true;
+    if (name_ == "in_ready" && in.in_valid && out.in_ready && pixels_ == 49 && !dropped_) {
+      out.in_ready = false;
     }
-    return out_;
   }
-  void tick() override {
-    if (out_.mem_wr_valid && in_.mem_wr_ready) ++writes_;
-    if (out_.mem_rd_valid && in_.mem_rd_ready) ++reads_;
-    if (out_.pready && in_.psel && in_.penable && !in_.pwrite) ++read_done_;
-    if (in_.in_valid && out_.in_ready) ++pixels_;
-    inner_->tick();
+  void edge(const TopIn& in, const TopOut& out) override {
+    if (out.mem_wr_valid && in.mem_wr_ready) ++writes_;
+    if (out.mem_rd_valid && in.mem_rd_ready) ++reads_;
+    if (out.pready && in.psel && in.penable && !in.pwrite) ++read_done_;
+    if (name_ == "in_ready" && pixels_ == 49 && in.in_valid) dropped_ = true;
+    if (in.in_valid && out.in_ready) ++pixels_;
   }
-  void trace_open(const std::string& path) override { inner_->trace_open(path); }
-  void trace_close() override { inner_->trace_close(); }
-  std::string take_error() override { return inner_->take_error(); }
-  bool has_perf() const override { return inner_->has_perf(); }
 
  private:
-  std::unique_ptr<Side> inner_;
-  std::string fault_;
-  TopIn in_;
-  TopOut out_;
+  std::string name_;
   uint64_t writes_ = 0, reads_ = 0, read_done_ = 0, pixels_ = 0;
   bool dropped_ = false;
 };
@@ -142,11 +131,12 @@ std::unique_ptr<Side> make_side(SideKind kind, bool trace_capable) {
 
 const char* fault_names() { return "wr_data, rd_addr, prdata, in_ready"; }
 
-std::unique_ptr<Side> make_faulty(std::unique_ptr<Side> inner, const std::string& fault) {
+std::unique_ptr<Side> make_faulty(std::unique_ptr<Side> side, const std::string& fault) {
   if (fault != "wr_data" && fault != "rd_addr" && fault != "prdata" && fault != "in_ready") {
     throw std::invalid_argument("unknown fault '" + fault + "' (known: " + fault_names() + ")");
   }
-  return std::make_unique<FaultySide>(std::move(inner), fault);
+  side->set_fault(std::make_unique<OutputFault>(fault));
+  return side;
 }
 
 }  // namespace om::cosim

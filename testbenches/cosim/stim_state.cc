@@ -33,7 +33,9 @@ StateGen::StateGen(const ConfigInfo& cfg, std::mt19937_64& rng)
       per_rt_enable_(cfg.fl_index >= 3),
       independent_(cfg.fl_index >= 4) {
   for (const FormatInfo& f : kFormatInfo) {
-    if ((f.rt_fl_mask >> cfg.fl_index) & 1u) rt_formats_.push_back(static_cast<uint32_t>(f.format));
+    if (((f.rt_fl_mask >> cfg.fl_index) & 1u) == 0) continue;
+    rt_formats_.push_back(static_cast<uint32_t>(f.format));
+    if (f.cls == FormatClass::UINT) uint_formats_.push_back(static_cast<uint32_t>(f.format));
   }
 }
 
@@ -71,7 +73,7 @@ ref::RtBlendDesc StateGen::random_desc(bool allow_logic) {
     d.blend_op_alpha = d.blend_op;
   }
   d.logic_op = static_cast<LogicOp>(pick(16));
-  if (allow_logic && cfg_.logic_op && coin(0.3)) {
+  if (allow_logic && cfg_.logic_op && coin(0.4)) {
     d.logic_op_enable = true;
     d.blend_enable = false;
   }
@@ -221,13 +223,16 @@ void StateGen::bind(tb::DrawState& s, int rts, bool* large) {
   uint32_t w = 1 + pick(6), h = 1 + pick(6);
   if (mode >= 75 && mode < 96) w = 8 + pick(25), h = 8 + pick(25);
   if (*large) w = 1 + pick(16384), h = 1 + pick(16384);
-  // Below FL 10_0 every RT must have the same bit depth (no MRT independent bit depths).
-  const uint32_t f0 = rt_formats_[pick(rt_formats_.size())];
+  // Below FL 10_0 every RT must have the same bit depth (no MRT independent bit depths). With
+  // logic ops, a quarter of the bindings are UINT formats only (logic ops act on UINT RTs).
+  const std::vector<uint32_t>& pool =
+      (cfg_.logic_op && !uint_formats_.empty() && coin(0.25)) ? uint_formats_ : rt_formats_;
+  const uint32_t f0 = pool[pick(pool.size())];
   const int bits0 = ref::find_format(f0)->texel_bits;
   for (int k = 0; k < n; ++k) {
-    uint32_t f = rt_formats_[pick(rt_formats_.size())];
+    uint32_t f = pool[pick(pool.size())];
     if (cfg_.fl_index < 3) {
-      while (ref::find_format(f)->texel_bits != bits0) f = rt_formats_[pick(rt_formats_.size())];
+      while (ref::find_format(f)->texel_bits != bits0) f = pool[pick(pool.size())];
     }
     tb::RtBinding& b = s.rt[slots[k]];
     b.format = f;

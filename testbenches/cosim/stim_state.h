@@ -44,6 +44,7 @@ class StateGen {
   std::mt19937_64& rng_;
   bool sep_alpha_, dual_, sat_, a2c_, per_rt_enable_, independent_;
   std::vector<uint32_t> rt_formats_;
+  std::vector<uint32_t> uint_formats_;
 };
 
 }  // namespace om::cosim

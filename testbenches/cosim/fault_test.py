@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""CTest: a deliberately broken model (omsim run --fault) must stop the lockstep with the
+first-divergence report and the wave files, and the waves must open with the saved layouts.
+
+Usage: fault_test.py OMSIM SOURCE_DIR WORK_DIR
+
+Checks, in order:
+  1. `omsim run --fault wr_data --waves W` exits 1 and prints the report: cycle, port/field with
+     both values, seed, configuration, revision and a reproduce command;
+  2. W holds rtl.fst, model.fst, cosim.fst; check_waves.py finds the same signal names in rtl.fst
+     and model.fst with equal values except the corrupted port (mem_wr_data_o);
+  3. the reproduce command, run as printed, stops at the same cycle on the same field;
+  4. GTKWave (under Xvfb) shows every signal of waves/cosim.gtkw on cosim.fst and every signal of
+     waves/om_top.gtkw on both rtl.fst and model.fst;
+  5. without --fault the same run passes (exit 0): the failure comes from the fault alone.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+
+def fail(msg: str) -> None:
+    print(f"FAIL: {msg}")
+    sys.exit(1)
+
+
+def run(cmd: list[str], cwd: Path) -> subprocess.CompletedProcess:
+    print("$ " + " ".join(shlex.quote(c) for c in cmd), flush=True)
+    return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=600)
+
+
+def field(report: str, name: str) -> str:
+    m = re.search(rf"^\s*{re.escape(name)}\s*: (.*)$", report, re.M)
+    if not m:
+        fail(f"report has no '{name}' line:\n{report}")
+    return m.group(1).strip()
+
+
+def gtkwave_count(layout: Path, dump: Path, work: Path) -> int:
+    script = work / "count.tcl"
+    script.write_text("puts \"DISPLAYED [llength [gtkwave::getDisplayedSignals]]\"\ngtkwave::/File/Quit\n")
+    p = run(["xvfb-run", "-a", "gtkwave", "-a", str(layout), str(dump), "-S", str(script)], work)
+    m = re.search(r"DISPLAYED (\d+)", p.stdout + p.stderr)
+    if not m:
+        fail(f"gtkwave did not run the script on {dump}:\n{p.stdout}\n{p.stderr}")
+    return int(m.group(1))
+
+
+def main() -> int:
+    omsim, src, work = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3])
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    waves = work / "waves"
+    args = ["run", "--config", "fl11_1", "--seed", "5", "--cycles", "2e4"]
+
+    # 1. The report.
+    p = run([omsim, *args, "--fault", "wr_data", "--waves", str(waves)], work)
+    print(p.stdout)
+    if p.returncode != 1:
+        fail(f"exit code {p.returncode}, expected 1\n{p.stderr}")
+    rep = p.stdout
+    m = re.search(r"FIRST DIVERGENCE at cycle (\d+)", rep)
+    if not m:
+        fail("no 'FIRST DIVERGENCE at cycle N' line")
+    cycle = int(m.group(1))
+    port = field(rep, "port/field")
+    if not port.startswith("mem_wr_data_o"):
+        fail(f"port/field is '{port}', expected mem_wr_data_o[...]")
+    rtl, model = field(rep, "rtl"), field(rep, "model")
+    if int(rtl, 16) ^ int(model, 16) != 1:
+        fail(f"values {rtl} / {model} should differ in bit 0 (the injected fault)")
+    if field(rep, "seed") != "5" or not field(rep, "config").startswith("fl11_1"):
+        fail("seed or config line wrong")
+    if not re.fullmatch(r"[0-9a-f]{7,40}(-dirty)?|unknown", field(rep, "revision")):
+        fail("revision line is not a git hash")
+    repro = field(rep, "reproduce")
+    if "--fault wr_data" not in repro or "--seed 5" not in repro:
+        fail(f"reproduce command lacks the fault or the seed: {repro}")
+
+    # 2. The files and their names/values.
+    for f in ("rtl.fst", "model.fst", "cosim.fst"):
+        if not (waves / f).is_file() or (waves / f).stat().st_size < 100:
+            fail(f"{waves / f} missing or empty")
+    p = run([sys.executable, str(src / "testbenches/cosim/check_waves.py"), str(waves / "rtl.fst"),
+             str(waves / "model.fst"), "--min-common", "40", "--expect-diff", "om_top.mem_wr_data_o",
+             "om_top.om_top.mem_wr_data_o"], work)
+    print(p.stdout)
+    if p.returncode != 0:
+        fail(f"check_waves: {p.stderr}")
+
+    # 3. The reproduce command reproduces (its --waves goes to a relative directory in work/).
+    p = run(shlex.split(repro), work)
+    m2 = re.search(r"FIRST DIVERGENCE at cycle (\d+)", p.stdout)
+    if p.returncode != 1 or not m2 or int(m2.group(1)) != cycle or field(p.stdout, "port/field") != port:
+        fail(f"reproduce command did not reproduce cycle {cycle} / {port}:\n{p.stdout}")
+
+    # 4. GTKWave with the saved layouts.
+    if shutil.which("gtkwave") is None or shutil.which("xvfb-run") is None:
+        fail("gtkwave / xvfb-run missing (scripts/setup.sh installs them)")
+    cosim_layout, top_layout = src / "waves/cosim.gtkw", src / "waves/om_top.gtkw"
+    want_cosim = sum(1 for line in cosim_layout.read_text().splitlines() if line.startswith("cosim."))
+    want_top = sum(1 for line in top_layout.read_text().splitlines() if line.startswith("om_top."))
+    got = gtkwave_count(cosim_layout, waves / "cosim.fst", work)
+    if got != want_cosim:
+        fail(f"cosim.gtkw shows {got} of {want_cosim} signals on cosim.fst")
+    for side in ("rtl.fst", "model.fst"):
+        got = gtkwave_count(top_layout, waves / side, work)
+        if got != want_top:
+            fail(f"om_top.gtkw shows {got} of {want_top} signals on {side}")
+
+    # 5. The same run without the fault passes.
+    p = run([omsim, *args], work)
+    if p.returncode != 0:
+        fail(f"the unbroken run failed:\n{p.stdout}\n{p.stderr}")
+    print("PASS: report, reproduction, waves and layouts")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
