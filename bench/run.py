@@ -155,6 +155,37 @@ SECTIONS.append(
 )
 
 
+def run_cosim_section(section: Section, build: Path, args: argparse.Namespace) -> dict | None:
+    """testbenches/cosim's om_bench_cosim: the Verilated om_top alone, the cycle model alone and both in
+    lockstep on the same stimulus and testbench, repetitions interleaved in one process; medians of
+    process CPU time. Returns its JSON (model_over_rtl: speed ratio, lockstep_over_rtl: time ratio)."""
+    program = build / section.program
+    if not program.exists():
+        print(f"[{section.name}] skipped: {program} is not built", file=sys.stderr)
+        return None
+    out = build / "cosim_bench.json"
+    cycles = os.environ.get("OM_BENCH_COSIM_CYCLES", "2e5")
+    cmd = [str(program), "--cycles", cycles, "--repetitions", str(args.repetitions), "--json", str(out)]
+    print(f"[{section.name}] {' '.join(cmd)}", file=sys.stderr, flush=True)
+    subprocess.run(cmd, check=True)
+    result = json.loads(out.read_text())
+    result["note"] = section.note
+    return result
+
+
+SECTIONS.append(
+    Section(
+        name="cosim",
+        program="bin/om_bench_cosim",
+        metric="model_over_rtl",
+        pairs=[],
+        note="Verilated om_top vs cycle model vs lockstep (testbenches/cosim/bench_cosim.cc); "
+        "targets model_over_rtl >= 10, lockstep_over_rtl <= 1.2",
+        runner=run_cosim_section,
+    )
+)
+
+
 def run_google_benchmark(section: Section, build: Path, args: argparse.Namespace) -> tuple[list[dict], dict]:
     """Run the section's program once with repetitions; return the JSON "benchmarks" list and "context"."""
     names = sorted({p.measured for p in section.pairs} | {p.baseline for p in section.pairs} | set(section.info))
