@@ -5,7 +5,7 @@ BUILD  := build/$(PRESET)
 JOBS   ?= 2
 PYTHON ?= python3
 
-.PHONY: all setup configure build run test lint format bench clean
+.PHONY: all setup configure build run demo test lint format bench mutate clean
 
 all: build
 
@@ -18,7 +18,14 @@ configure: setup
 build: configure
 	@cmake --build --preset $(PRESET) -j $(JOBS)
 
+# The default configuration's lockstep co-simulation (Verilated RTL vs cycle model, every output every cycle,
+# scoreboard against the reference model), with a progress bar. RUN_ARGS adds options (omsim run --help).
+RUN_CYCLES ?= 1e6
 run: build
+	@$(BUILD)/bin/omsim run --cycles $(RUN_CYCLES) --progress $(RUN_ARGS)
+
+# The reference-model demo (blend table and gallery).
+demo: build
 	@$(BUILD)/bin/omsim-demo
 
 test: build
@@ -33,6 +40,12 @@ format: setup
 bench: setup
 	@cmake --preset release >/dev/null && cmake --build --preset release -j $(JOBS)
 	@$(PYTHON) bench/run.py build/release
+
+# Checker self-test: single-point mutations of the RTL and the cycle model, each against the co-simulation
+# regression, in a copy under build/mutate; prints killed/total and the survivors, writes build/mutate.json.
+# Slow (every RTL mutant re-verilates om_top), so not part of make test.
+mutate: setup
+	@$(PYTHON) scripts/mutate.py $(MUTATE_ARGS)
 
 clean:
 	rm -rf build
