@@ -186,6 +186,30 @@ SECTIONS.append(
 )
 
 
+def run_rtl_section(section: Section, build: Path, args: argparse.Namespace) -> dict | None:
+    """bench/rtl_bench.py: Verilated om_top cycles/s for two configurations, and Icarus vs Verilator on
+    om_rt_datapath (same testbench and vectors)."""
+    if not (build / "bin" / "om_top_speed").exists():
+        print(f"[{section.name}] skipped: om_top_speed is not built", file=sys.stderr)
+        return None
+    out = build / "bench" / "rtl_bench.json"
+    subprocess.run([sys.executable, str(Path(__file__).resolve().parent / "rtl_bench.py"), str(build),
+                    "--repetitions", str(max(3, args.repetitions)), "--out", str(out)], check=True)
+    return json.loads(out.read_text())
+
+
+SECTIONS.append(
+    Section(
+        name="rtl",
+        program="",
+        metric="verilator_over_icarus",
+        pairs=[],
+        note="Verilated om_top cycles/s per configuration; Icarus vs Verilator on om_rt_datapath",
+        runner=run_rtl_section,
+    )
+)
+
+
 def run_google_benchmark(section: Section, build: Path, args: argparse.Namespace) -> tuple[list[dict], dict]:
     """Run the section's program once with repetitions; return the JSON "benchmarks" list and "context"."""
     names = sorted({p.measured for p in section.pairs} | {p.baseline for p in section.pairs} | set(section.info))

@@ -1,11 +1,13 @@
 // Measures the simulation speed of the Verilated om_top with its testbench harness (memory model,
 // pixel driver): one RGBA8 render target blending SRC_ALPHA / INV_SRC_ALPHA (one read and one
-// write per pixel), memory latency 10, no stalls. Usage: om_top_speed [cycles] (default 1e6).
+// write per pixel), memory latency 10, no stalls. Usage: om_top_speed [cycles [config]] (default
+// 1e6, the default configuration).
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
 #include <random>
+#include <string>
 
 #include "om/ref/fp32.h"
 #include "scoreboard.h"
@@ -15,6 +17,17 @@ int main(int argc, char** argv) {
   using namespace om;
   const uint64_t cycles = argc > 1 ? std::strtoull(argv[1], nullptr, 0) : 1000000ull;
   tb::HarnessConfig hc;
+  hc.cfg_index = kDefaultConfig;
+  if (argc > 2) {
+    hc.cfg_index = -1;
+    for (int i = 0; i < kNumConfigs; ++i) {
+      if (std::string(argv[2]) == kConfigs[i].name) hc.cfg_index = i;
+    }
+    if (hc.cfg_index < 0) {
+      std::fprintf(stderr, "om_top_speed: unknown configuration '%s'\n", argv[2]);
+      return 2;
+    }
+  }
   hc.mem.latency_min = hc.mem.latency_max = 10;
   tb::TopHarness h(hc);
   h.reset();
@@ -48,8 +61,9 @@ int main(int argc, char** argv) {
   const uint64_t done = h.cycle() - start_cycle;
   // CPU time is the fairer figure on a shared machine; wall time is what a user waits.
   std::printf(
-      "om_top: %llu cycles, %llu writes; wall %.3f s: %.0f cycles/s; cpu %.3f s: %.0f cycles/s\n",
-      static_cast<unsigned long long>(done), static_cast<unsigned long long>(h.stats().rt_writes),
-      secs, done / secs, cpu, done / cpu);
+      "om_top %s: %llu cycles, %llu writes; wall %.3f s: %.0f cycles/s; cpu %.3f s: %.0f "
+      "cycles/s\n",
+      kConfigs[hc.cfg_index].name, static_cast<unsigned long long>(done),
+      static_cast<unsigned long long>(h.stats().rt_writes), secs, done / secs, cpu, done / cpu);
   return 0;
 }
