@@ -86,13 +86,10 @@ class Env {
   size_t seg_ = 0;  // current segment
   uint64_t seg_started_ = 0;
   bool streaming_ = false;  // program done: pixels of the segment may go
-  bool traffic_queued_ = false;
-  size_t px_ = 0;  // next pixel of the segment
+  size_t px_ = 0;           // next pixel of the segment
   bool offered_ = false;
   bool gap_loaded_ = false;
   uint32_t gap_left_ = 0;
-  bool image_dirty_ = false;  // an illegal state touched memory since the last resync
-  bool counts_valid_ = true;  // no illegal state since the counters were last cleared
 
   Counts exp_;   // from om::ref (scoreboard)
   Counts port_;  // from the port handshakes

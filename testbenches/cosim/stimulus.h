@@ -69,7 +69,7 @@ struct Segment {
   bool drain = false;          // wait until idle, check the image, refill memory, then program
   bool fill = true;            // with drain: fill the bound areas with random texels
   uint64_t fill_seed = 0;      // seed of that fill
-  bool illegal = false;        // deliberately illegal state: the scoreboard skips this segment
+  bool illegal = false;        // holds a deliberately illegal value (still scoreboarded)
   std::vector<BusOp> program;  // state writes, in order
   std::vector<BusOp> traffic;  // other bus transfers while the pixels stream
   std::vector<ref::PixelIn> palette;
