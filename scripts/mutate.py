@@ -85,6 +85,21 @@ MUTANTS = [
     Mutant("m14", "model", "constant off by one", "cppmodel/src/top_pkg.cc",
            "(f->blend_fl_mask >> (fl_index & 7u))", "(f->blend_fl_mask >> ((fl_index + 1) & 7u))",
            "BLENDABLE looked up one feature level too high"),
+    Mutant("m15", "model", "wrong zero sign", "cppmodel/src/ref/fp32.cc",
+           "if (f32_is_zero(a) && f32_is_zero(b)) return a | b;",
+           "if (f32_is_zero(a) && f32_is_zero(b)) return a & b;", "MIN(+0, -0) gives +0"),
+    Mutant("m16", "model", "operator swap", "cppmodel/src/ref/fp32.cc",
+           "      return x <= y;", "      return x < y;", "the LESS_EQUAL comparison is LESS"),
+    Mutant("m17", "model", "wrong constant", "cppmodel/src/ref/convert.cc",
+           "put_field(t, f.x.offset, f.x.bits, 0xFFFFFFFFu)", "put_field(t, f.x.offset, f.x.bits, 0u)",
+           "X padding stored as zeros"),
+    Mutant("m18", "model", "wrong rounding", "cppmodel/src/ref/smallfloat.cc",
+           "if (e > kBias) return sign | (inf - 1u);", "if (e > kBias) return sign | inf;",
+           "float16/11/10 overflow gives INF instead of max finite (RTZ)"),
+    Mutant("m19", "model", "wrong operand select", "cppmodel/src/rt_datapath.cc",
+           "ref::blend_operands(*f, in.gamma_space, *in.s, *in.s1, *in.k, c.dest)",
+           "ref::blend_operands(*f, in.gamma_space, *in.s, *in.s, *in.k, c.dest)",
+           "dual-source factors read S instead of S1"),
     # The RTL (rtl/).
     Mutant("r01", "rtl", "hazard check off", "rtl/om_hazard.sv",
            "stall = full || (in_data_i.need_rd && match);", "stall = full;",
@@ -118,6 +133,23 @@ MUTANTS = [
     Mutant("r11", "rtl", "dropped condition", "rtl/om_write.sv",
            "assign req_ready      = !req_q.write || mem_wr_ready_i;",
            "assign req_ready      = mem_wr_ready_i;", "a dropped (unwritten) op waits for mem_wr_ready"),
+    Mutant("r12", "rtl", "wrong zero sign", "rtl/om_fp32_minmax.sv",
+           "else if (a_zero && b_zero) y_o = max_i ? (a & b) : (a | b);",
+           "else if (a_zero && b_zero) y_o = max_i ? (a | b) : (a & b);", "MIN/MAX of +0 and -0 swapped"),
+    Mutant("r13", "rtl", "operator swap", "rtl/om_accept.sv",
+           ".func_i(4'(CMP_GREATER_EQUAL)),", ".func_i(4'(CMP_GREATER)),",
+           "alpha-to-coverage tests a + 0.5 > 1 instead of >= 1"),
+    Mutant("r14", "rtl", "wrong operand select", "rtl/om_accept.sv",
+           ".a_i(fog_omf),", ".a_i(fog_f),", "fog colour weighted by f instead of 1 - f"),
+    Mutant("r15", "rtl", "wrong constant", "rtl/om_texel_merge.sv",
+           "x_ones = 64'((65'd1 << fmt_i.x_bits) - 65'd1);", "x_ones = 64'd0;",
+           "X padding stored as zeros"),
+    Mutant("r16", "rtl", "dropped condition", "rtl/om_blend_factor.sv",
+           "base = alpha_slot_i ? 32'h3F80_0000 : sat_i;", "base = sat_i;",
+           "SRC_ALPHA_SAT in an alpha slot is not 1"),
+    Mutant("r17", "rtl", "wrong rounding", "rtl/om_f32_to_fsmall.sv",
+           "mag = 15'h7BFF;", "mag = 15'h7C00;",
+           "float16/11/10 overflow gives INF instead of max finite (RTZ)"),
 ]
 
 
@@ -129,27 +161,59 @@ def sh(cmd: list[str], **kw) -> subprocess.CompletedProcess:
     return subprocess.run(cmd, check=False, capture_output=True, text=True, **kw)
 
 
+def sync_tree(new: Path, dst: Path) -> int:
+    """Makes dst hold exactly new's files, rewriting only files whose content differs (fresh mtime), so
+    the build recompiles exactly what changed, including a file a previous session left mutated or
+    restored after its last build. Returns the number of files written or removed."""
+    changed = 0
+    seen = set()
+    for f in new.rglob("*"):
+        if f.is_dir():
+            continue
+        rel = f.relative_to(new)
+        seen.add(rel)
+        target = dst / rel
+        data = f.read_bytes()
+        if target.is_file() and target.read_bytes() == data:
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+        shutil.copymode(f, target)
+        changed += 1
+    for f in list(dst.rglob("*")):
+        if f.is_file() and f.relative_to(dst) not in seen:
+            f.unlink()
+            changed += 1
+    return changed
+
+
 def copy_sources(worktree: bool) -> str:
-    """Fresh copy of the sources in SRC; returns the revision description."""
+    """Brings SRC to the sources (HEAD, or the working tree); returns the revision description."""
     rev = sh(["git", "-C", str(ROOT), "rev-parse", "--short=12", "HEAD"]).stdout.strip() or "unknown"
-    if SRC.exists():
-        shutil.rmtree(SRC)
-    SRC.mkdir(parents=True)
+    stage = WORK / "stage"
+    if stage.exists():
+        shutil.rmtree(stage)
+    stage.mkdir(parents=True)
     if worktree:
         skip = shutil.ignore_patterns(".git", "__pycache__")
         for entry in ROOT.iterdir():
             if entry.name in ("build", ".git"):
                 continue
             if entry.is_dir():
-                shutil.copytree(entry, SRC / entry.name, ignore=skip, symlinks=True)
+                shutil.copytree(entry, stage / entry.name, ignore=skip, symlinks=True)
             else:
-                shutil.copy2(entry, SRC / entry.name)
-        return rev + "+worktree"
-    tar = WORK / "src.tar"
-    sh(["git", "-C", str(ROOT), "archive", "--format=tar", "-o", str(tar), "HEAD"]).check_returncode()
-    with tarfile.open(tar) as t:
-        t.extractall(SRC)
-    tar.unlink()
+                shutil.copy2(entry, stage / entry.name)
+        rev += "+worktree"
+    else:
+        tar = WORK / "src.tar"
+        sh(["git", "-C", str(ROOT), "archive", "--format=tar", "-o", str(tar), "HEAD"]).check_returncode()
+        with tarfile.open(tar) as t:
+            t.extractall(stage)
+        tar.unlink()
+    SRC.mkdir(parents=True, exist_ok=True)
+    n = sync_tree(stage, SRC)
+    shutil.rmtree(stage)
+    log(f"mutate: sources of {rev} in {SRC} ({n} files updated)")
     return rev
 
 
@@ -253,6 +317,11 @@ def main() -> int:
         return 2
     log(f"mutate: {len(mutants)} mutants of {rev}; regression: {', '.join(c + ('@' + str(r) if r else '') for c, r in CONFIGS)}"
         f" x {args.seeds} seeds x {args.cycles} cycles, {args.jobs} jobs")
+    # A previous session may have built a mutant last (the file was restored, the build not redone):
+    # fresh mtimes on every file a mutant touches make the baseline build recompile them.
+    for f in {m.file for m in MUTANTS}:
+        if (SRC / f).exists():
+            os.utime(SRC / f)
     configure()
     ok, secs, out = build()
     if not ok:

@@ -1,5 +1,6 @@
 #include "cov_sample.h"
 
+#include "om/ref/convert.h"
 #include "om/ref/rt_op.h"
 #include "om/ref/validate.h"
 
@@ -52,12 +53,16 @@ void sample_pixel(Coverage& cov, const ref::PixelState& ps, const tb::DrawState&
   if (ps.blend.alpha_to_coverage_enable && !ref::a2c_covered(a)) {
     cov.hit(cov.id("pixel/killed_a2c"));
   }
+  if (ps.blend.alpha_to_coverage_enable && a == 0x3F000000u) cov.hit(cov.id("pixel/a2c_at_half"));
   if (ps.d3d9.alpha_test_enable) {
     const uint32_t func = static_cast<uint32_t>(ps.d3d9.alpha_func);
     if (func >= 1 && func <= 8) {
       cov.hit(cov.id(std::string("alpha_func/") + to_string(ps.d3d9.alpha_func)));
     }
     if (!ref::alpha_test_pass(ps.d3d9, a)) cov.hit(cov.id("pixel/killed_alpha_test"));
+    if (a == ref::unorm_to_f32(ps.d3d9.alpha_ref & 0xFFu, 8)) {
+      cov.hit(cov.id("pixel/alpha_equals_ref"));
+    }
   }
   if (!ref::pixel_covered(ps, px)) return;
   if (ps.d3d9.fog_enable) cov.hit(cov.id("pixel/fog"));

@@ -117,6 +117,8 @@ Coverage::Coverage(int cfg_index) {
   add("pixel/killed_sample_mask", true);
   add("pixel/killed_a2c", fl10);
   add("pixel/killed_alpha_test", true);
+  add("pixel/alpha_equals_ref", true);  // the alpha-test comparison's boundary
+  add("pixel/a2c_at_half", fl10);       // alpha-to-coverage's boundary: a + 0.5 = 1
   add("pixel/fog", true);
   add("pixel/dual_source", fl10);
   add("pixel/independent_blend", true);

@@ -57,7 +57,7 @@ Blend StateGen::alpha_factor() {
   }
 }
 
-ref::RtBlendDesc StateGen::random_desc(bool allow_logic) {
+ref::RtBlendDesc StateGen::random_desc(double p_logic) {
   ref::RtBlendDesc d;
   d.blend_enable = coin(0.8);
   d.src_blend = rgb_factor();
@@ -73,7 +73,7 @@ ref::RtBlendDesc StateGen::random_desc(bool allow_logic) {
     d.blend_op_alpha = d.blend_op;
   }
   d.logic_op = static_cast<LogicOp>(pick(16));
-  if (allow_logic && cfg_.logic_op && coin(0.4)) {
+  if (cfg_.logic_op && coin(p_logic)) {
     d.logic_op_enable = true;
     d.blend_enable = false;
   }
@@ -96,20 +96,27 @@ uint32_t StateGen::color(bool integer) {
 }
 
 tb::DrawState StateGen::legal(const tb::DrawState& base) {
+  bool has_uint = false;
+  for (const tb::RtBinding& b : base.rt) {
+    const FormatInfo* f = b.format ? ref::find_format(b.format) : nullptr;
+    has_uint = has_uint || (f != nullptr && f->cls == FormatClass::UINT);
+  }
   for (int attempt = 0; attempt < 64; ++attempt) {
     tb::DrawState s = base;
     ref::BlendDesc& bd = s.blend;
     bd = ref::BlendDesc{};
     bd.independent_blend_enable = coin(0.5);
     bd.alpha_to_coverage_enable = a2c_ && coin(0.15);
-    const ref::RtBlendDesc d0 = random_desc(!bd.independent_blend_enable);
+    // Logic ops act on UINT targets only: use them more where such a target is bound.
+    const double p_logic = bd.independent_blend_enable ? 0.0 : has_uint ? 0.6 : 0.2;
+    const ref::RtBlendDesc d0 = random_desc(p_logic);
     for (int i = 0; i < ref::kMaxRts; ++i) {
       ref::RtBlendDesc& d = bd.render_target[i];
       if (i == 0 || !bd.independent_blend_enable) {
         // Without IBE the hardware uses RT 0's descriptor: the others hold random values.
-        d = i == 0 ? d0 : random_desc(false);
+        d = i == 0 ? d0 : random_desc(0.0);
       } else if (independent_ && coin(0.7)) {
-        d = random_desc(false);
+        d = random_desc(0.0);
       } else {
         d = d0;
         d.logic_op_enable = false;

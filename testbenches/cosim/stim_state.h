@@ -36,7 +36,9 @@ class StateGen {
  private:
   uint32_t pick(uint32_t n) { return std::uniform_int_distribution<uint32_t>(0, n - 1)(rng_); }
   bool coin(double p) { return std::uniform_real_distribution<double>(0.0, 1.0)(rng_) < p; }
-  ref::RtBlendDesc random_desc(bool allow_logic);
+  /// A random descriptor; with probability p_logic (where the configuration has logic ops) the
+  /// logic op is enabled instead of blending.
+  ref::RtBlendDesc random_desc(double p_logic);
   Blend rgb_factor();
   Blend alpha_factor();
 

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "om/gen/regs.h"
+#include "om/ref/convert.h"
 #include "regfile.h"
 #include "stim_state.h"
 
@@ -216,6 +217,14 @@ class Gen {
         for (uint32_t& c : o) c = states_.color(integer);
       }
       for (uint32_t& c : p.oc1) c = states_.color(false);
+      // Boundaries of the pixel-kill comparisons: alpha equal to the alpha-test reference (or one
+      // ulp either side), and alpha-to-coverage's a + 0.5 = 1.
+      if (s.d3d9.alpha_test_enable && coin(0.3)) {
+        const uint32_t r = ref::unorm_to_f32(s.d3d9.alpha_ref & 0xFFu, 8);
+        p.oc[0][3] = r == 0 ? r : r - 1 + pick(3);
+      } else if (s.blend.alpha_to_coverage_enable && coin(0.2)) {
+        p.oc[0][3] = 0x3EFFFFFFu + pick(3);
+      }
       p.fog = coin(0.8) ? ref::f32_bits(std::uniform_real_distribution<float>(-0.25f, 1.25f)(rng_))
                         : states_.color(false);
     }
