@@ -41,9 +41,11 @@ HEAD = """[*] GTKWave save file (omsim co-simulation layout, waves/README.md)
 """
 
 
-def sig(path: str, width: int) -> str:
-    """One trace: binary for single bits (@28), hex for vectors (@22), Verilator's [msb:0]."""
-    return ("@28\n" + path if width == 1 else f"@22\n{path}[{width - 1}:0]") + "\n"
+def sig(path: str, width: int, alias: str = "") -> str:
+    """One trace: binary for single bits (@28), hex for vectors (@22), Verilator's [msb:0]; an alias
+    (+{name}) replaces the leaf name GTKWave would show."""
+    full = path if width == 1 else f"{path}[{width - 1}:0]"
+    return ("@28\n" if width == 1 else "@22\n") + (f"+{{{alias}}} " if alias else "") + full + "\n"
 
 
 def main() -> None:
@@ -58,7 +60,8 @@ def main() -> None:
     out += "@200\n-Lockstep\n" + sig("cosim.mismatch", 1) + "@24\ncosim.cycle[63:0]\n"
     for group, sigs in PORTS:
         out += f"@200\n-{group}: rtl / model\n"
-        out += "".join(sig("cosim.rtl." + n, w) + sig("cosim.model." + n, w) for n, w in sigs)
+        out += "".join(sig("cosim.rtl." + n, w, "rtl   " + n) + sig("cosim.model." + n, w, "model " + n)
+                       for n, w in sigs)
     (here / "cosim.gtkw").write_text(out)
 
 

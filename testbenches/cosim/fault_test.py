@@ -105,8 +105,10 @@ def main() -> int:
     if shutil.which("gtkwave") is None or shutil.which("xvfb-run") is None:
         fail("gtkwave / xvfb-run missing (scripts/setup.sh installs them)")
     cosim_layout, top_layout = src / "waves/cosim.gtkw", src / "waves/om_top.gtkw"
-    want_cosim = sum(1 for line in cosim_layout.read_text().splitlines() if line.startswith("cosim."))
-    want_top = sum(1 for line in top_layout.read_text().splitlines() if line.startswith("om_top."))
+    def traces(layout: Path, prefix: str) -> int:  # signal lines, with or without a +{alias}
+        return sum(1 for line in layout.read_text().splitlines() if re.match(rf"(\+\{{[^}}]*\}} )?{prefix}\.", line))
+
+    want_cosim, want_top = traces(cosim_layout, "cosim"), traces(top_layout, "om_top")
     got = gtkwave_count(cosim_layout, waves / "cosim.fst", work)
     if got != want_cosim:
         fail(f"cosim.gtkw shows {got} of {want_cosim} signals on cosim.fst")
