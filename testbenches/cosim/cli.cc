@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
@@ -25,7 +26,7 @@ const char* kRunHelp =
     "  stimulus from the seed; every output compared every cycle, final memory and counters\n"
     "  checked against the reference model.\n"
     "  --config NAME        fl9_1, fl9_3, fl10_0, fl11_0, fl11_1 (default fl11_1)\n"
-    "  --seed N             stimulus seed (default 1)\n"
+    "  --seed N             stimulus seed (default: $OM_SEED, else 1)\n"
     "  --cycles N           cycles of stimulus, e.g. 100000 or 1e6 (default 1e5)\n"
     "  --rts N              bind N render targets in every draw (default: random 1..max)\n"
     "  --sides A[,B]        rtl,model (default), rtl,rtl, rtl or model\n"
@@ -118,6 +119,7 @@ int run_impl(const std::vector<std::string>& a) {
   ro.a = SideKind::kRtl;
   ro.b = have_model() ? SideKind::kModel : SideKind::kRtl;
   std::string sides_text = have_model() ? "rtl,model" : "rtl,rtl";
+  if (const char* env = std::getenv("OM_SEED")) sc.seed = std::stoull(env, nullptr, 0);
   std::string cov_out;
   bool json = false, progress = false;
   uint64_t holes = 0;
