@@ -11,6 +11,7 @@
 #include "om/ref/convert.h"
 #include "om/ref/fp32.h"
 #include "om/ref/pixel.h"
+#include "om/ref/validate.h"
 #include "png_writer.h"
 
 namespace {
@@ -24,44 +25,8 @@ const ref::Vec4 kS1 = {f32_bits(0.25f), f32_bits(0.5f), f32_bits(0.75f), f32_bit
 const ref::Vec4 kK = {f32_bits(0.5f), f32_bits(0.25f), f32_bits(0.125f), f32_bits(0.75f)};
 const ref::Raw4 kD = {32, 96, 192, 128};  // destination R8G8B8A8_UNORM codes
 
-constexpr Blend kFactors[] = {Blend::ZERO,
-                              Blend::ONE,
-                              Blend::SRC_COLOR,
-                              Blend::INV_SRC_COLOR,
-                              Blend::SRC_ALPHA,
-                              Blend::INV_SRC_ALPHA,
-                              Blend::DEST_ALPHA,
-                              Blend::INV_DEST_ALPHA,
-                              Blend::DEST_COLOR,
-                              Blend::INV_DEST_COLOR,
-                              Blend::SRC_ALPHA_SAT,
-                              Blend::BLEND_FACTOR,
-                              Blend::INV_BLEND_FACTOR,
-                              Blend::SRC1_COLOR,
-                              Blend::INV_SRC1_COLOR,
-                              Blend::SRC1_ALPHA,
-                              Blend::INV_SRC1_ALPHA};
+constexpr const auto& kFactors = kAllBlend;
 constexpr BlendOp kOps[] = {BlendOp::ADD, BlendOp::SUBTRACT, BlendOp::REV_SUBTRACT};
-
-/// The factor legal in the alpha slot that matches `b` (*_COLOR -> *_ALPHA).
-Blend alpha_form(Blend b) {
-  switch (b) {
-    case Blend::SRC_COLOR:
-      return Blend::SRC_ALPHA;
-    case Blend::INV_SRC_COLOR:
-      return Blend::INV_SRC_ALPHA;
-    case Blend::DEST_COLOR:
-      return Blend::DEST_ALPHA;
-    case Blend::INV_DEST_COLOR:
-      return Blend::INV_DEST_ALPHA;
-    case Blend::SRC1_COLOR:
-      return Blend::SRC1_ALPHA;
-    case Blend::INV_SRC1_COLOR:
-      return Blend::INV_SRC1_ALPHA;
-    default:
-      return b;
-  }
-}
 
 /// One pixel through om::ref::process_pixel on a single RT; returns the stored component fields.
 ref::Raw4 blend_one(const FormatInfo& f, Blend src, Blend dest, BlendOp op, const ref::Texel& d) {
@@ -72,8 +37,8 @@ ref::Raw4 blend_one(const FormatInfo& f, Blend src, Blend dest, BlendOp op, cons
   desc.src_blend = src;
   desc.dest_blend = dest;
   desc.blend_op = desc.blend_op_alpha = op;
-  desc.src_blend_alpha = alpha_form(src);
-  desc.dest_blend_alpha = alpha_form(dest);
+  desc.src_blend_alpha = ref::alpha_slot_equivalent(src);
+  desc.dest_blend_alpha = ref::alpha_slot_equivalent(dest);
   st.blend_factor = kK;
   ref::PixelIn px;
   px.oc[0] = kS;
@@ -109,7 +74,8 @@ void factor_table() {
   for (Blend b : kFactors) {
     std::printf("%-17s", to_string(b));
     for (int ch = 0; ch < 4; ++ch) {
-      std::printf(" %5.3f", f32_value(ref::blend_factor(ch == 3 ? alpha_form(b) : b, ch, o)));
+      std::printf(" %5.3f",
+                  f32_value(ref::blend_factor(ch == 3 ? ref::alpha_slot_equivalent(b) : b, ch, o)));
     }
     std::printf(" |");
     for (int role = 0; role < 2; ++role) {

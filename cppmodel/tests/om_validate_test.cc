@@ -14,8 +14,11 @@ namespace om::ref {
 namespace {
 
 using testing::alpha_blend_rt;
+using testing::bind;
 using testing::blend_rt;
 using testing::config;
+using testing::kDualSource;
+using testing::use;
 
 // §7.1 / §7.2 codes.
 constexpr uint32_t kOk = 0x00000000;
@@ -37,23 +40,6 @@ constexpr uint32_t kPmiscMrtIndependentBitDepths = 0x40000;
 constexpr uint32_t kPmiscMrtPostPsBlending = 0x80000;
 constexpr uint32_t kPBlendDestAlpha = 0x40;
 constexpr uint32_t kPBlendBlendFactor = 0x2000;
-
-void bind(OmState& s, int slot, Format f, PsOutputType type = PsOutputType::FLOAT) {
-  s.rt[slot].bound = true;
-  s.rt[slot].format = f;
-  s.rt[slot].width = 64;
-  s.rt[slot].height = 64;
-  s.ps_output[slot].written = true;
-  s.ps_output[slot].type = type;
-}
-
-// All eight entries set to `rt` (a normalised IBE=FALSE descriptor).
-void use(OmState& s, const RtBlendDesc& rt) {
-  for (RtBlendDesc& e : s.blend.render_target) e = rt;
-}
-
-const RtBlendDesc kDualSource = blend_rt(Blend::ONE, Blend::SRC1_COLOR, BlendOp::ADD, Blend::ONE,
-                                         Blend::SRC1_ALPHA, BlendOp::ADD);
 
 struct Row {
   const char* name;
@@ -496,29 +482,6 @@ TEST(OmValidate, TableOfChecks) {
     covered |= row.reasons;
   }
   EXPECT_EQ(covered, 0x3FFFFu) << "every check bit 0-17 has a row";
-}
-
-TEST(OmValidate, Tv54DualSourceWithRt1Bound) {
-  OmState s;
-  bind(s, 0, Format::R8G8B8A8_UNORM);
-  bind(s, 1, Format::R8G8B8A8_UNORM);
-  use(s, kDualSource);
-  for (const ConfigInfo& cfg : kConfigs) {
-    if (static_cast<uint32_t>(cfg.fl) < 0xA000) continue;  // dual source exists from 10_0
-    const ValidateResult r = om_validate(s, caps_from_config(cfg));
-    EXPECT_EQ(static_cast<uint32_t>(r.result), 0x88760821u) << cfg.name;
-    EXPECT_EQ(r.reasons, 1u << 7) << cfg.name;
-    EXPECT_EQ(r.passes, 2u) << cfg.name;
-  }
-}
-
-TEST(OmValidate, Tv55MixedBitDepthsAt9_3) {
-  OmState s;
-  bind(s, 0, Format::R8G8B8A8_UNORM);
-  bind(s, 1, Format::R16G16B16A16_FLOAT);
-  const ValidateResult r = om_validate(s, caps_from_config(config("fl9_3")));
-  EXPECT_EQ(static_cast<uint32_t>(r.result), 0x88760818u);
-  EXPECT_EQ(r.reasons, 1u << 4);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "om/gen/defs.h"
+#include "om/ref/om_validate.h"
 #include "om/ref/state.h"
 
 namespace om::ref::testing {
@@ -81,5 +82,23 @@ inline RtBlendDesc alpha_blend_rt() {
 inline Blend raw_blend(uint32_t v) { return static_cast<Blend>(v); }
 inline BlendOp raw_op(uint32_t v) { return static_cast<BlendOp>(v); }
 inline LogicOp raw_logic(uint32_t v) { return static_cast<LogicOp>(v); }
+
+/// Bind slot `slot` to a 64x64 view of `f`, written by the PS with output type `type`.
+inline void bind(OmState& s, int slot, Format f, PsOutputType type = PsOutputType::FLOAT) {
+  s.rt[slot].bound = true;
+  s.rt[slot].format = f;
+  s.rt[slot].width = 64;
+  s.rt[slot].height = 64;
+  s.ps_output[slot].written = true;
+  s.ps_output[slot].type = type;
+}
+
+// All eight entries set to `rt` (a normalised IBE=FALSE descriptor).
+inline void use(OmState& s, const RtBlendDesc& rt) {
+  for (RtBlendDesc& e : s.blend.render_target) e = rt;
+}
+
+inline const RtBlendDesc kDualSource = blend_rt(Blend::ONE, Blend::SRC1_COLOR, BlendOp::ADD,
+                                                Blend::ONE, Blend::SRC1_ALPHA, BlendOp::ADD);
 
 }  // namespace om::ref::testing

@@ -1,5 +1,6 @@
 #include "names.h"
 
+#include <array>
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
@@ -60,44 +61,15 @@ std::string without_pack_suffix(std::string s) {
   return s;
 }
 
+// The enum value whose D3D spelling (om/gen/defs.h to_string) squashes to `key`.
 template <typename E, size_t N>
-E lookup(const char* what, std::string_view text, std::string key, const char* const (&names)[N],
-         const E (&values)[N]) {
-  for (size_t i = 0; i < N; ++i) {
-    if (squash(names[i]) == key) return values[i];
+E lookup(const char* what, std::string_view text, const std::string& key,
+         const std::array<E, N>& values) {
+  for (E v : values) {
+    if (squash(to_string(v)) == key) return v;
   }
   throw std::invalid_argument(std::string("unknown ") + what + " " + quoted(text));
 }
-
-constexpr const char* kBlendNames[] = {
-    "ZERO",          "ONE",           "SRC_COLOR",        "INV_SRC_COLOR", "SRC_ALPHA",
-    "INV_SRC_ALPHA", "DEST_ALPHA",    "INV_DEST_ALPHA",   "DEST_COLOR",    "INV_DEST_COLOR",
-    "SRC_ALPHA_SAT", "BLEND_FACTOR",  "INV_BLEND_FACTOR", "SRC1_COLOR",    "INV_SRC1_COLOR",
-    "SRC1_ALPHA",    "INV_SRC1_ALPHA"};
-constexpr Blend kBlendValues[] = {Blend::ZERO,
-                                  Blend::ONE,
-                                  Blend::SRC_COLOR,
-                                  Blend::INV_SRC_COLOR,
-                                  Blend::SRC_ALPHA,
-                                  Blend::INV_SRC_ALPHA,
-                                  Blend::DEST_ALPHA,
-                                  Blend::INV_DEST_ALPHA,
-                                  Blend::DEST_COLOR,
-                                  Blend::INV_DEST_COLOR,
-                                  Blend::SRC_ALPHA_SAT,
-                                  Blend::BLEND_FACTOR,
-                                  Blend::INV_BLEND_FACTOR,
-                                  Blend::SRC1_COLOR,
-                                  Blend::INV_SRC1_COLOR,
-                                  Blend::SRC1_ALPHA,
-                                  Blend::INV_SRC1_ALPHA};
-constexpr const char* kBlendOpNames[] = {"ADD", "SUBTRACT", "REV_SUBTRACT", "MIN", "MAX"};
-constexpr BlendOp kBlendOpValues[] = {BlendOp::ADD, BlendOp::SUBTRACT, BlendOp::REV_SUBTRACT,
-                                      BlendOp::MIN, BlendOp::MAX};
-constexpr const char* kLogicOpNames[] = {
-    "CLEAR",       "SET",          "COPY",       "COPY_INVERTED", "NOOP", "INVERT",
-    "AND",         "NAND",         "OR",         "NOR",           "XOR",  "EQUIV",
-    "AND_REVERSE", "AND_INVERTED", "OR_REVERSE", "OR_INVERTED"};
 
 }  // namespace
 
@@ -130,7 +102,7 @@ std::string vulkan_format_name(const FormatInfo& f) {
 Blend parse_blend(std::string_view name) {
   std::string key = squash(name);
   strip_prefix(key, "D3D11BLEND");
-  return lookup("blend factor", name, key, kBlendNames, kBlendValues);
+  return lookup("blend factor", name, key, kAllBlend);
 }
 
 Blend blend_from_number(int64_t v) {
@@ -144,7 +116,7 @@ Blend blend_from_number(int64_t v) {
 BlendOp parse_blend_op(std::string_view name) {
   std::string key = squash(name);
   strip_prefix(key, "D3D11BLENDOP");
-  return lookup("blend op", name, key, kBlendOpNames, kBlendOpValues);
+  return lookup("blend op", name, key, kAllBlendOp);
 }
 
 BlendOp blend_op_from_number(int64_t v) {
@@ -158,10 +130,7 @@ BlendOp blend_op_from_number(int64_t v) {
 LogicOp parse_logic_op(std::string_view name) {
   std::string key = squash(name);
   if (!strip_prefix(key, "D3D11LOGICOP")) strip_prefix(key, "LOGICOP");
-  for (size_t i = 0; i < std::size(kLogicOpNames); ++i) {
-    if (squash(kLogicOpNames[i]) == key) return static_cast<LogicOp>(i);
-  }
-  throw std::invalid_argument("unknown logic op " + quoted(name));
+  return lookup("logic op", name, key, kAllLogicOp);
 }
 
 LogicOp logic_op_from_number(int64_t v) {

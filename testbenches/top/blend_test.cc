@@ -13,23 +13,7 @@
 namespace om::tb {
 namespace {
 
-constexpr std::array<Blend, 17> kColourFactors = {Blend::ZERO,
-                                                  Blend::ONE,
-                                                  Blend::SRC_COLOR,
-                                                  Blend::INV_SRC_COLOR,
-                                                  Blend::SRC_ALPHA,
-                                                  Blend::INV_SRC_ALPHA,
-                                                  Blend::DEST_ALPHA,
-                                                  Blend::INV_DEST_ALPHA,
-                                                  Blend::DEST_COLOR,
-                                                  Blend::INV_DEST_COLOR,
-                                                  Blend::SRC_ALPHA_SAT,
-                                                  Blend::BLEND_FACTOR,
-                                                  Blend::INV_BLEND_FACTOR,
-                                                  Blend::SRC1_COLOR,
-                                                  Blend::INV_SRC1_COLOR,
-                                                  Blend::SRC1_ALPHA,
-                                                  Blend::INV_SRC1_ALPHA};
+constexpr const auto& kColourFactors = kAllBlend;
 // Factors legal in the alpha slot (no *_COLOR).
 constexpr std::array<Blend, 11> kAlphaFactors = {
     Blend::ZERO,          Blend::ONE,           Blend::SRC_ALPHA,

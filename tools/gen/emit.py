@@ -39,7 +39,7 @@ def write(path: pathlib.Path, text: str) -> None:
 
 def cpp() -> str:
     e = defs.enums()
-    out = [f"// {BANNER}", "#pragma once", "", "#include <cstdint>", "", "namespace om {", ""]
+    out = [f"// {BANNER}", "#pragma once", "", "#include <array>", "#include <cstdint>", "", "namespace om {", ""]
     for key, (cname, _) in ENUMS.items():
         vals = e[key]["values"]
         width = "uint32_t"  # D3D enums are 32-bit: out-of-range values stay representable for validation
@@ -52,6 +52,10 @@ def cpp() -> str:
         out.append("  switch (v) {")
         out += [f'    case {cname}::{ident(n)}: return "{n}";' for n in vals]
         out += ["  }", "  return nullptr;", "}", ""]
+        out.append(f"/// Every defined {cname} value, in definition order.")
+        out.append(f"inline constexpr std::array<{cname}, {len(vals)}> kAll{cname} = {{"
+                   + ", ".join(f"{cname}::{ident(n)}" for n in vals) + "};")
+        out.append("")
         out.append(f"/// True when raw is one of the defined {cname} values.")
         out.append(f"constexpr bool is_valid_{key}(uint32_t raw) {{")
         out.append("  switch (raw) {")
