@@ -3,6 +3,7 @@
 // state taken from the cycle model's state_t output and the capabilities from its capability
 // registers. Perf-counter strobes are driven into the cycle model as om_top would (pixels in,
 // killed, RT reads and writes), one clock cycle per event.
+#include <stdexcept>
 #include <unordered_map>
 
 #include "backends.h"
@@ -180,6 +181,9 @@ class ModelBackend final : public Backend, public RegisterBus, public PixelPort 
 }  // namespace
 
 std::unique_ptr<Backend> make_model_backend(const BackendOptions& options) {
+  if (!options.waves.empty()) {
+    throw std::invalid_argument("backend 'model' cannot write waves (only 'rtl' traces)");
+  }
   return std::make_unique<ModelBackend>(options);
 }
 

@@ -65,7 +65,7 @@ class RtlBackend final : public Backend, public RegisterBus, public PixelPort {
     c.mem.rd_ready_p = 0.8;
     c.mem.wr_ready_p = 0.8;
     c.in_valid_p = 0.8;
-    c.waves = tb::waves_for_current_test();
+    c.waves = o.waves;
     return c;
   }
 

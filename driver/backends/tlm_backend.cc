@@ -91,6 +91,9 @@ class TlmBackend final : public Backend, public RegisterBus, public PixelPort {
 }  // namespace
 
 std::unique_ptr<Backend> make_tlm_backend(const BackendOptions& options) {
+  if (!options.waves.empty()) {
+    throw std::invalid_argument("backend 'tlm' cannot write waves (only 'rtl' traces)");
+  }
   return std::make_unique<TlmBackend>(options);
 }
 

@@ -5,6 +5,7 @@
 #include "om/driver/reg_image.h"
 #include "om/ref/convert.h"
 #include "om/ref/validate.h"
+#include "test_waves.h"
 
 namespace om::driver::test {
 
@@ -32,6 +33,7 @@ void DriverTest::SetUp() {
   BackendOptions o;
   o.config = GetParam().config;
   o.seed = 0x5EED0000u + static_cast<uint64_t>(GetParam().config);
+  if (GetParam().backend == "rtl") o.waves = tb::waves_for_current_test();
   be_ = make_backend(GetParam().backend, o);
   ASSERT_EQ(Device::create(&be_->bus(), be_->pixels(), &dev_), Hresult::S_OK);
 }

@@ -13,6 +13,7 @@
 #include "om/gen/regs.h"
 #include "om/ref/fp32.h"
 #include "scoreboard.h"
+#include "test_waves.h"
 #include "top_harness.h"
 
 namespace om::tb {

@@ -1,6 +1,5 @@
 #include "top_harness.h"
 
-#include <gtest/gtest.h>
 #include <verilated.h>
 #include <verilated_fst_c.h>
 
@@ -36,18 +35,6 @@ void or_bits(Wide& w, int lsb, int width, uint32_t value) {
 }
 
 }  // namespace
-
-std::string waves_for_current_test() {
-  const char* env = std::getenv("OM_WAVES");
-  if (env == nullptr || std::string(env) != "1") return "";
-  const ::testing::TestInfo* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  if (info == nullptr) return "om_top.fst";
-  std::string name = std::string(info->test_suite_name()) + "_" + info->name() + ".fst";
-  for (char& c : name) {
-    if (c == '/') c = '_';
-  }
-  return name;
-}
 
 uint64_t test_seed(uint64_t fallback) {
   uint64_t seed = fallback;

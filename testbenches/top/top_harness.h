@@ -96,8 +96,6 @@ class TopHarness {
   PortStats stats_;
 };
 
-/// Name of the FST file for the running GoogleTest when OM_WAVES=1, else "".
-std::string waves_for_current_test();
 /// OM_SEED from the environment, else `fallback`; printed so a failure can be replayed.
 uint64_t test_seed(uint64_t fallback);
 

@@ -20,6 +20,7 @@ namespace om::driver {
 struct BackendOptions {
   int config = kDefaultConfig;  // index into kConfigs (the configuration strap)
   uint64_t seed = 1;            // randomness of the backend (memory latency, stalls, gaps)
+  std::string waves;            // FST file of the whole session ("" = none); only "rtl" traces
 };
 
 class Backend {
@@ -47,7 +48,8 @@ void register_backend(const std::string& name, const std::string& description,
                       BackendFactory factory);
 /// A new backend of that name, reset and out of reset with the configuration strap applied. Throws
 /// std::invalid_argument naming the backend when none is registered under `name`, and
-/// std::out_of_range when options.config is not a kConfigs index.
+/// std::out_of_range when options.config is not a kConfigs index, and std::invalid_argument when
+/// options.waves is set for a backend that cannot write waves.
 std::unique_ptr<Backend> make_backend(const std::string& name, const BackendOptions& options);
 /// Registered backend names, sorted.
 std::vector<std::string> backend_names();
