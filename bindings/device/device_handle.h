@@ -1,0 +1,65 @@
+// Shared parts of the omsim._device extension: the Python-visible device object (a backend and
+// the om::driver::Device created over it, behind one mutex) and the bind_* entry points of each
+// file. The adapter only converts values and copies arrays: every decision is the driver's.
+#pragma once
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "om/driver/backend.h"
+#include "om/driver/device.h"
+
+namespace omsim_device {
+
+namespace py = pybind11;
+
+/// One D3D device over one backend. Every call takes `mu`: calls that run the simulation (draw,
+/// clear, texel loops, validate) release the GIL first, so two Python threads may share a device
+/// and never run the driver at the same time. close() destroys the device and the backend (an
+/// "rtl" backend then finishes its waves file); later calls raise ValueError.
+class DeviceHandle {
+ public:
+  DeviceHandle(std::unique_ptr<om::driver::Backend> backend,
+               std::unique_ptr<om::driver::Device> device, std::string backend_name)
+      : backend_(std::move(backend)), device_(std::move(device)), name_(std::move(backend_name)) {}
+
+  /// The device; ValueError after close(). Call with `mu` held.
+  om::driver::Device& dev() {
+    if (!device_) throw py::value_error("device is closed");
+    return *device_;
+  }
+  om::driver::Backend& backend() {
+    if (!backend_) throw py::value_error("device is closed");
+    return *backend_;
+  }
+  bool closed() const { return !device_; }
+  const std::string& name() const { return name_; }
+  void close() {
+    device_.reset();
+    backend_.reset();
+  }
+
+  std::mutex mu;
+
+ private:
+  std::unique_ptr<om::driver::Backend> backend_;
+  std::unique_ptr<om::driver::Device> device_;
+  std::string name_;
+};
+
+using DeviceClass = py::class_<DeviceHandle>;
+using Lock = std::lock_guard<std::mutex>;
+
+/// HRESULT as the plain unsigned value Python receives.
+inline uint32_t hr_value(om::Hresult hr) { return static_cast<uint32_t>(hr); }
+
+/// Module parts, one per file.
+void bind_state(DeviceClass& cls);     // device_state.cc: caps, blend states, OM state setters
+void bind_commands(DeviceClass& cls);  // device_commands.cc: clear, draw, texels, validate, misc
+
+}  // namespace omsim_device

@@ -1,0 +1,541 @@
+"""The host driver over a backend: a D3D11.1 output merger you create, query, program, draw on and validate.
+
+Quick start::
+
+    import numpy as np, omsim
+    from omsim.device import Device, RenderTargetView
+    with Device("fl11_1", backend="model") as dev:             # D3D11CreateDevice ("rtl": the Verilated RTL)
+        dev.set_render_targets([RenderTargetView("R8G8B8A8_UNORM", 4, 4)])
+        dev.set_ps_outputs([omsim.PsOutput()])               # o0 declared, FLOAT
+        over = omsim.RtBlendDesc.blending("SRC_ALPHA", "INV_SRC_ALPHA")
+        bs = dev.create_blend_state(omsim.BlendDesc(render_target=[over]))   # CreateBlendState1
+        dev.set_blend_state(bs)                               # OMSetBlendState
+        dev.clear((0.0, 0.0, 1.0, 1.0))
+        dev.draw(np.array([1]), np.array([2]), np.array([[1.0, 0.0, 0.0, 0.5]], np.float32))
+        img = dev.read_rt(0)                                  # (4, 4) uint32 texels
+        dev.validate().raise_for_result()
+
+Every call is the driver's (``om::driver::Device``, docs/driver.md), which talks to the backend only over the
+register bus and the pixel/memory port, so the same script runs on the cycle model ("model") and on the RTL
+("rtl", when this build has Verilator); :func:`backends` lists them.
+
+D3D codes (see :mod:`omsim.errors`):
+
+* Calls that create or set something (``Device()``, ``create_blend_state``, ``check_blend_desc``, ``set_*``,
+  ``clear``, ``draw``, ``read_rt``/``write_rt``, ``reset``, ...) raise the :class:`~omsim.errors.OmError`
+  subclass of a failing HRESULT (``InvalidArgError`` -- also a ``ValueError`` --, ``DeviceLostError``,
+  ``TooManyUniqueStateObjectsError``, ...); the message is the driver's ``last_error`` and ``.hresult`` the code.
+  A failing call changes nothing.
+* Capability queries return dataclasses; they raise only when the driver cannot answer (E_INVALIDARG for a
+  DXGI value >= 116, D3DERR_DEVICELOST).
+* :meth:`Device.validate` returns a :class:`~omsim.device_types.DeviceValidateResult` (never raises for a
+  failing state; ``raise_for_result()`` converts, ``is_current`` says whether state changed since).
+* Bad Python input (wrong type, dtype, shape, layout, unknown backend/config/format names, values outside the
+  range of the argument) raises plain ``TypeError`` / ``ValueError`` naming the argument.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import Any, Optional, Union
+
+import numpy as np
+
+from . import _device
+from .device_types import (
+    BlendState,
+    BusResult,
+    BusStatus,
+    D3d9Options,
+    D3d9ShadowSupport,
+    D3d9SimpleInstancingSupport,
+    D3d11Options,
+    DepthStencilView,
+    DeviceValidateResult,
+    PerfCounters,
+    RenderTargetView,
+    bools,
+    desc_to_plain,
+)
+from .enums import CmpFunc, FeatureLevel, Format, FormatSupport, FormatSupport2, Hresult, PBlendCaps, PMiscCaps
+from .errors import InvalidArgError, error_class, is_failure
+from .ref import _blend_factor_words
+from .state import MAX_RTS, BlendDesc, coerce_bool, coerce_enum, coerce_floats, coerce_u32
+from .tables import ConfigInfo, ConfigLike, FormatInfo, config_info, configs, f32_bits, format_info
+from .validate import Caps, D3d9Options1, D3dCaps9, OmCaps, PsOutput
+
+# D3D11_FEATURE values (spec section 6.1).
+_FORMAT_SUPPORT, _FORMAT_SUPPORT2, _D3D11_OPTIONS = 2, 3, 5
+_D3D9_OPTIONS, _D3D9_SHADOW_SUPPORT, _D3D9_SIMPLE_INSTANCING_SUPPORT, _D3D9_OPTIONS1 = 7, 9, 11, 13
+_ONES = (1.0, 1.0, 1.0, 1.0)
+
+
+def backends() -> dict[str, str]:
+    """The backends of this build: name -> one-line description ("model" always, "rtl" when Verilator built the
+    RTL backend)."""
+    return dict(_device.backends())
+
+
+def _int(v: Any, name: str, lo: int, hi: int) -> int:
+    if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+        raise TypeError(f"{name}: expected an int, got {type(v).__name__}")
+    if not lo <= int(v) <= hi:
+        raise ValueError(f"{name}: {int(v)} is outside {lo}..{hi}")
+    return int(v)
+
+
+def _coords(a: Any, name: str) -> np.ndarray:
+    if not isinstance(a, np.ndarray):
+        raise TypeError(f"{name}: expected a numpy.ndarray of pixel coordinates, got {type(a).__name__}")
+    if a.dtype.kind not in "iu":
+        raise TypeError(f"{name}: expected an integer dtype, got {a.dtype}")
+    if a.ndim != 1:
+        raise ValueError(f"{name}: expected shape (N,), got {a.shape}")
+    if not a.flags.c_contiguous:
+        raise ValueError(f"{name}: array must be C-contiguous (numpy.ascontiguousarray)")
+    if a.size and (int(a.min()) < 0 or int(a.max()) > 0xFFFFFFFF):
+        raise ValueError(f"{name}: coordinates must be in 0..2**32-1 (the driver accepts 0..16383)")
+    return a.astype(np.uint32, copy=False)
+
+
+class Device:
+    """A D3D device on the output merger: ``om::driver::Device`` over a backend (D3D11CreateDevice).
+
+    config: a configuration name ("fl9_1" ... "fl11_1"), a ConfigInfo, or None for the default; it is the
+    hardware's configuration strap, and everything the device reports comes from its capability registers.
+    backend: a name of :func:`backends`. seed: the backend's randomness (memory latency, stalls, input gaps on
+    "rtl"). waves: an FST file of the whole session (only "rtl" traces; ValueError elsewhere), complete after
+    :meth:`close`. A failing create raises the OmError of its HRESULT.
+
+    Use it as a context manager (or call :meth:`close`) to free the backend deterministically.
+    """
+
+    def __init__(
+        self,
+        config: ConfigLike = None,
+        backend: str = "model",
+        *,
+        seed: int = 1,
+        waves: Union[str, os.PathLike[str], None] = None,
+    ) -> None:
+        self._config: ConfigInfo = config_info(config)
+        names = backends()
+        if not isinstance(backend, str):
+            raise TypeError(f"backend: expected a backend name, got {type(backend).__name__}")
+        if backend not in names:
+            raise ValueError(f"backend: unknown backend {backend!r}; this build has {', '.join(sorted(names))}")
+        seed = _int(seed, "seed", 0, 2**64 - 1)
+        if waves is None:
+            path = ""
+        elif isinstance(waves, (str, os.PathLike)):
+            path = os.fspath(waves)
+            if not path:
+                raise ValueError("waves: empty path (use None for no waves)")
+        else:
+            raise TypeError(f"waves: expected a path or None, got {type(waves).__name__}")
+        index = [c.name for c in configs()].index(self._config.name)
+        hr, raw = _device.create_device(backend, index, seed, path)
+        if is_failure(hr):
+            raise error_class(hr)(f"D3D11CreateDevice on backend {backend!r} ({self._config.name}) failed")
+        self._d: Any = raw
+        self._views: list[Optional[RenderTargetView]] = [None] * MAX_RTS
+        self._caps: Optional[Caps] = None
+
+    # -- plumbing ------------------------------------------------------------------------------------------------
+    def _raw(self, what: str) -> Any:
+        if self._d.closed:
+            raise ValueError(f"{what}: the device is closed")
+        return self._d
+
+    def _check(self, hr: int, call: str) -> Hresult:
+        """Raise the OmError of a failing HRESULT with the driver's message; return the code otherwise."""
+        if is_failure(hr):
+            msg = self._d.last_error if not self._d.closed else ""
+            raise error_class(hr)(msg or f"{call} failed")
+        return Hresult(hr)
+
+    def close(self) -> None:
+        """Destroy the driver and the backend now (an "rtl" backend finishes its waves file). Idempotent; every
+        later call raises ValueError."""
+        self._d.close()
+
+    @property
+    def closed(self) -> bool:
+        """True after :meth:`close`."""
+        return bool(self._d.closed)
+
+    def __enter__(self) -> Device:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        state = "closed" if self.closed else f"{self._d.cycles} cycles"
+        return f"<omsim.Device {self._config.name} on {self._d.backend!r}, {state}>"
+
+    # -- properties ----------------------------------------------------------------------------------------------
+    @property
+    def backend(self) -> str:
+        """Name of the backend."""
+        return str(self._d.backend)
+
+    @property
+    def config(self) -> ConfigInfo:
+        """The configuration strap the backend was built with."""
+        return self._config
+
+    @property
+    def feature_level(self) -> FeatureLevel:
+        """The feature level read from CAP_FL."""
+        return FeatureLevel(self._raw("feature_level").feature_level)
+
+    @property
+    def caps(self) -> Caps:
+        """Everything the driver decoded from the capability registers at create (an omsim.Caps, comparable with
+        ``omsim.caps(config)``)."""
+        if self._caps is None:
+            c = self._raw("caps").caps()
+            d9 = c["d3d9"]
+            self._caps = Caps(
+                spec_revision=c["spec_revision"],
+                fl=FeatureLevel(c["fl"]),
+                om=OmCaps(**c["om"]),
+                d3d9_options1=D3d9Options1(**c["d3d9_options1"]),
+                output_merger_logic_op=c["output_merger_logic_op"],
+                d3d9=D3dCaps9(
+                    d9["num_simultaneous_rts"],
+                    PMiscCaps(d9["primitive_misc_caps"]),
+                    PBlendCaps(d9["src_blend_caps"]),
+                    PBlendCaps(d9["dest_blend_caps"]),
+                ),
+                max_samples=c["max_samples"],
+                fmt=tuple(c["fmt"]),
+            )
+        return self._caps
+
+    @property
+    def cycles(self) -> int:
+        """Clock cycles the backend has simulated so far."""
+        return int(self._raw("cycles").cycles)
+
+    @property
+    def last_error(self) -> str:
+        """What the last failing driver call complained about ("" after a success)."""
+        return str(self._raw("last_error").last_error)
+
+    @property
+    def state_version(self) -> int:
+        """Moves with every successful state-setting call (set_*, reset); validate results compare it."""
+        return int(self._raw("state_version").state_version)
+
+    @property
+    def live_blend_states(self) -> int:
+        """Unique live blend-state objects (the limit is 4096)."""
+        return int(self._raw("live_blend_states").live_blend_states)
+
+    @property
+    def render_targets(self) -> tuple[Optional[RenderTargetView], ...]:
+        """The 8 slots as last bound by :meth:`set_render_targets` (None = empty)."""
+        return tuple(self._views)
+
+    # -- capability queries (CheckFeatureSupport, GetDeviceCaps) -------------------------------------------------
+    def _feature(self, feature: int, name: str, in_format: int = 0) -> tuple[int, ...]:
+        hr, members = self._raw(name).check_feature_support(feature, in_format)
+        self._check(hr, name)
+        return tuple(members)
+
+    @staticmethod
+    def _dxgi(fmt: Any) -> int:
+        if isinstance(fmt, (int, np.integer)) and not isinstance(fmt, bool):
+            return _int(fmt, "fmt", 0, 0xFFFFFFFF)
+        return int(format_info(fmt, "fmt").format)
+
+    def format_support(self, fmt: Union[Format, str, int, FormatInfo]) -> FormatSupport:
+        """CheckFeatureSupport(FORMAT_SUPPORT): RENDER_TARGET / BLENDABLE / MULTISAMPLE_RENDERTARGET of a format
+        (a format argument, or any DXGI value: formats the OM does not implement report 0, values >= 116 raise
+        InvalidArgError)."""
+        return FormatSupport(self._feature(_FORMAT_SUPPORT, "format_support", self._dxgi(fmt))[1])
+
+    def format_support2(self, fmt: Union[Format, str, int, FormatInfo]) -> FormatSupport2:
+        """CheckFeatureSupport(FORMAT_SUPPORT2): OUTPUT_MERGER_LOGIC_OP of a format (as :meth:`format_support`)."""
+        return FormatSupport2(self._feature(_FORMAT_SUPPORT2, "format_support2", self._dxgi(fmt))[1])
+
+    def d3d11_options(self) -> D3d11Options:
+        """CheckFeatureSupport(D3D11_OPTIONS): OutputMergerLogicOp from CAP_OM (the other members FALSE)."""
+        return bools(D3d11Options, self._feature(_D3D11_OPTIONS, "d3d11_options"))
+
+    def d3d9_options(self) -> D3d9Options:
+        """CheckFeatureSupport(D3D9_OPTIONS)."""
+        return bools(D3d9Options, self._feature(_D3D9_OPTIONS, "d3d9_options"))
+
+    def d3d9_shadow_support(self) -> D3d9ShadowSupport:
+        """CheckFeatureSupport(D3D9_SHADOW_SUPPORT)."""
+        return bools(D3d9ShadowSupport, self._feature(_D3D9_SHADOW_SUPPORT, "d3d9_shadow_support"))
+
+    def d3d9_simple_instancing_support(self) -> D3d9SimpleInstancingSupport:
+        """CheckFeatureSupport(D3D9_SIMPLE_INSTANCING_SUPPORT)."""
+        members = self._feature(_D3D9_SIMPLE_INSTANCING_SUPPORT, "d3d9_simple_instancing_support")
+        return bools(D3d9SimpleInstancingSupport, members)
+
+    def d3d9_options1(self) -> D3d9Options1:
+        """CheckFeatureSupport(D3D9_OPTIONS1): the four BOOLs of spec section 6.2."""
+        return bools(D3d9Options1, self._feature(_D3D9_OPTIONS1, "d3d9_options1"))
+
+    def device_caps9(self) -> D3dCaps9:
+        """IDirect3DDevice9::GetDeviceCaps: NumSimultaneousRTs, PrimitiveMiscCaps, Src/DestBlendCaps."""
+        hr, (n, pmisc, src, dest) = self._raw("device_caps9").get_device_caps9()
+        self._check(hr, "GetDeviceCaps")
+        return D3dCaps9(n, PMiscCaps(pmisc), PBlendCaps(src), PBlendCaps(dest))
+
+    # -- blend-state objects -------------------------------------------------------------------------------------
+    @staticmethod
+    def _plain_desc(desc: Any) -> Any:
+        if desc is None:
+            return None
+        if not isinstance(desc, BlendDesc):
+            raise TypeError(f"desc: expected an omsim.BlendDesc or None (a NULL pointer), got {type(desc).__name__}")
+        return desc_to_plain(desc)
+
+    def create_blend_state(self, desc: Optional[BlendDesc]) -> BlendState:
+        """ID3D11Device1::CreateBlendState1: a :class:`BlendState` holding one reference. An identical normalised
+        description returns the live object (same handle, reference count + 1). Raises InvalidArgError (spec
+        sections 3.2, 3.3 for this device's feature level and OutputMergerLogicOp; desc None = NULL) or
+        TooManyUniqueStateObjectsError (4096 unique objects live)."""
+        hr, handle = self._raw("create_blend_state").create_blend_state1(self._plain_desc(desc), True)
+        self._check(hr, "CreateBlendState1")
+        return BlendState(self, int(handle))
+
+    def check_blend_desc(self, desc: Optional[BlendDesc]) -> Hresult:
+        """CreateBlendState1 with ppBlendState = NULL: Hresult.S_FALSE for a valid description (nothing is
+        created), else raises InvalidArgError."""
+        hr, _ = self._raw("check_blend_desc").create_blend_state1(self._plain_desc(desc), False)
+        return self._check(hr, "CreateBlendState1")
+
+    # -- output-merger state -------------------------------------------------------------------------------------
+    def set_blend_state(
+        self,
+        state: Optional[BlendState],
+        blend_factor: Union[Sequence[float], np.ndarray, None] = _ONES,
+        sample_mask: int = 0xFFFFFFFF,
+    ) -> None:
+        """OMSetBlendState(state, BlendFactor, SampleMask). state None = the default state; blend_factor: 4 floats
+        or a (4,) float32/uint32 array, None = NULL (ones). The device keeps its own reference to the bound
+        object. Raises InvalidArgError (SampleMask 0 at FL 9_x, a logic-op state in D3D9 mode)."""
+        if state is None:
+            handle = 0
+        elif not isinstance(state, BlendState):
+            raise TypeError(f"state: expected an omsim.BlendState or None, got {type(state).__name__}")
+        elif state.device is not self:
+            raise ValueError("state: the blend state belongs to another device")
+        elif state.released:
+            raise ValueError(f"state: blend state {state.handle} was released")
+        else:
+            handle = state.handle
+        k = None if blend_factor is None else _blend_factor_words(blend_factor)
+        hr = self._raw("set_blend_state").set_blend_state(handle, k, coerce_u32(sample_mask, "sample_mask"))
+        self._check(hr, "OMSetBlendState")
+
+    def set_render_targets(
+        self, views: Sequence[Optional[RenderTargetView]], dsv: Optional[DepthStencilView] = None
+    ) -> None:
+        """OMSetRenderTargets(len(views), views, dsv): slot i gets views[i] (None = empty), later slots are
+        emptied. Raises InvalidArgError (more than 8 views, a format without RENDER_TARGET on this device, sizes
+        0 / above the feature level's limit / differing, ...)."""
+        if isinstance(views, (str, bytes)) or not isinstance(views, Sequence):
+            raise TypeError(f"views: expected a sequence of RenderTargetView or None, got {type(views).__name__}")
+        plain: list[Any] = []
+        for i, v in enumerate(views):
+            if v is None:
+                plain.append(None)
+            elif isinstance(v, RenderTargetView):
+                plain.append((int(v.format), v.width, v.height, v.array_size, v.sample_count, int(v.type), v.cube))
+            else:
+                raise TypeError(f"views[{i}]: expected an omsim.RenderTargetView or None, got {type(v).__name__}")
+        pd = None
+        if dsv is not None:
+            if not isinstance(dsv, DepthStencilView):
+                raise TypeError(f"dsv: expected an omsim.DepthStencilView or None, got {type(dsv).__name__}")
+            pd = (dsv.width, dsv.height, dsv.array_size, dsv.sample_count, int(dsv.type), dsv.cube)
+        self._check(self._raw("set_render_targets").set_render_targets(plain, pd), "OMSetRenderTargets")
+        self._views = (list(views) + [None] * MAX_RTS)[:MAX_RTS]
+
+    def set_ps_outputs(self, outputs: Sequence[Optional[PsOutput]]) -> None:
+        """The bound pixel shader's output signature: up to 8 PsOutput (None = o[i] not declared). Only declared
+        outputs reach their render target in draws."""
+        if isinstance(outputs, (str, bytes)) or not isinstance(outputs, Sequence) or len(outputs) > MAX_RTS:
+            raise ValueError("outputs: expected a sequence of up to 8 PsOutput or None")
+        plain = []
+        for i, o in enumerate(list(outputs) + [None] * (MAX_RTS - len(outputs))):
+            if o is None:
+                plain.append((False, 0, 0xF, 32))
+            elif isinstance(o, PsOutput):
+                plain.append((True, int(o.type), o.mask, o.value_bits))
+            else:
+                raise TypeError(f"outputs[{i}]: expected an omsim.PsOutput or None, got {type(o).__name__}")
+        self._check(self._raw("set_ps_outputs").set_ps_outputs(plain), "PSSetShader")
+
+    def set_d3d9_mode(self, enable: bool) -> None:
+        """Select the D3D9 personality (spec section 1.2): alpha test, fog and COLORWRITEENABLEn become
+        programmable and validate applies the D3DCAPS9 rules. InvalidArgError with a logic-op state bound."""
+        self._check(self._raw("set_d3d9_mode").set_d3d9_mode(coerce_bool(enable, "enable")), "set_d3d9_mode")
+
+    def set_alpha_test(self, enable: bool, func: Union[CmpFunc, str, int] = CmpFunc.ALWAYS, ref: int = 0) -> None:
+        """D3DRS_ALPHATESTENABLE / ALPHAFUNC / ALPHAREF (D3D9 mode only): pixels whose oC0.a fails
+        ``a FUNC ref/255`` are killed in every RT. InvalidArgError outside D3D9 mode, func not 1..8, ref > 255."""
+        f = int(coerce_enum(CmpFunc, func, "func"))
+        hr = self._raw("set_alpha_test").set_alpha_test(coerce_bool(enable, "enable"), f, coerce_u32(ref, "ref"))
+        self._check(hr, "SetRenderState(ALPHATEST)")
+
+    def set_fog(self, enable: bool, color: Sequence[float] = (0.0, 0.0, 0.0)) -> None:
+        """D3DRS_FOGENABLE / FOGCOLOR (D3D9 mode only): RT0's RGB becomes f*C + (1-f)*color, f per pixel (the
+        ``fog`` argument of :meth:`draw`). InvalidArgError outside D3D9 mode."""
+        words = [f32_bits(x) for x in coerce_floats(color, 3, "color")]
+        self._check(self._raw("set_fog").set_fog(coerce_bool(enable, "enable"), words), "SetRenderState(FOG)")
+
+    def set_color_write_enable(self, index: int, mask: int) -> None:
+        """D3DRS_COLORWRITEENABLE (index 0) ... COLORWRITEENABLE3 (D3D9 mode only): the write mask of RT
+        ``index`` (slots 4..7 use index 0's). InvalidArgError outside D3D9 mode, index > 3, mask > 0xF."""
+        hr = self._raw("set_color_write_enable").set_color_write_enable(
+            coerce_u32(index, "index"), coerce_u32(mask, "mask")
+        )
+        self._check(hr, "SetRenderState(COLORWRITEENABLE)")
+
+    # -- commands ------------------------------------------------------------------------------------------------
+    def clear(
+        self, color: Union[Sequence[float], np.ndarray], rects: Optional[Sequence[Sequence[int]]] = None
+    ) -> None:
+        """IDirect3DDevice9::Clear(D3DCLEAR_TARGET): every bound slot gets ``color`` (4 floats, or a (4,)
+        float32/uint32 array; converted per format, no blend, no write mask) inside ``rects`` ((left, top,
+        right, bottom), right/bottom exclusive, clipped; None = the whole target). InvalidArgError for a rect
+        with left > right or top > bottom."""
+        words = _blend_factor_words(color, "color")
+        plain = []
+        if rects is not None:
+            if isinstance(rects, (str, bytes)) or not isinstance(rects, Sequence):
+                raise TypeError(f"rects: expected a sequence of (left, top, right, bottom), got {type(rects).__name__}")
+            for i, r in enumerate(rects):
+                if isinstance(r, (str, bytes)) or not isinstance(r, (Sequence, np.ndarray)) or len(r) != 4:
+                    raise ValueError(f"rects[{i}]: expected (left, top, right, bottom)")
+                plain.append(tuple(coerce_u32(v, f"rects[{i}]") for v in r))
+        self._check(self._raw("clear").clear(words, plain), "Clear")
+
+    def draw(
+        self,
+        x: np.ndarray,
+        y: np.ndarray,
+        oc: np.ndarray,
+        *,
+        oc1: Optional[np.ndarray] = None,
+        fog: Optional[np.ndarray] = None,
+        coverage: Optional[np.ndarray] = None,
+    ) -> None:
+        """Send N shaded pixels through the OM in order and wait until it is idle (the PS outputs of a draw).
+
+        x, y: (N,) integer arrays (0..16383, else InvalidArgError). oc: (N, 4) = o0 only, or (N, k, 4) =
+        o0..o[k-1], k <= 8, of 32-bit words: float32, uint32 (binary32 bits for float/norm RTs, integers for
+        UINT RTs) or int32 (SINT RTs); which outputs reach an RT is decided by :meth:`set_ps_outputs`. oc1: (N, 4)
+        dual-source o1. fog: (N,) float32 (or uint32 bits) D3D9 fog factors, default 1.0. coverage: (N,) bool
+        raster coverage, default all covered. All arrays C-contiguous; the GIL is released while the backend
+        runs.
+        """
+        xs, ys = _coords(x, "x"), _coords(y, "y")
+        if isinstance(oc, np.ndarray) and oc.ndim == 2 and oc.flags.c_contiguous:
+            oc = oc.reshape(oc.shape[0], 1, oc.shape[1])
+        hr = self._raw("draw").draw(xs, ys, oc, oc1, fog, coverage)
+        self._check(hr, "draw")
+
+    def _bound(self, rt: Any, what: str) -> tuple[int, RenderTargetView]:
+        slot = _int(rt, "rt", 0, MAX_RTS - 1)
+        v = self._views[slot]
+        if v is None:
+            raise InvalidArgError(f"{what}: slot {slot} not bound")
+        return slot, v
+
+    def read_rt(self, rt: int) -> np.ndarray:
+        """Map a bound render target: its (H, W) texel image in the format's texel dtype (``omsim.pack``'s
+        layout: uint8/16/32/64, or (H, W, 4) uint32 for 128-bit formats). InvalidArgError when slot ``rt`` is
+        not bound."""
+        slot, v = self._bound(rt, "read_rt")
+        f = format_info(v.format)
+        out = np.empty(f.texel_shape((v.height, v.width)), f.texel_dtype)
+        self._check(self._raw("read_rt").read_rt(slot, int(f.format), out), "read_rt")
+        return out
+
+    def write_rt(self, rt: int, image: np.ndarray) -> None:
+        """Write a bound render target's whole (H, W) texel image (the layout :meth:`read_rt` returns).
+        InvalidArgError when the slot is not bound or a texel has bits above the format's width."""
+        slot, v = self._bound(rt, "write_rt")
+        f = format_info(v.format)
+        want = f.texel_shape((v.height, v.width))
+        if isinstance(image, np.ndarray) and image.shape != want:
+            raise ValueError(
+                f"image: expected shape {want} for the {v.width}x{v.height} {f.name} view, got {image.shape}"
+            )
+        self._check(self._raw("write_rt").write_rt(slot, int(f.format), image), "write_rt")
+
+    # -- validation and the rest ---------------------------------------------------------------------------------
+    def validate(self) -> DeviceValidateResult:
+        """ValidateDevice (spec section 7.2) on the state the hardware holds (registers read back): a result
+        object, never an exception for a failing state. DEVICELOST when the OM does not answer (held in reset),
+        DRIVERINTERNALERROR when a register differs from what the driver programmed."""
+        raw = self._raw("validate")
+        passes, result, reasons, rt, version = raw.validate()
+        msg = raw.last_error if is_failure(result) else ""
+        return DeviceValidateResult(passes, Hresult(result), reasons, rt, version, msg, self)
+
+    def perf_counters(self) -> PerfCounters:
+        """The PERF_* counters, read over the bus."""
+        hr, values = self._raw("perf_counters").read_perf_counters()
+        self._check(hr, "perf_counters")
+        return PerfCounters(*values)
+
+    def clear_perf_counters(self) -> None:
+        """Restart every perf counter from 0 (PERF_CLEAR)."""
+        self._check(self._raw("clear_perf_counters").clear_perf_counters(), "clear_perf_counters")
+
+    def reset(self) -> None:
+        """IDirect3DDevice9::Reset: after a lost device, reprogram the default state (the bound blend state is
+        released and every slot unbound; blend objects stay alive). DeviceLostError while the OM is held in
+        reset."""
+        self._check(self._raw("reset").reset(), "Reset")
+        self._views = [None] * MAX_RTS
+
+    def hold_reset(self, asserted: bool = True) -> None:
+        """Assert (True) or release (False) the OM's reset in the backend -- a device-lost experiment: while held,
+        every call that reaches the bus raises DeviceLostError (and the device stays lost until :meth:`reset`)."""
+        self._raw("hold_reset").hold_reset(coerce_bool(asserted, "asserted"))
+
+    def set_init_done(self, done: bool) -> bool:
+        """Drive the OM's init-done input (STATUS.INITIALISED); False when the backend cannot ("rtl": om_top ties
+        it high)."""
+        return bool(self._raw("set_init_done").set_init_done(coerce_bool(done, "done")))
+
+    def bus_read(self, offset: int) -> BusResult:
+        """One raw register read behind the driver's back (docs/registers.md; 0x000..0xFFF)."""
+        status, data = self._raw("bus_read").bus_read(_int(offset, "offset", 0, 0xFFF))
+        return BusResult(BusStatus(status), int(data))
+
+    def bus_write(self, offset: int, value: int) -> BusStatus:
+        """One raw register write behind the driver's back (validate then reports DRIVERINTERNALERROR if a state
+        register no longer holds what the driver programmed)."""
+        raw = self._raw("bus_write")
+        return BusStatus(raw.bus_write(_int(offset, "offset", 0, 0xFFF), coerce_u32(value, "value")))
+
+
+__all__ = [
+    "backends",
+    "Device",
+    "BlendState",
+    "RenderTargetView",
+    "DepthStencilView",
+    "D3d11Options",
+    "D3d9Options",
+    "D3d9ShadowSupport",
+    "D3d9SimpleInstancingSupport",
+    "PerfCounters",
+    "BusStatus",
+    "BusResult",
+    "DeviceValidateResult",
+]

@@ -1,0 +1,260 @@
+"""Value types of :mod:`omsim.device`: D3D feature structures, validate results, perf counters, bus results and
+the blend-state object wrapper.
+
+The render-target and depth/stencil views, the PS output signature entries and the D3D9_OPTIONS1 / D3DCAPS9
+structures are the classes :mod:`omsim.validate` already has (``RenderTargetView`` is ``omsim.RtBinding``,
+``DepthStencilView`` is ``omsim.DsvBinding``), so a state bound on a device and the same state given to
+``omsim.om_validate`` are written the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from enum import IntEnum
+from typing import TYPE_CHECKING, Any
+
+from .errors import error_class
+from .state import BlendDesc, RtBlendDesc
+from .validate import DsvBinding, RtBinding, ValidateResult
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .device import Device
+
+RenderTargetView = RtBinding
+"""A render-target view (CreateRenderTargetView + its resource): ``omsim.RtBinding``. ``format`` is a format
+argument or a raw DXGI value 0..255 (the driver rejects formats without RENDER_TARGET support)."""
+
+DepthStencilView = DsvBinding
+"""A depth/stencil view's shape (this OM has no depth unit; the shape feeds validate): ``omsim.DsvBinding``."""
+
+
+@dataclass(frozen=True)
+class D3d11Options:
+    """D3D11_FEATURE_DATA_D3D11_OPTIONS. The output merger decides only ``output_merger_logic_op`` (spec section
+    6.3); the driver reports every other member FALSE (they belong to other parts of a GPU)."""
+
+    output_merger_logic_op: bool = False
+    uav_only_rendering_forced_sample_count: bool = False
+    discard_apis_seen_by_driver: bool = False
+    flags_for_update_and_copy_seen_by_driver: bool = False
+    clear_view: bool = False
+    copy_with_overlap: bool = False
+    constant_buffer_partial_update: bool = False
+    constant_buffer_offsetting: bool = False
+    map_no_overwrite_on_dynamic_constant_buffer: bool = False
+    map_no_overwrite_on_dynamic_buffer_srv: bool = False
+    multisample_rtv_with_forced_sample_count_one: bool = False
+    sad4_shader_instructions: bool = False
+    extended_doubles_shader_instructions: bool = False
+    extended_resource_sharing: bool = False
+
+
+@dataclass(frozen=True)
+class D3d9Options:
+    """D3D11_FEATURE_DATA_D3D9_OPTIONS (agrees with D3D9_OPTIONS1, spec section 6.2)."""
+
+    full_non_pow2_texture_support: bool = False
+
+
+@dataclass(frozen=True)
+class D3d9ShadowSupport:
+    """D3D11_FEATURE_DATA_D3D9_SHADOW_SUPPORT."""
+
+    supports_depth_as_texture_with_less_equal_comparison_filter: bool = False
+
+
+@dataclass(frozen=True)
+class D3d9SimpleInstancingSupport:
+    """D3D11_FEATURE_DATA_D3D9_SIMPLE_INSTANCING_SUPPORT."""
+
+    simple_instancing_supported: bool = False
+
+
+def bools(cls: Any, values: tuple[int, ...]) -> Any:
+    """A dataclass of BOOL members from the driver's 0/1 values, in declaration order."""
+    names = [f.name for f in fields(cls)]
+    if len(values) != len(names):
+        raise RuntimeError(f"{cls.__name__}: the extension returned {len(values)} members, expected {len(names)}")
+    return cls(**{n: bool(v) for n, v in zip(names, values)})
+
+
+@dataclass(frozen=True)
+class PerfCounters:
+    """The PERF_* counters (docs/registers.md): pixels accepted, RT reads and writes, hazard and memory stall
+    cycles, pixels killed (coverage, alpha test)."""
+
+    pixels_in: int = 0
+    rt_reads: int = 0
+    rt_writes: int = 0
+    hazard_stalls: int = 0
+    mem_stalls: int = 0
+    killed: int = 0
+
+
+class BusStatus(IntEnum):
+    """How a raw register transfer ended (om::driver::BusStatus)."""
+
+    OK = 0
+    SLAVE_ERROR = 1
+    """PSLVERR: read-only / unmapped / misaligned address."""
+    TIMEOUT = 2
+    """No PREADY: the OM is held in reset."""
+
+
+@dataclass(frozen=True)
+class BusResult:
+    """A raw register read: ``status`` and ``data`` (0 unless OK)."""
+
+    status: BusStatus
+    data: int
+
+
+@dataclass(frozen=True)
+class DeviceValidateResult(ValidateResult):
+    """``Device.validate()``'s answer: a :class:`~omsim.ValidateResult` (``passes``, ``result``, ``reasons``,
+    ``rt``; ``ok``, ``failed``, ``raise_for_result()``) for the state the hardware holds, plus ``state_version``
+    (the device's version it was computed for), ``message`` (the driver's list of failing checks) and
+    ``is_current`` (False as soon as any state-setting call succeeds: re-validate, as with D3D9)."""
+
+    state_version: int = 0
+    message: str = ""
+    device: Any = field(default=None, repr=False, compare=False)
+
+    @property
+    def is_current(self) -> bool:
+        """True while no state has changed on the device since this result was computed."""
+        return self.device is not None and not self.device.closed and self.device.state_version == self.state_version
+
+    def raise_for_result(self) -> None:
+        """Raise the ValidateError subclass of ``result`` (DeviceLostError, ConflictingRenderStateError, ...) with
+        the driver's message, unless ok."""
+        if not self.ok:
+            names = ", ".join(r.name for r in self.failed)
+            cls = error_class(self.result)
+            raise cls(  # type: ignore[call-arg]
+                f"{self.message or 'validate'} [checks: {names}; passes {self.passes}, rt {self.rt}]",
+                passes=self.passes,
+                reasons=self.reasons,
+                rt=self.rt,
+            )
+
+
+def desc_to_plain(desc: BlendDesc) -> tuple[bool, bool, list[tuple[int, ...]]]:
+    """A BlendDesc as the extension's plain tuple (RtBlendDesc fields in declaration order, as ints)."""
+    names = [f.name for f in fields(RtBlendDesc)]
+    rts = [tuple(int(getattr(rt, n)) for n in names) for rt in desc.render_target]
+    return (desc.alpha_to_coverage_enable, desc.independent_blend_enable, rts)
+
+
+def desc_from_plain(t: Any) -> BlendDesc:
+    """The extension's plain tuple as a BlendDesc."""
+    a2c, ibe, rts = t
+    return BlendDesc(bool(a2c), bool(ibe), tuple(RtBlendDesc(*rt) for rt in rts))
+
+
+class BlendState:
+    """An ID3D11BlendState1 of one :class:`~omsim.device.Device` (from ``Device.create_blend_state``).
+
+    Each wrapper owns one reference to the driver's object: identical (normalised) descriptions give the same
+    ``handle`` (wrappers compare equal) and raise its reference count, as D3D's de-duplication does. The
+    reference is released by :meth:`release`, by leaving a ``with`` block, or when the wrapper is garbage
+    collected, whichever comes first; after that the wrapper is dead (``released`` is True) and its methods
+    raise ValueError. A wrapper keeps its device alive; after ``Device.close()`` nothing is released. Binding a
+    state (``Device.set_blend_state``) makes the device hold its own reference (spec section 2.8), so a bound
+    object outlives its released wrappers.
+    """
+
+    def __init__(self, device: Device, handle: int) -> None:
+        self._device = device
+        self._handle = handle
+        self._released = False
+
+    @property
+    def handle(self) -> int:
+        """The driver's handle (>= 1), equal for equal normalised descriptions while the object lives."""
+        return self._handle
+
+    @property
+    def device(self) -> Device:
+        """The device that created this object."""
+        return self._device
+
+    @property
+    def released(self) -> bool:
+        """True once this wrapper's reference has been released."""
+        return self._released
+
+    def _live(self, what: str) -> Any:
+        if self._released:
+            raise ValueError(f"BlendState.{what}: this blend state ({self._handle}) was released")
+        return self._device._raw(f"BlendState.{what}")
+
+    @property
+    def desc(self) -> BlendDesc:
+        """ID3D11BlendState1::GetDesc1: the normalised description (spec section 2.1)."""
+        raw = self._live("desc")
+        hr, plain = raw.get_desc1(self._handle)
+        self._device._check(hr, "GetDesc1")
+        return desc_from_plain(plain)
+
+    @property
+    def ref_count(self) -> int:
+        """The object's reference count (COM's AddRef-then-Release idiom): wrappers plus device bindings."""
+        raw = self._live("ref_count")
+        hr, _ = raw.add_ref(self._handle)
+        self._device._check(hr, "AddRef")
+        hr, n = raw.release(self._handle)
+        self._device._check(hr, "Release")
+        return int(n)
+
+    def release(self) -> int:
+        """IUnknown::Release of this wrapper's reference: the remaining count (the object is destroyed at 0).
+        ValueError when already released."""
+        raw = self._live("release")
+        self._released = True
+        hr, n = raw.release(self._handle)
+        self._device._check(hr, "Release")
+        return int(n)
+
+    def __enter__(self) -> BlendState:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if not self._released and not self._device.closed:
+            self.release()
+
+    def __del__(self) -> None:
+        # Garbage collection releases the reference while the device lives; never raise from here.
+        try:
+            if not self._released and not self._device.closed:
+                self._released = True
+                self._device._raw("BlendState").release(self._handle)
+        except Exception:
+            pass
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, BlendState):
+            return NotImplemented
+        return self._device is other._device and self._handle == other._handle
+
+    def __hash__(self) -> int:
+        return hash((id(self._device), self._handle))
+
+    def __repr__(self) -> str:
+        state = "released" if self._released else "live"
+        return f"<omsim.BlendState {self._handle} ({state}) of {self._device!r}>"
+
+
+__all__ = [
+    "RenderTargetView",
+    "DepthStencilView",
+    "D3d11Options",
+    "D3d9Options",
+    "D3d9ShadowSupport",
+    "D3d9SimpleInstancingSupport",
+    "PerfCounters",
+    "BusStatus",
+    "BusResult",
+    "DeviceValidateResult",
+    "BlendState",
+]

@@ -1,0 +1,173 @@
+"""omsim.device validate (ValidateDevice, spec section 7.2), device loss and reset, and waves, on every backend.
+
+Expected codes come from the spec's check table (section 7.2) and from ``omsim.om_validate`` on the state the test
+binds, computed without a device; register offsets from the generated register map (``omsim._regs``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import omsim
+from omsim import BlendDesc, Hresult, OmState, PsOutput, PsOutputType, RtBinding, RtBlendDesc, ValidateReason
+from omsim import _regs
+from omsim.device import BusStatus, Device, RenderTargetView, backends
+from omsim.errors import (
+    ConflictingRenderStateError,
+    DeviceLostError,
+    DriverInternalError,
+    InvalidArgError,
+    TooManyOperationsError,
+    WrongTextureFormatError,
+)
+
+BACKENDS = sorted(backends())
+
+
+def agrees(dev, state: OmState, config: str):
+    """dev.validate() equals om_validate(state) in every field; returns the device's result."""
+    v = dev.validate()
+    want = omsim.om_validate(state, config)
+    assert (v.passes, v.result, v.reasons, v.rt) == (want.passes, want.result, want.reasons, want.rt)
+    return v
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_default_state_validates_and_goes_stale_after_a_state_change(backend):
+    with Device("fl11_1", backend) as dev:
+        v = dev.validate()
+        assert v.ok and v.passes == 1 and v.result == Hresult.S_OK and v.is_current
+        v.raise_for_result()  # nothing to raise
+        dev.clear_perf_counters()  # not a state change
+        assert v.is_current
+        dev.set_render_targets([RenderTargetView("R8G8B8A8_UNORM", 4, 4)])
+        assert not v.is_current and dev.validate().is_current
+        version = dev.state_version
+        with pytest.raises(InvalidArgError):
+            dev.set_render_targets([RenderTargetView("R8G8B8A8_UNORM", 0, 4)])
+        assert dev.state_version == version  # a failing call changes nothing
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_logic_op_on_a_non_uint_target_is_a_wrong_texture_format(backend):
+    # Spec 7.2 check 6: logic op with a non-UINT RT -> D3DERR_WRONGTEXTUREFORMAT, passes 0.
+    desc = BlendDesc(render_target=[RtBlendDesc(logic_op_enable=True, logic_op="XOR")])
+    with Device("fl11_1", backend) as dev:
+        dev.set_render_targets([RenderTargetView("R8G8B8A8_UNORM", 4, 4)])
+        dev.set_ps_outputs([PsOutput()])
+        dev.set_blend_state(dev.create_blend_state(desc))
+        state = OmState(blend=omsim.normalise(desc), rt=[RtBinding("R8G8B8A8_UNORM", 4, 4)], ps_output=[PsOutput()])
+        v = agrees(dev, state, "fl11_1")
+        assert v.result == Hresult.D3DERR_WRONGTEXTUREFORMAT and v.passes == 0 and v.rt == 0
+        assert ValidateReason.LOGIC_NOT_UINT in v.failed
+        with pytest.raises(WrongTextureFormatError) as e:
+            v.raise_for_result()
+        assert e.value.hresult == Hresult.D3DERR_WRONGTEXTUREFORMAT and "LOGIC_NOT_UINT" in str(e.value)
+        # On a UINT target the same state is fine.
+        dev.set_render_targets([RenderTargetView("R32_UINT", 4, 4)])
+        dev.set_ps_outputs([PsOutput(PsOutputType.UINT)])
+        assert dev.validate().ok
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_more_targets_than_the_hardware_has_and_output_type_mismatch(backend):
+    with Device("fl9_3", backend) as dev:  # 4 RTs (spec 6.6)
+        views = [RenderTargetView("R8G8B8A8_UNORM", 4, 4)] * 5
+        dev.set_render_targets(views)
+        dev.set_ps_outputs([PsOutput()] * 5)
+        state = OmState(rt=[RtBinding("R8G8B8A8_UNORM", 4, 4)] * 5, ps_output=[PsOutput()] * 5)
+        v = agrees(dev, state, "fl9_3")
+        assert v.result == Hresult.D3DERR_TOOMANYOPERATIONS and v.passes == 2  # ceil(5 / 4)
+        with pytest.raises(TooManyOperationsError):
+            v.raise_for_result()
+        # Spec 7.2 check 9: a UINT output into a UNORM target.
+        dev.set_render_targets(views[:1])
+        dev.set_ps_outputs([PsOutput(PsOutputType.UINT)])
+        state = OmState(rt=[RtBinding("R8G8B8A8_UNORM", 4, 4)], ps_output=[PsOutput(PsOutputType.UINT)])
+        v = agrees(dev, state, "fl9_3")
+        assert v.result == Hresult.D3DERR_CONFLICTINGRENDERSTATE and ValidateReason.PS_OUTPUT_TYPE in v.failed
+        with pytest.raises(ConflictingRenderStateError):
+            v.raise_for_result()
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_register_changed_behind_the_drivers_back_is_an_internal_error(backend):
+    with Device("fl11_1", backend) as dev:
+        offset = _regs.REGS["SAMPLE_MASK"][0]
+        assert dev.bus_read(offset).data == 0xFFFFFFFF  # the default the driver programmed
+        assert dev.bus_write(offset, 0x1) == BusStatus.OK
+        v = dev.validate()
+        assert v.result == Hresult.D3DERR_DRIVERINTERNALERROR and ValidateReason.INTERNAL_ERROR in v.failed
+        with pytest.raises(DriverInternalError):
+            v.raise_for_result()
+        assert dev.bus_write(_regs.REGS["CAP_ID"][0], 0) == BusStatus.SLAVE_ERROR  # read-only (PSLVERR)
+        dev.reset()  # reprograms every register
+        assert dev.validate().ok
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_device_lost_while_held_in_reset_until_reset(backend):
+    desc = BlendDesc(render_target=[RtBlendDesc.blending("ONE", "ONE")])
+    with Device("fl11_1", backend) as dev:
+        dev.set_render_targets([RenderTargetView("R8G8B8A8_UNORM", 2, 2)])
+        bs = dev.create_blend_state(desc)
+        dev.set_blend_state(bs)
+        assert bs.ref_count == 2
+        dev.hold_reset(True)
+        v = dev.validate()  # a result, not an exception
+        assert v.result == Hresult.D3DERR_DEVICELOST and v.passes == 0
+        assert ValidateReason.NOT_INITIALISED in v.failed
+        with pytest.raises(DeviceLostError) as e:
+            dev.set_blend_state(None)
+        assert e.value.hresult == Hresult.D3DERR_DEVICELOST and isinstance(e.value, omsim.OmError)
+        with pytest.raises(DeviceLostError):
+            dev.clear((0.0, 0.0, 0.0, 0.0))
+        with pytest.raises(DeviceLostError):
+            dev.reset()  # the OM still does not answer
+        assert dev.bus_read(0).status == BusStatus.TIMEOUT
+        dev.hold_reset(False)
+        with pytest.raises(DeviceLostError):  # sticky until reset() (D3D9's rule)
+            dev.set_ps_outputs([PsOutput()])
+        dev.reset()
+        assert dev.validate().ok
+        assert dev.render_targets == (None,) * 8  # reset unbinds
+        assert bs.ref_count == 1  # reset released the bound state; the object lives on
+        assert bs.desc == omsim.normalise(desc)
+
+
+def test_init_done_low_is_a_lost_device_without_stickiness():
+    with Device("fl11_1", "model") as dev:
+        assert dev.set_init_done(False)
+        v = dev.validate()
+        assert v.result == Hresult.D3DERR_DEVICELOST
+        with pytest.raises(DeviceLostError, match="INITIALISED"):
+            dev.clear((0.0, 0.0, 0.0, 0.0))
+        dev.set_init_done(True)
+        assert dev.validate().ok
+
+
+@pytest.mark.skipif("rtl" not in BACKENDS, reason="this build has no rtl backend (no Verilator)")
+def test_rtl_cannot_drive_init_done():
+    with Device("fl11_1", "rtl") as dev:
+        assert not dev.set_init_done(False)
+        assert dev.validate().ok  # om_top ties init_done_i high
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_waves_are_written_by_rtl_only(backend, tmp_path):
+    path = tmp_path / "session.fst"
+    if backend != "rtl":
+        with pytest.raises(ValueError, match=backend):
+            Device("fl11_1", backend, waves=path)
+        assert not path.exists()
+        return
+    dev = Device("fl11_1", backend, waves=path)
+    dev.set_render_targets([RenderTargetView("R8G8B8A8_UNORM", 2, 2)])
+    dev.clear((1.0, 0.0, 0.0, 1.0))
+    cycles = dev.cycles
+    assert cycles > 0
+    dev.close()
+    assert dev.closed and path.stat().st_size > 0
+    with pytest.raises(ValueError, match="closed"):
+        dev.validate()
+    dev.close()  # idempotent
