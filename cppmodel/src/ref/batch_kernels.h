@@ -31,6 +31,12 @@ struct Rgba8Plan {
 /// evaluated.
 Rgba8Plan make_rgba8_plan(const BatchRt& rt);
 
+/// True when both slots of the plan use factors fs, fd and op `op`.
+inline bool same_equation(const Rgba8Plan& p, uint32_t fs, uint32_t fd, uint32_t op) {
+  return p.fs_rgb == fs && p.fd_rgb == fd && p.op_rgb == op && p.fs_a == fs && p.fd_a == fd &&
+         p.op_a == op;
+}
+
 /// True when the AVX2 kernels' FMA-based i/255 decode equals the IEEE division for all 256 codes on
 /// this CPU (the dispatcher checks it once before using them). Requires AVX2 and FMA.
 bool rgba8_avx2_decode_exact();

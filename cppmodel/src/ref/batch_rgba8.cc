@@ -17,6 +17,11 @@
 
 #if OM_BATCH_X86
 #include <immintrin.h>
+
+#pragma GCC push_options
+#pragma GCC target("sse4.1")
+#include "batch_simd.h"
+#pragma GCC pop_options
 #endif
 
 namespace om::ref::detail {
@@ -76,13 +81,11 @@ Rgba8Plan make_rgba8_plan(const BatchRt& rt) {
 
 #if OM_BATCH_X86
 
-// SSE4.1: one pixel per __m128, four pixels per iteration. The same steps as the AVX2 kernels
-// (batch_rgba8_avx2.cc), with the factor/op switches evaluated per pixel.
+// SSE4.1: one pixel per __m128, four pixels per iteration, with the blend arithmetic of
+// batch_simd.h (the factor/op switches evaluated per pixel).
 #define OM_SSE41 __attribute__((target("sse4.1"), always_inline)) inline
 
 namespace {
-
-OM_SSE41 __m128 sse_alpha(__m128 v) { return _mm_shuffle_ps(v, v, 0xFF); }
 
 OM_SSE41 __m128 sse_load_clamped(const uint32_t* p, bool swap) {
   __m128 s = _mm_loadu_ps(reinterpret_cast<const float*>(p));
@@ -92,70 +95,21 @@ OM_SSE41 __m128 sse_load_clamped(const uint32_t* p, bool swap) {
   return _mm_min_ps(s, _mm_set1_ps(1.0f));
 }
 
-OM_SSE41 __m128 sse_factor(uint32_t f, bool alpha, __m128 s, __m128 s1, __m128 k, __m128 d) {
-  const __m128 one = _mm_set1_ps(1.0f);
-  switch (f) {
-    case 2:
-      return one;
-    case 3:
-      return s;
-    case 4:
-      return _mm_sub_ps(one, s);
-    case 5:
-      return sse_alpha(s);
-    case 6:
-      return _mm_sub_ps(one, sse_alpha(s));
-    case 7:
-      return sse_alpha(d);
-    case 8:
-      return _mm_sub_ps(one, sse_alpha(d));
-    case 9:
-      return d;
-    case 10:
-      return _mm_sub_ps(one, d);
-    case 11:
-      return alpha ? one : _mm_min_ps(sse_alpha(s), _mm_sub_ps(one, sse_alpha(d)));
-    case 14:
-      return k;
-    case 15:
-      return _mm_sub_ps(one, k);
-    case 16:
-      return s1;
-    case 17:
-      return _mm_sub_ps(one, s1);
-    case 18:
-      return sse_alpha(s1);
-    case 19:
-      return _mm_sub_ps(one, sse_alpha(s1));
-    default:
-      return _mm_setzero_ps();
-  }
-}
-
-OM_SSE41 __m128 sse_equation(uint32_t op, __m128 s, __m128 fs, __m128 d, __m128 fd) {
-  switch (op) {
-    case 4:
-      return _mm_min_ps(s, d);
-    case 5:
-      return _mm_max_ps(s, d);
-    case 2:
-      return _mm_sub_ps(_mm_mul_ps(s, fs), _mm_mul_ps(d, fd));
-    case 3:
-      return _mm_sub_ps(_mm_mul_ps(d, fd), _mm_mul_ps(s, fs));
-    default:
-      return _mm_add_ps(_mm_mul_ps(s, fs), _mm_mul_ps(d, fd));
-  }
-}
+struct Sse41 {
+  using T = __m128;
+  OM_SSE41 static T one() { return _mm_set1_ps(1.0f); }
+  OM_SSE41 static T zero() { return _mm_setzero_ps(); }
+  OM_SSE41 static T alpha(T v) { return _mm_shuffle_ps(v, v, 0xFF); }
+  OM_SSE41 static T add(T a, T b) { return _mm_add_ps(a, b); }
+  OM_SSE41 static T sub(T a, T b) { return _mm_sub_ps(a, b); }
+  OM_SSE41 static T mul(T a, T b) { return _mm_mul_ps(a, b); }
+  OM_SSE41 static T min(T a, T b) { return _mm_min_ps(a, b); }
+  OM_SSE41 static T max(T a, T b) { return _mm_max_ps(a, b); }
+  OM_SSE41 static T alpha_lanes(T rgb, T a) { return _mm_blend_ps(rgb, a, 0x8); }
+};
 
 OM_SSE41 __m128 sse_blend(const Rgba8Plan& p, __m128 s, __m128 s1, __m128 k, __m128 d) {
-  __m128 fs = sse_factor(p.fs_rgb, false, s, s1, k, d);
-  __m128 fd = sse_factor(p.fd_rgb, false, s, s1, k, d);
-  if (p.fs_a != p.fs_rgb || p.fs_a == 11)
-    fs = _mm_blend_ps(fs, sse_factor(p.fs_a, true, s, s1, k, d), 0x8);
-  if (p.fd_a != p.fd_rgb || p.fd_a == 11)
-    fd = _mm_blend_ps(fd, sse_factor(p.fd_a, true, s, s1, k, d), 0x8);
-  __m128 r = sse_equation(p.op_rgb, s, fs, d, fd);
-  if (p.op_a != p.op_rgb) r = _mm_blend_ps(r, sse_equation(p.op_a, s, fs, d, fd), 0x8);
+  const __m128 r = simd::blend_plan<Sse41>(p, s, s1, k, d);
   return _mm_min_ps(_mm_max_ps(r, _mm_setzero_ps()), _mm_set1_ps(1.0f));
 }
 
