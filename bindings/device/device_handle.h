@@ -20,8 +20,10 @@ namespace py = pybind11;
 
 /// One D3D device over one backend. Every call takes `mu`: calls that run the simulation (draw,
 /// clear, texel loops, validate) release the GIL first, so two Python threads may share a device
-/// and never run the driver at the same time. close() destroys the device and the backend (an
-/// "rtl" backend then finishes its waves file); later calls raise ValueError.
+/// and never run the driver at the same time. `mu` is recursive: building a Python result while
+/// holding it may run a finaliser that calls the same device on the same thread. close() destroys
+/// the device and the backend (an "rtl" backend then finishes its waves file); later calls raise
+/// ValueError.
 class DeviceHandle {
  public:
   DeviceHandle(std::unique_ptr<om::driver::Backend> backend,
@@ -44,7 +46,7 @@ class DeviceHandle {
     backend_.reset();
   }
 
-  std::mutex mu;
+  std::recursive_mutex mu;
 
  private:
   std::unique_ptr<om::driver::Backend> backend_;
@@ -53,7 +55,7 @@ class DeviceHandle {
 };
 
 using DeviceClass = py::class_<DeviceHandle>;
-using Lock = std::lock_guard<std::mutex>;
+using Lock = std::lock_guard<std::recursive_mutex>;
 
 /// HRESULT as the plain unsigned value Python receives.
 inline uint32_t hr_value(om::Hresult hr) { return static_cast<uint32_t>(hr); }

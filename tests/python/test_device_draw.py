@@ -9,6 +9,7 @@ the rectangles. The RTL backend runs about 10^5 cycles/s, so images stay small (
 from __future__ import annotations
 
 import dataclasses
+import threading
 
 import numpy as np
 import pytest
@@ -218,3 +219,42 @@ def test_draw_with_o0_only_reaches_only_declared_targets(rng):
         want[4, 3] = omsim.pack("R8G8B8A8_UNORM", oc)[0]
         assert np.array_equal(dev.read_rt(0), want)
         assert np.array_equal(dev.read_rt(1), before[1])
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_two_threads_drawing_on_one_device_are_serialised(backend, rng):
+    # draw releases the GIL; the device's lock keeps the driver single-threaded. The threads draw into disjoint
+    # halves, so the result does not depend on how their calls interleave.
+    fmt = "R8G8B8A8_UNORM"
+    desc = BlendDesc(render_target=[RtBlendDesc.blending("SRC_ALPHA", "INV_SRC_ALPHA")])
+    with Device("fl11_1", backend) as dev:
+        bind(dev, [fmt], [PsOutput()])
+        dev.set_blend_state(dev.create_blend_state(desc))
+        image = random_image(rng, fmt)
+        dev.write_rt(0, image)
+        n = 40
+        jobs = []
+        for half in range(2):
+            x = (rng.integers(0, W // 2, n) + half * (W // 2)).astype(np.uint32)
+            y = rng.integers(0, H, n).astype(np.uint32)
+            jobs.append((x, y, rng.uniform(0.0, 1.0, (n, 4)).astype(np.float32)))
+        errors: list[BaseException] = []
+
+        def run(x, y, oc):
+            try:
+                for i in range(0, n, 8):  # several calls each, to interleave
+                    dev.draw(x[i : i + 8], y[i : i + 8], oc[i : i + 8])
+                    dev.validate()
+            except BaseException as e:  # pragma: no cover - reported below
+                errors.append(e)
+
+        threads = [threading.Thread(target=run, args=job) for job in jobs]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert errors == []
+        state = PixelState(blend=omsim.normalise(desc), rt_formats=[fmt], feature_level=FeatureLevel.FL_11_1)
+        for x, y, oc in jobs:
+            reference_draw(state, [image], x, y, [oc])
+        assert np.array_equal(dev.read_rt(0), image)

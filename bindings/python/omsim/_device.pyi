@@ -1,18 +1,18 @@
 """Typed stub of the extension module omsim._device (bindings/device/*.cc): the host driver over its backends. The
 typed API is omsim.device. HRESULTs are unsigned ints; binary32 values are bit patterns."""
 
-from typing import Any, Optional, Sequence
+from typing import Any, Optional, Sequence, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
 
-Words4 = tuple[int, int, int, int]
-Array = npt.NDArray[np.generic]
-RtDesc = tuple[int, int, int, int, int, int, int, int, int, int]
-Desc = tuple[bool, bool, Sequence[RtDesc]]
-View = tuple[int, int, int, int, int, int, bool]
-Dsv = tuple[int, int, int, int, int, bool]
-PsOut = tuple[bool, int, int, int]
+Words4: TypeAlias = tuple[int, int, int, int]
+Array: TypeAlias = npt.NDArray[np.generic]
+RtDesc: TypeAlias = tuple[int, int, int, int, int, int, int, int, int, int]
+Desc: TypeAlias = tuple[bool, bool, Sequence[RtDesc]]  # (A2C, IBE, 8 render-target descriptions)
+View: TypeAlias = tuple[int, int, int, int, int, int, bool]  # (format, w, h, array size, samples, type, cube)
+Dsv: TypeAlias = tuple[int, int, int, int, int, bool]
+PsOut: TypeAlias = tuple[bool, int, int, int]  # (declared, type, written mask, value bits)
 
 def backends() -> list[tuple[str, str]]: ...
 def create_device(backend: str, config: int, seed: int, waves: str) -> tuple[int, Optional[Device]]: ...

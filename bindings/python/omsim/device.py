@@ -141,12 +141,16 @@ class Device:
         self._d: Any = raw
         self._views: list[Optional[RenderTargetView]] = [None] * MAX_RTS
         self._caps: Optional[Caps] = None
+        self._pending: list[int] = []  # references of garbage-collected BlendState wrappers, released next call
 
     # -- plumbing ------------------------------------------------------------------------------------------------
     def _raw(self, what: str) -> Any:
-        if self._d.closed:
+        d = self._d
+        if d.closed:
             raise ValueError(f"{what}: the device is closed")
-        return self._d
+        while self._pending:  # collected wrappers' references, given back before anything else happens
+            d.release(self._pending.pop())
+        return d
 
     def _check(self, hr: int, call: str) -> Hresult:
         """Raise the OmError of a failing HRESULT with the driver's message; return the code otherwise."""

@@ -158,8 +158,9 @@ class BlendState:
     Each wrapper owns one reference to the driver's object: identical (normalised) descriptions give the same
     ``handle`` (wrappers compare equal) and raise its reference count, as D3D's de-duplication does. The
     reference is released by :meth:`release`, by leaving a ``with`` block, or when the wrapper is garbage
-    collected, whichever comes first; after that the wrapper is dead (``released`` is True) and its methods
-    raise ValueError. A wrapper keeps its device alive; after ``Device.close()`` nothing is released. Binding a
+    collected, whichever comes first (a collected wrapper's reference is given back at the device's next call, so
+    ``live_blend_states`` and ``ref_count`` already show it); after that the wrapper is dead (``released`` is True)
+    and its methods raise ValueError. A wrapper keeps its device alive; after ``Device.close()`` nothing is released. Binding a
     state (``Device.set_blend_state``) makes the device hold its own reference (spec section 2.8), so a bound
     object outlives its released wrappers.
     """
@@ -224,13 +225,11 @@ class BlendState:
             self.release()
 
     def __del__(self) -> None:
-        # Garbage collection releases the reference while the device lives; never raise from here.
-        try:
-            if not self._released and not self._device.closed:
-                self._released = True
-                self._device._raw("BlendState").release(self._handle)
-        except Exception:
-            pass
+        # A finaliser may run at any point, even inside another call on the device (a garbage collection
+        # triggered there): it only queues the reference, which the device releases before its next call.
+        if not self._released:
+            self._released = True
+            self._device._pending.append(self._handle)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, BlendState):
