@@ -10,7 +10,9 @@ rebuilds only what depends on the mutated file (a model mutant recompiles one fi
 mutant re-verilates om_top). Model mutants run first so the Verilated top is rebuilt only for RTL
 mutants. Runs of a mutant stop at the first failure.
 
-Usage: scripts/mutate.py [--only ID ...] [--worktree] [--jobs N] [--cycles N] [--seeds N] [--list]
+The mutants are listed in scripts/mutants.toml; `--check` (a CTest) verifies that each still applies.
+
+Usage: scripts/mutate.py [--only ID ...] [--worktree] [--jobs N] [--cycles N] [--seeds N] [--list] [--check]
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import subprocess
 import sys
 import tarfile
 import time
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -46,111 +49,20 @@ class Mutant:
     what: str
 
 
-MUTANTS = [
-    # The cycle model (cppmodel/, including the om::ref math it calls).
-    Mutant("m01", "model", "hazard check off", "cppmodel/src/hazard.cc",
-           "stall_ = full || match;", "stall_ = full;", "om::Hazard never stalls on an address match"),
-    Mutant("m02", "model", "dropped strobe", "cppmodel/src/hazard.cc",
-           "o.hazard_stall = match;", "o.hazard_stall = false;", "PERF_HAZARD_STALLS never counts"),
-    Mutant("m03", "model", "constant off by one", "cppmodel/src/dest_read.cc",
-           "regs_.credit != 0", "regs_.credit > 1", "one read credit fewer (15 outstanding reads)"),
-    Mutant("m04", "model", "wrong factor select", "cppmodel/src/rt_datapath.cc",
-           "alpha ? c.src_a : c.src_rgb", "alpha ? c.src_rgb : c.src_rgb",
-           "the alpha channel takes SrcBlend instead of SrcBlendAlpha"),
-    Mutant("m05", "model", "operand swap", "cppmodel/src/rt_datapath.cc",
-           "ref::logic_op_apply(op, r_.src_s2[i], field32(c.dest, c.fmt->ch[i].offset))",
-           "ref::logic_op_apply(op, field32(c.dest, c.fmt->ch[i].offset), r_.src_s2[i])",
-           "logic ops with source and destination swapped"),
-    Mutant("m06", "model", "dropped mask bit", "cppmodel/src/rt_datapath.cc",
-           "(d.write_mask & fmt_present(f))", "(d.write_mask & fmt_present(f) & 0x7u)",
-           "the alpha write-mask bit is dropped"),
-    Mutant("m07", "model", "wrong rounding", "cppmodel/src/ref/norm.cc",
-           "f32_trunc_u32(f32_add(scaled, kF32Half))", "f32_trunc_u32(scaled)",
-           "f32_to_unorm truncates instead of rounding"),
-    Mutant("m08", "model", "constant off by one", "cppmodel/src/top.cc",
-           "gamma_space_ = cfg.fl_index <= 2;", "gamma_space_ = cfg.fl_index <= 1;",
-           "FL 9_3 sRGB targets blend in linear space"),
-    Mutant("m09", "model", "wrong bit", "cppmodel/src/accept.cc",
-           "(s.sample_mask & 1u) != 0", "(s.sample_mask & 2u) != 0", "coverage uses SampleMask bit 1"),
-    Mutant("m10", "model", "dropped condition", "cppmodel/src/write.cc",
-           "o.retire = req_valid && req_ready_;", "o.retire = req_valid;",
-           "om_write retires a write before memory accepts it"),
-    Mutant("m11", "model", "dropped mask bit", "cppmodel/src/csr.cc",
-           "(in.paddr & 3u) != 0", "(in.paddr & 1u) != 0", "paddr[1] no longer makes an access misaligned"),
-    Mutant("m12", "model", "wrong conversion", "cppmodel/src/rt_datapath.cc",
-           "val[i] = ref::f32_to_u32_sat(r_.src_s2[i]);", "val[i] = ref::f32_to_i32_sat(r_.src_s2[i]);",
-           "clears of UINT targets saturate as SINT"),
-    Mutant("m13", "model", "wrong op select", "cppmodel/src/rt_datapath.cc",
-           "i == 3 ? c.op_a : c.op_rgb", "i == 3 ? c.op_rgb : c.op_a", "BlendOp and BlendOpAlpha swapped"),
-    Mutant("m14", "model", "constant off by one", "cppmodel/src/top_pkg.cc",
-           "(f->blend_fl_mask >> (fl_index & 7u))", "(f->blend_fl_mask >> ((fl_index + 1) & 7u))",
-           "BLENDABLE looked up one feature level too high"),
-    Mutant("m15", "model", "wrong zero sign", "cppmodel/src/ref/fp32.cc",
-           "if (f32_is_zero(a) && f32_is_zero(b)) return a | b;",
-           "if (f32_is_zero(a) && f32_is_zero(b)) return a & b;", "MIN(+0, -0) gives +0"),
-    Mutant("m16", "model", "operator swap", "cppmodel/src/ref/fp32.cc",
-           "      return x <= y;", "      return x < y;", "the LESS_EQUAL comparison is LESS"),
-    Mutant("m17", "model", "wrong constant", "cppmodel/src/ref/convert.cc",
-           "put_field(t, f.x.offset, f.x.bits, 0xFFFFFFFFu)", "put_field(t, f.x.offset, f.x.bits, 0u)",
-           "X padding stored as zeros"),
-    Mutant("m18", "model", "wrong rounding", "cppmodel/src/ref/smallfloat.cc",
-           "if (e > kBias) return sign | (inf - 1u);", "if (e > kBias) return sign | inf;",
-           "float16/11/10 overflow gives INF instead of max finite (RTZ)"),
-    Mutant("m19", "model", "wrong operand select", "cppmodel/src/rt_datapath.cc",
-           "ref::blend_operands(*f, in.gamma_space, *in.s, *in.s1, *in.k, c.dest)",
-           "ref::blend_operands(*f, in.gamma_space, *in.s, *in.s, *in.k, c.dest)",
-           "dual-source factors read S instead of S1"),
-    # The RTL (rtl/).
-    Mutant("r01", "rtl", "hazard check off", "rtl/om_hazard.sv",
-           "stall = full || (in_data_i.need_rd && match);", "stall = full;",
-           "om_hazard never stalls on an address match"),
-    Mutant("r02", "rtl", "wrong factor select", "rtl/om_blend_factor.sv",
-           "5'(BLEND_DEST_ALPHA):     base = d_a_i;", "5'(BLEND_DEST_ALPHA):     base = s_a_i;",
-           "DEST_ALPHA selects the source alpha"),
-    Mutant("r03", "rtl", "operator swap", "rtl/om_rt_datapath.sv",
-           "assign swap = (op[c] == 3'(BLEND_OP_REV_SUBTRACT));",
-           "assign swap = (op[c] == 3'(BLEND_OP_SUBTRACT));", "SUBTRACT and REV_SUBTRACT swapped"),
-    Mutant("r04", "rtl", "operator swap", "rtl/om_rt_datapath.sv",
-           "4'(LOGIC_OP_AND_REVERSE):   return s & ~d;", "4'(LOGIC_OP_AND_REVERSE):   return ~s & d;",
-           "AND_REVERSE computes AND_INVERTED"),
-    Mutant("r05", "rtl", "wrong rounding", "rtl/om_f32_to_norm.sv",
-           "assign half = {neg, 31'h3F00_0000};", "assign half = {neg, 31'h0000_0000};",
-           "UNORM/SNORM encode truncates instead of rounding"),
-    Mutant("r06", "rtl", "wrong rounding", "rtl/om_fp32_add.sv",
-           "round_up = guard && (rest || mant[0]);", "round_up = guard;",
-           "fp32 add rounds half up instead of to nearest even"),
-    Mutant("r07", "rtl", "dropped mask bit", "rtl/om_texel_merge.sv",
-           "field = mask_i[c] ? fresh_i[c]", "field = (mask_i[c] && c != 3) ? fresh_i[c]",
-           "the alpha write-mask bit is dropped"),
-    Mutant("r08", "rtl", "constant off by one", "rtl/om_dest_read.sv",
-           "credit_q <= CreditW'(RspDepth);", "credit_q <= CreditW'(RspDepth - 1);",
-           "one read credit fewer after reset"),
-    Mutant("r09", "rtl", "wrong bit", "rtl/om_accept.sv",
-           "state_i.sample_mask[0]", "state_i.sample_mask[1]", "coverage uses SampleMask bit 1"),
-    Mutant("r10", "rtl", "dropped mask bit", "rtl/om_csr.sv",
-           "assign misaligned  = paddr_i[1:0] != 2'b00;", "assign misaligned  = paddr_i[0] != 1'b0;",
-           "paddr[1] no longer makes an access misaligned"),
-    Mutant("r11", "rtl", "dropped condition", "rtl/om_write.sv",
-           "assign req_ready      = !req_q.write || mem_wr_ready_i;",
-           "assign req_ready      = mem_wr_ready_i;", "a dropped (unwritten) op waits for mem_wr_ready"),
-    Mutant("r12", "rtl", "wrong zero sign", "rtl/om_fp32_minmax.sv",
-           "else if (a_zero && b_zero) y_o = max_i ? (a & b) : (a | b);",
-           "else if (a_zero && b_zero) y_o = max_i ? (a | b) : (a & b);", "MIN/MAX of +0 and -0 swapped"),
-    Mutant("r13", "rtl", "operator swap", "rtl/om_accept.sv",
-           ".func_i(4'(CMP_GREATER_EQUAL)),", ".func_i(4'(CMP_GREATER)),",
-           "alpha-to-coverage tests a + 0.5 > 1 instead of >= 1"),
-    Mutant("r14", "rtl", "wrong operand select", "rtl/om_accept.sv",
-           ".a_i(fog_omf),", ".a_i(fog_f),", "fog colour weighted by f instead of 1 - f"),
-    Mutant("r15", "rtl", "wrong constant", "rtl/om_texel_merge.sv",
-           "x_ones = 64'((65'd1 << fmt_i.x_bits) - 65'd1);", "x_ones = 64'd0;",
-           "X padding stored as zeros"),
-    Mutant("r16", "rtl", "dropped condition", "rtl/om_blend_factor.sv",
-           "base = alpha_slot_i ? 32'h3F80_0000 : sat_i;", "base = sat_i;",
-           "SRC_ALPHA_SAT in an alpha slot is not 1"),
-    Mutant("r17", "rtl", "wrong rounding", "rtl/om_f32_to_fsmall.sv",
-           "mag = 15'h7BFF;", "mag = 15'h7C00;",
-           "float16/11/10 overflow gives INF instead of max finite (RTZ)"),
-]
+def load_mutants(path: Path) -> list[Mutant]:
+    """The mutant table (scripts/mutants.toml); exits naming the entry that is malformed."""
+    try:
+        entries = tomllib.loads(path.read_text())["mutant"]
+        mutants = [Mutant(**e) for e in entries]
+    except (OSError, KeyError, TypeError, tomllib.TOMLDecodeError) as e:
+        sys.exit(f"mutate: {path}: not a mutant table ({e})")
+    ids = [mu.id for mu in mutants]
+    if len(set(ids)) != len(ids) or any(mu.side not in ("model", "rtl") for mu in mutants):
+        sys.exit(f"mutate: {path}: duplicate ids or a side other than model/rtl")
+    return mutants
+
+
+MUTANTS = load_mutants(ROOT / "scripts" / "mutants.toml")
 
 
 def log(msg: str) -> None:
@@ -215,6 +127,23 @@ def copy_sources(worktree: bool) -> str:
     shutil.rmtree(stage)
     log(f"mutate: sources of {rev} in {SRC} ({n} files updated)")
     return rev
+
+
+def stale_mutants(mutants: list[Mutant], root: Path) -> list[str]:
+    """Mutants whose `find` text does not occur exactly once in its file under `root`."""
+    stale = []
+    for m in mutants:
+        text = (root / m.file).read_text() if (root / m.file).exists() else ""
+        if text.count(m.find) != 1:
+            stale.append(f"{m.id}: '{m.find}' occurs {text.count(m.find)} times in {m.file}")
+    return stale
+
+
+def report_stale(stale: list[str]) -> int:
+    if stale:
+        log("mutate: mutants no longer apply to the sources (update scripts/mutants.toml):\n  " + "\n  ".join(stale))
+        return 2
+    return 0
 
 
 def configure() -> None:
@@ -296,6 +225,7 @@ def main() -> int:
     ap.add_argument("--cycles", default=os.environ.get("OM_COSIM_CYCLES", "1e5"))
     ap.add_argument("--seeds", type=int, default=int(os.environ.get("OM_COSIM_SEEDS", 10)))
     ap.add_argument("--list", action="store_true", help="list the mutants and exit")
+    ap.add_argument("--check", action="store_true", help="only check that every mutant applies to the working tree")
     ap.add_argument("--out", type=Path, default=ROOT / "build" / "mutate.json")
     args = ap.parse_args()
     mutants = [m for m in MUTANTS if not args.only or m.id in args.only]
@@ -305,15 +235,14 @@ def main() -> int:
         return 0 if mutants else 2
     mutants.sort(key=lambda m: m.side != "model")  # model first: the Verilated top is rebuilt only after
 
+    if args.check:
+        stale = stale_mutants(mutants, ROOT)
+        log(f"mutate: {len(mutants) - len(stale)} of {len(mutants)} mutants apply to the working tree")
+        return report_stale(stale)
+
     WORK.mkdir(parents=True, exist_ok=True)
     rev = copy_sources(args.worktree)
-    stale = []
-    for m in mutants:
-        text = (SRC / m.file).read_text() if (SRC / m.file).exists() else ""
-        if text.count(m.find) != 1:
-            stale.append(f"{m.id}: '{m.find}' occurs {text.count(m.find)} times in {m.file}")
-    if stale:
-        log("mutate: mutants no longer apply to the sources (update scripts/mutate.py):\n  " + "\n  ".join(stale))
+    if report_stale(stale_mutants(mutants, SRC)):
         return 2
     log(f"mutate: {len(mutants)} mutants of {rev}; regression: {', '.join(c + ('@' + str(r) if r else '') for c, r in CONFIGS)}"
         f" x {args.seeds} seeds x {args.cycles} cycles, {args.jobs} jobs")
