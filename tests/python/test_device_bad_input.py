@@ -192,3 +192,26 @@ def test_closed_device(dev):
             call()
     with pytest.raises(ValueError, match="closed"):
         s.release()
+
+
+def test_the_extensions_own_argument_errors_are_value_errors():
+    from omsim import _device
+
+    with pytest.raises(ValueError, match="nope"):
+        _device.create_device("nope", 0, 1, "")  # std::invalid_argument
+    with pytest.raises(ValueError):
+        _device.create_device("model", 99, 1, "")  # std::out_of_range
+    with pytest.raises(TypeError):
+        _device.create_device("model", -1.5, 1, "")
+    hr, dev = _device.create_device("model", 0, 1, "")
+    assert hr == 0 and dev is not None
+    with pytest.raises(ValueError, match="8 render-target descriptions"):
+        dev.create_blend_state1((False, False, [(0,) * 10] * 7), True)
+    with pytest.raises(ValueError, match="out: array is read-only"):
+        ro = np.zeros((1, 1), np.uint32)
+        ro.flags.writeable = False
+        dev.read_rt(0, 28, ro)
+    with pytest.raises(ValueError, match="format: DXGI value 1 "):
+        dev.read_rt(0, 1, np.zeros((1, 1), np.uint32))  # R32G32B32A32_TYPELESS: not a render-target format
+    with pytest.raises(ValueError, match=r"out: expected shape \(H, W, 4\) for R32G32B32A32_FLOAT"):
+        dev.read_rt(0, 2, np.zeros((1, 1), np.uint32))

@@ -258,3 +258,33 @@ def test_two_threads_drawing_on_one_device_are_serialised(backend, rng):
         for x, y, oc in jobs:
             reference_draw(state, [image], x, y, [oc])
         assert np.array_equal(dev.read_rt(0), image)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_dual_source_and_signed_integer_outputs(backend, rng):
+    n = 32
+    x = rng.integers(0, W, n).astype(np.uint32)
+    y = rng.integers(0, H, n).astype(np.uint32)
+    # Dual source (spec 2.6): S1 = oc1 in the factors.
+    desc = BlendDesc(render_target=[RtBlendDesc.blending("SRC1_COLOR", "INV_SRC1_ALPHA", src_alpha="SRC1_ALPHA")])
+    with Device("fl11_1", backend) as dev:
+        bind(dev, ["R16G16B16A16_FLOAT"], [PsOutput()])
+        dev.set_blend_state(dev.create_blend_state(desc))
+        image = random_image(rng, "R16G16B16A16_FLOAT")
+        dev.write_rt(0, image)
+        oc = rng.uniform(-1.0, 2.0, (n, 4)).astype(np.float32)
+        oc1 = rng.uniform(0.0, 1.0, (n, 4)).astype(np.float32)
+        dev.draw(x, y, oc, oc1=oc1)
+        state = PixelState(blend=omsim.normalise(desc), rt_formats=["R16G16B16A16_FLOAT"])
+        reference_draw(state, [image], x, y, [oc], oc1=oc1)
+        assert np.array_equal(dev.read_rt(0), image)
+    # A SINT target takes int32 outputs (negative values clamp to the format's range, spec 4.7).
+    with Device("fl11_1", backend) as dev:
+        bind(dev, ["R16G16_SINT"], [PsOutput(PsOutputType.SINT)])
+        image = omsim.zeros_texels("R16G16_SINT", (H, W))
+        oc = rng.integers(-(2**20), 2**20, (n, 4)).astype(np.int32)
+        dev.draw(x, y, oc)
+        reference_draw(PixelState(rt_formats=["R16G16_SINT"]), [image], x, y, [oc])
+        assert np.array_equal(dev.read_rt(0), image)
+        fields = omsim.split("R16G16_SINT", image)
+        assert {0x7FFF, 0x8000} <= set(np.unique(fields[..., :2]))  # both clamps were hit

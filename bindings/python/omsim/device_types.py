@@ -160,9 +160,9 @@ class BlendState:
     reference is released by :meth:`release`, by leaving a ``with`` block, or when the wrapper is garbage
     collected, whichever comes first (a collected wrapper's reference is given back at the device's next call, so
     ``live_blend_states`` and ``ref_count`` already show it); after that the wrapper is dead (``released`` is True)
-    and its methods raise ValueError. A wrapper keeps its device alive; after ``Device.close()`` nothing is released. Binding a
-    state (``Device.set_blend_state``) makes the device hold its own reference (spec section 2.8), so a bound
-    object outlives its released wrappers.
+    and its methods raise ValueError. A wrapper keeps its device alive; after ``Device.close()`` nothing is
+    released. Binding a state (``Device.set_blend_state``) makes the device hold its own reference (spec section
+    2.8), so a bound object outlives its released wrappers.
     """
 
     def __init__(self, device: Device, handle: int) -> None:
