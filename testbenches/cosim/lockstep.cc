@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -11,14 +12,6 @@
 
 namespace om::cosim {
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-struct TraceWindow {
-  uint64_t from = 0;
-  uint64_t to = 0;
-  std::string dir;
-};
 
 // Splits om::diff()'s "port: a vs b" into its parts.
 void split_diff(const std::string& d, Failure& f) {
@@ -32,6 +25,14 @@ void split_diff(const std::string& d, Failure& f) {
   f.a_value = d.substr(colon + 2, vs - colon - 2);
   f.b_value = d.substr(vs + 4);
 }
+
+void make_dirs(const std::string& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) throw std::runtime_error("--waves: cannot create " + dir + ": " + ec.message());
+}
+
+}  // namespace
 
 // The side-by-side file: both sides' ports under scopes named after the sides, and a mismatch
 // flag.
@@ -64,147 +65,189 @@ class MergedWaves {
   std::optional<PortTracer> ta_, tb_;
 };
 
-RunResult run_once(const Stimulus& st, const RunOptions& opt, const TraceWindow* tw) {
-  const bool tracing = tw != nullptr;
-  std::unique_ptr<Side> a = make_side(opt.a, tracing);
-  std::unique_ptr<Side> b;
-  if (opt.two_sides) {
-    b = make_side(opt.b, tracing);
-    if (!opt.fault.empty()) b = make_faulty(std::move(b), opt.fault);
-  } else if (!opt.fault.empty()) {
-    a = make_faulty(std::move(a), opt.fault);
+Lockstep::Lockstep(const Stimulus& st, const RunOptions& opt, const TraceWindow* tw)
+    : st_(st), opt_(opt), tracing_(tw != nullptr), tw_(tw ? *tw : TraceWindow{}) {
+  a_ = make_side(opt_.a, tracing_);
+  if (opt_.two_sides) {
+    b_ = make_side(opt_.b, tracing_);
+    if (!opt_.fault.empty()) b_ = make_faulty(std::move(b_), opt_.fault);
+  } else if (!opt_.fault.empty()) {
+    a_ = make_faulty(std::move(a_), opt_.fault);
   }
-  RunResult r;
-  r.a_name = a->name();
-  r.b_name = b ? b->name() : "";
-  r.perf_compared = b && a->has_perf() && b->has_perf();
-  Env env(st, opt.env);
-  std::unique_ptr<MergedWaves> merged;
-  bool stop_at_failure = !tracing;
-  const bool time_sides = opt.time_sides;
-  Clock::duration ta{}, tb{};
-  const Clock::time_point start = Clock::now();
-  auto add_failure = [&](Failure f) {
-    f.segment = env.describe_segment();
-    r.failures.push_back(std::move(f));
-  };
-
-  while (!env.done()) {
-    const uint64_t c = env.cycle();
-    if (tracing && c == tw->from) {
-      const std::string base = tw->dir + "/";
-      a->trace_open(base + a->name() + ".fst");
-      r.waves.push_back(base + a->name() + ".fst");
-      if (b) {
-        b->trace_open(base + b->name() + ".fst");
-        r.waves.push_back(base + b->name() + ".fst");
-        merged = std::make_unique<MergedWaves>(base + "cosim.fst", a->name(), b->name());
-        r.waves.push_back(base + "cosim.fst");
-      }
-    }
-    if (tracing && c > tw->to) break;
-    if (opt.progress && (c & 4095) == 0) opt.progress(c, st.cfg.cycles);
-
-    const TopIn& in = env.drive();
-    Clock::time_point t0, t1, t2;
-    if (time_sides) t0 = Clock::now();
-    const TopOut& oa = a->eval(in);
-    if (time_sides) t1 = Clock::now();
-    const TopOut* ob = nullptr;
-    if (b) {
-      ob = &b->eval(in);
-      if (time_sides) t2 = Clock::now();
-    }
-    if (merged) merged->dump(10 * c, c, false, in, oa, *ob);
-    if (b && r.failures.empty()) {
-      bool equal;
-      if (r.perf_compared) {
-        equal = oa == *ob;
-      } else {
-        TopOut masked = oa;
-        masked.perf = ob->perf;
-        equal = masked == *ob;
-      }
-      if (!equal) {
-        Failure f;
-        f.kind = "divergence";
-        f.cycle = c;
-        TopOut masked = oa;
-        if (!r.perf_compared) masked.perf = ob->perf;
-        split_diff(diff(masked, *ob), f);
-        f.message = a->name() + " outputs:   " + to_string(oa) + "\n" + b->name() +
-                    " outputs: " + to_string(*ob);
-        add_failure(f);
-        if (stop_at_failure) break;
-      }
-    }
-    env.observe(oa);
-    Clock::time_point t3, t4;
-    if (time_sides) t3 = Clock::now();
-    a->tick();
-    if (time_sides) t4 = Clock::now();
-    if (b) b->tick();
-    if (time_sides) {
-      const Clock::time_point t5 = b ? Clock::now() : t4;
-      ta += (t1 - t0) + (t4 - t3);
-      if (b) tb += (t2 - t1) + (t5 - t4);
-    }
-    if (merged) merged->dump(10 * c + 5, c, true, in, oa, *ob);
-    for (Side* s : {a.get(), b.get()}) {
-      if (s == nullptr) continue;
-      const std::string e = s->take_error();
-      if (!e.empty() && r.failures.empty()) {
-        Failure f;
-        f.kind = "assertion";
-        f.cycle = c;
-        f.field = s->name();
-        f.message = s->name() + ": " + e;
-        add_failure(f);
-      }
-    }
-    if (!env.failure().empty() && r.failures.empty()) {
-      Failure f;
-      const std::string& m = env.failure();
-      f.kind =
-          m.rfind("scoreboard", 0) == 0 || m.rfind("counters", 0) == 0 ? "scoreboard" : "testbench";
-      f.cycle = env.failure_cycle();
-      f.message = m;
-      add_failure(f);
-    }
-    if (!r.failures.empty() && stop_at_failure) break;
-  }
-  for (Side* s : {a.get(), b.get()}) {
-    if (s) s->trace_close();
-  }
-  merged.reset();
-  r.secs_total = std::chrono::duration<double>(Clock::now() - start).count();
-  r.secs_a = std::chrono::duration<double>(ta).count();
-  r.secs_b = std::chrono::duration<double>(tb).count();
-  r.cycles = env.cycle();
-  r.pixels = env.pixels();
-  r.mismatches = r.failures.empty() ? 0 : 1;
-  r.coverage = env.coverage();
-  r.coverage.add_run({kConfigs[st.cfg.cfg_index].name, st.cfg.seed, r.cycles});
-  return r;
+  r_.a_name = a_->name();
+  r_.b_name = b_ ? b_->name() : "";
+  r_.perf_compared = b_ && a_->has_perf() && b_->has_perf();
+  env_ = std::make_unique<Env>(st_, opt_.env);
 }
 
-}  // namespace
+Lockstep::~Lockstep() = default;
+
+uint64_t Lockstep::cycle() const { return env_->cycle(); }
+
+void Lockstep::add_failure(Failure f) {
+  f.segment = env_->describe_segment();
+  r_.failures.push_back(std::move(f));
+}
+
+uint64_t Lockstep::step(uint64_t n) {
+  if (done_) return 0;
+  const uint64_t c0 = env_->cycle();
+  const Clock::time_point start = Clock::now();
+  try {
+    for (uint64_t i = 0; i < n && !done_; ++i) done_ = !cycle_once() || env_->done();
+  } catch (...) {
+    total_ += Clock::now() - start;
+    throw;
+  }
+  total_ += Clock::now() - start;
+  return env_->cycle() - c0;
+}
+
+bool Lockstep::cycle_once() {
+  if (env_->done()) return false;
+  Env& env = *env_;
+  Side* const a = a_.get();
+  Side* const b = b_.get();
+  const bool stop_at_failure = !tracing_ || tw_.stop_at_failure;
+  const uint64_t c = env.cycle();
+  if (tracing_ && c > tw_.to) return false;
+  if (opt_.progress && (c & 4095) == 0) opt_.progress(c, st_.cfg.cycles);
+  if (tracing_ && c == tw_.from) {
+    const std::string base = tw_.dir + "/";
+    a->trace_open(base + a->name() + ".fst");
+    r_.waves.push_back(base + a->name() + ".fst");
+    if (b) {
+      b->trace_open(base + b->name() + ".fst");
+      r_.waves.push_back(base + b->name() + ".fst");
+      merged_ = std::make_unique<MergedWaves>(base + "cosim.fst", a->name(), b->name());
+      r_.waves.push_back(base + "cosim.fst");
+    }
+  }
+
+  const bool time_sides = opt_.time_sides;
+  const TopIn& in = env.drive();
+  Clock::time_point t0, t1, t2;
+  if (time_sides) t0 = Clock::now();
+  const TopOut& oa = a->eval(in);
+  if (time_sides) t1 = Clock::now();
+  const TopOut* ob = nullptr;
+  if (b) {
+    ob = &b->eval(in);
+    if (time_sides) t2 = Clock::now();
+  }
+  in_ = &in;
+  out_a_ = &oa;
+  out_b_ = ob;
+  if (merged_) merged_->dump(10 * c, c, false, in, oa, *ob);
+  if (b && r_.failures.empty()) {
+    bool equal;
+    if (r_.perf_compared) {
+      equal = oa == *ob;
+    } else {
+      TopOut masked = oa;
+      masked.perf = ob->perf;
+      equal = masked == *ob;
+    }
+    if (!equal) {
+      Failure f;
+      f.kind = "divergence";
+      f.cycle = c;
+      TopOut masked = oa;
+      if (!r_.perf_compared) masked.perf = ob->perf;
+      split_diff(diff(masked, *ob), f);
+      f.message = a->name() + " outputs:   " + to_string(oa) + "\n" + b->name() +
+                  " outputs: " + to_string(*ob);
+      add_failure(f);
+      if (stop_at_failure) return false;
+    }
+  }
+  env.observe(oa);
+  Clock::time_point t3, t4;
+  if (time_sides) t3 = Clock::now();
+  a->tick();
+  if (time_sides) t4 = Clock::now();
+  if (b) b->tick();
+  if (time_sides) {
+    const Clock::time_point t5 = b ? Clock::now() : t4;
+    ta_ += (t1 - t0) + (t4 - t3);
+    if (b) tb_ += (t2 - t1) + (t5 - t4);
+  }
+  if (merged_) merged_->dump(10 * c + 5, c, true, in, oa, *ob);
+  for (Side* s : {a, b}) {
+    if (s == nullptr) continue;
+    const std::string e = s->take_error();
+    if (!e.empty() && r_.failures.empty()) {
+      Failure f;
+      f.kind = "assertion";
+      f.cycle = c;
+      f.field = s->name();
+      f.message = s->name() + ": " + e;
+      add_failure(f);
+    }
+  }
+  if (!env.failure().empty() && r_.failures.empty()) {
+    Failure f;
+    const std::string& m = env.failure();
+    f.kind =
+        m.rfind("scoreboard", 0) == 0 || m.rfind("counters", 0) == 0 ? "scoreboard" : "testbench";
+    f.cycle = env.failure_cycle();
+    f.message = m;
+    add_failure(f);
+  }
+  return r_.failures.empty() || !stop_at_failure;
+}
+
+RunResult Lockstep::finish() {
+  if (finished_) return r_;
+  finished_ = true;
+  done_ = true;
+  for (Side* s : {a_.get(), b_.get()}) {
+    if (s) s->trace_close();
+  }
+  merged_.reset();
+  r_.secs_total = std::chrono::duration<double>(total_).count();
+  r_.secs_a = std::chrono::duration<double>(ta_).count();
+  r_.secs_b = std::chrono::duration<double>(tb_).count();
+  r_.cycles = env_->cycle();
+  r_.pixels = env_->pixels();
+  r_.mismatches = r_.failures.empty() ? 0 : 1;
+  r_.coverage = env_->coverage();
+  r_.coverage.add_run({kConfigs[st_.cfg.cfg_index].name, st_.cfg.seed, r_.cycles});
+  if (out_a_) r_.perf_a = out_a_->perf;
+  if (out_b_) r_.perf_b = out_b_->perf;
+  return r_;
+}
 
 RunResult run(const Stimulus& st, const RunOptions& opt) {
-  RunResult r = run_once(st, opt, nullptr);
+  const uint64_t kAll = std::numeric_limits<uint64_t>::max();
+  const bool full = opt.waves_full && !opt.waves_dir.empty();
+  RunResult r;
+  if (full) {
+    make_dirs(opt.waves_dir);
+    TraceWindow all;
+    all.dir = opt.waves_dir;
+    all.stop_at_failure = true;
+    Lockstep l(st, opt, &all);
+    l.step(kAll);
+    r = l.finish();
+  } else {
+    Lockstep l(st, opt);
+    l.step(kAll);
+    r = l.finish();
+  }
   if (!r.failures.empty() && !opt.waves_dir.empty()) {
     TraceWindow tw;
     const uint64_t c = r.failures.front().cycle;
     tw.from = c > opt.window ? c - opt.window : 0;
     tw.to = c + 10;
-    tw.dir = opt.waves_dir;
-    std::error_code ec;
-    std::filesystem::create_directories(tw.dir, ec);
-    if (ec) throw std::runtime_error("--waves: cannot create " + tw.dir + ": " + ec.message());
+    tw.dir = full ? opt.waves_dir + "/window" : opt.waves_dir;
+    make_dirs(tw.dir);
     RunOptions o = opt;
     o.progress = nullptr;
-    const RunResult again = run_once(st, o, &tw);
-    r.waves = again.waves;
+    Lockstep l(st, o, &tw);
+    l.step(kAll);
+    const RunResult again = l.finish();
+    r.waves.insert(r.waves.end(), again.waves.begin(), again.waves.end());
     if (again.failures.empty() || again.failures.front().cycle != c) {
       r.waves.push_back("(warning: the re-run did not reproduce the failure at cycle " +
                         std::to_string(c) + ")");
