@@ -1,0 +1,609 @@
+"""Co-simulation control: the Verilated RTL (om_top) and the cycle model (om::Top) in lockstep, from Python.
+
+The same harness as ``omsim run`` (testbenches/cosim): constrained-random stimulus generated from (configuration,
+seed, cycles), identical inputs into both sides every cycle, every output compared every cycle, the render-target
+memory and the performance counters scoreboarded against the reference model, functional coverage sampled.
+
+Quick start::
+
+    from omsim import cosim
+    res = cosim.run("fl11_1", seed=1, cycles=20_000)     # RunResult
+    res.passed, res.pixels, res.perf.rt_writes, res.coverage.percent
+    bad = cosim.run("fl11_1", seed=5, cycles=20_000, fault="wr_data")
+    print(bad.report)                                      # the first-divergence report of `omsim run`
+
+    sim = cosim.Lockstep("fl9_3", seed=2, cycles=5_000)   # the same run, stepped
+    sim.step(100); sim.inputs["paddr"], sim.outputs["rtl"]["prdata"]
+    res = sim.run_to_end()
+
+    rtl = cosim.Side("rtl")                                # one side, driven port by port
+    out = rtl.eval(cosim.idle_inputs("fl11_1", reset=True)); rtl.tick()
+
+Three levels: :func:`run` (a whole run), :class:`Lockstep` (the run stepped, with the ports of the last cycle) and
+:class:`Side` (one side, your own inputs). Ports are dicts named like om_top's ports without the ``_i``/``_o``
+suffix (cppmodel/include/om/top_ports.h): inputs ``rst_n cfg psel penable pwrite paddr pwdata pstrb in_valid
+in_data mem_rd_ready mem_rsp_valid mem_rsp_data mem_wr_ready`` (``in_data``: a dict ``cmd x y coverage fog oc1
+oc``), outputs ``prdata pready pslverr in_ready mem_rd_valid mem_rd_addr mem_wr_valid mem_wr_addr mem_wr_data
+perf``; 128-bit texels are ints, binary32 values their bit patterns.
+
+Mismatches are results (``RunResult.passed`` is False and ``failures`` says what and where), not exceptions. Bad
+arguments raise TypeError/ValueError naming the argument. Runs release the GIL; Ctrl-C stops them with
+KeyboardInterrupt (checked every 4096 cycles).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any, Optional, Union
+
+from . import _cosim
+from .tables import ConfigLike, config_info
+
+PathLike = Union[str, "os.PathLike[str]"]
+Ports = dict[str, Any]
+"""A dict of om_top ports (see the module docstring)."""
+Progress = Union[bool, Callable[[int, int], None]]
+"""False, True (a tqdm bar) or a callable(cycle, total) called every 4096 cycles."""
+
+
+# --- what is built in ----------------------------------------------------------------------------------------------
+def sides() -> list[str]:
+    """Names of the sides built in: ``"rtl"`` (the Verilated om_top) and ``"model"`` (the cycle model)."""
+    return _cosim.sides()
+
+
+def configs() -> list[str]:
+    """Names of the hardware configurations a run can use (fl9_1 ... fl11_1)."""
+    return _cosim.configs()
+
+
+def faults() -> list[str]:
+    """Names of the deliberate output faults of ``fault=`` (the harness's mutation switch):
+
+    wr_data flips bit 0 of mem_wr_data_o from the 5th write on; rd_addr flips bit 0 of mem_rd_addr_o from the 3rd
+    read on; prdata flips bit 0 of prdata_o on the 3rd completed bus read; in_ready drops in_ready_o for one
+    cycle at the 50th accepted pixel. The fault goes on the compared (second) side."""
+    return _cosim.faults()
+
+
+def git_revision() -> str:
+    """Git revision of the sources the extension was built from (``"<hash>"``, ``"-dirty"`` appended if modified)."""
+    return _cosim.git_revision()
+
+
+def idle_inputs(config: ConfigLike = None, *, reset: bool = False) -> Ports:
+    """om_top's inputs with every port idle: the configuration strap ``cfg`` set for `config`, ``rst_n`` low when
+    `reset`, the bus, pixel and memory ports at 0. A starting point for :meth:`Side.eval`."""
+    d = _cosim.default_inputs()
+    d["cfg"] = _cosim.config_index(_config_name(config))
+    d["rst_n"] = not _bool(reset, "reset")
+    return d
+
+
+# --- results -------------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class PerfCounters:
+    """om_top's perf_o: STATUS.BUSY and the six PERF_* counters as a bus read returns them (since the last
+    PERF_CLEAR; the stimulus clears them at some drains)."""
+
+    busy: bool
+    pixels_in: int
+    rt_reads: int
+    rt_writes: int
+    hazard_stalls: int
+    mem_stalls: int
+    killed: int
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> PerfCounters:
+        """From the ``perf`` dict of an outputs dict."""
+        return cls(**{f.name: d[f.name] for f in fields(cls)})
+
+
+@dataclass(frozen=True)
+class Failure:
+    """What stopped a run. `kind`: ``"divergence"`` (the sides' outputs differ: `field` is the port, `a_value` /
+    `b_value` the two sides' values), ``"scoreboard"`` (memory or counters differ from the reference model),
+    ``"assertion"`` (an RTL assertion or $error; `field` names the side) or ``"testbench"`` (a protocol or
+    progress check). `message` is the full description, `segment` what the stimulus was doing."""
+
+    kind: str
+    cycle: int
+    field: str
+    a_value: str
+    b_value: str
+    message: str
+    segment: str
+
+
+class Coverage:
+    """Functional coverage of co-simulation runs: named bins ``"group/bin"`` with hit counts, and the universe of
+    bins the runs' configurations can reach. Merging adds hits and unites universes and run lists, so the coverage
+    of many runs (any configurations) combines: ``total = cov1 + cov2`` or ``total.merge(cov)``. Files are the
+    JSON of ``omsim run --coverage-out`` / ``omsim coverage -o``."""
+
+    __slots__ = ("_raw",)
+
+    def __init__(self, raw: Optional[_cosim.Coverage] = None) -> None:
+        """Empty coverage (no bins, no runs), or a wrapper of the extension's object."""
+        self._raw = raw if raw is not None else _cosim.Coverage()
+
+    @classmethod
+    def load(cls, path: PathLike) -> Coverage:
+        """Reads a coverage file. OSError when it cannot be read, ValueError when it is not a coverage file."""
+        with open(os.fspath(path), encoding="utf-8") as f:
+            return cls.from_json(f.read())
+
+    @classmethod
+    def from_json(cls, text: str) -> Coverage:
+        """Parses a coverage file's text; ValueError when it is not one."""
+        if not isinstance(text, str):
+            raise TypeError(f"text: expected a str, got {type(text).__name__}")
+        return cls(_cosim.coverage_from_json(text))
+
+    def save(self, path: PathLike) -> None:
+        """Writes the coverage file (readable by :meth:`load` and ``omsim coverage``)."""
+        with open(os.fspath(path), "w", encoding="utf-8") as f:
+            f.write(self.to_json())
+
+    def to_json(self) -> str:
+        """The coverage file's text (JSON: runs, bins with hits and universe flag, holes)."""
+        return self._raw.to_json()
+
+    @property
+    def percent(self) -> float:
+        """Covered bins of the universe in percent (100.0 when the universe is empty)."""
+        return self._raw.percent
+
+    @property
+    def covered(self) -> int:
+        """Bins of the universe with at least one hit."""
+        return self._raw.covered
+
+    @property
+    def universe_size(self) -> int:
+        """Bins the merged configurations can reach."""
+        return self._raw.universe_size
+
+    @property
+    def runs(self) -> list[tuple[str, int, int]]:
+        """The runs merged into this object: (config, seed, cycles) each."""
+        return self._raw.runs
+
+    def holes(self) -> list[str]:
+        """Names of the universe's bins without a hit."""
+        return self._raw.holes()
+
+    def hits(self, name: str) -> int:
+        """Hits of the bin `name` (``"group/bin"``, e.g. ``"bus/read_caps"``); ValueError when there is none."""
+        if not isinstance(name, str):
+            raise TypeError(f"name: expected a str, got {type(name).__name__}")
+        return self._raw.hits(name)
+
+    def bins(self) -> dict[str, int]:
+        """Every bin (inside the universe or not) and its hits."""
+        return {k: v["hits"] for k, v in json.loads(self.to_json())["bins"].items()}
+
+    def summary(self) -> str:
+        """Per group: ``covered/universe``, one line each."""
+        return self._raw.summary()
+
+    def merge(self, other: Coverage) -> None:
+        """Adds the hits of `other` to this object and unites the universes and run lists (in place)."""
+        if not isinstance(other, Coverage):
+            raise TypeError(f"other: expected a Coverage, got {type(other).__name__}")
+        self._raw.merge(other._raw)
+
+    def copy(self) -> Coverage:
+        """An independent copy."""
+        return Coverage(self._raw.copy())
+
+    def __add__(self, other: Coverage) -> Coverage:
+        """A new object holding both (neither operand changes)."""
+        if not isinstance(other, Coverage):
+            return NotImplemented
+        out = self.copy()
+        out.merge(other)
+        return out
+
+    def __repr__(self) -> str:
+        return f"Coverage({self.percent:.1f} %: {self.covered} of {self.universe_size} bins, {len(self.runs)} runs)"
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """The outcome of a co-simulation run.
+
+    `passed`: no failure (no divergence, scoreboard, assertion or testbench failure). `cycles`: cycles simulated
+    (the stimulus's cycles plus the final drain, or up to the failure). `pixels`: pixels the testbench got
+    accepted. `mismatches`: 0, or 1 when the run stopped at a failure (the first one is in `failures`). `report`:
+    the multi-line first-divergence report of ``omsim run`` ("" when passed). `perf`: perf_o of the first side in
+    the last cycle; `perf_by_side`: of each side (keys are the side names; ``"rtl_a"``/``"rtl_b"`` when both sides
+    have the same name). `secs_*`: wall time of the run, of side a's and side b's eval/tick. `waves`: FST files
+    written. `reproduce`: the ``omsim run`` command line of the same run."""
+
+    passed: bool
+    config: str
+    seed: int
+    cycles: int
+    pixels: int
+    mismatches: int
+    failures: list[Failure]
+    report: str
+    coverage: Coverage
+    perf: PerfCounters
+    perf_by_side: dict[str, PerfCounters]
+    sides: tuple[str, ...]
+    perf_compared: bool
+    secs_total: float
+    secs_a: float
+    secs_b: float
+    waves: list[str]
+    revision: str
+    reproduce: str
+
+    @property
+    def failure(self) -> Optional[Failure]:
+        """The first failure, or None."""
+        return self.failures[0] if self.failures else None
+
+    @property
+    def cycles_per_second(self) -> float:
+        """Lockstep speed of the run (cycles / secs_total)."""
+        return self.cycles / self.secs_total if self.secs_total > 0 else 0.0
+
+    def __str__(self) -> str:
+        head = (
+            f"{self.config} seed {self.seed}, {' vs '.join(self.sides)}: {'PASS' if self.passed else 'FAIL'}, "
+            f"{self.cycles} cycles, {self.pixels} pixels, coverage {self.coverage.percent:.1f} %"
+        )
+        return head + ("\n" + self.report if self.report else "")
+
+
+def _side_keys(names: Sequence[str]) -> list[str]:
+    if len(names) == 2 and names[0] == names[1]:
+        return [names[0] + "_a", names[1] + "_b"]
+    return list(names)
+
+
+def _result(d: Mapping[str, Any]) -> RunResult:
+    keys = _side_keys(d["sides"])
+    perf = {k: PerfCounters.from_dict(p) for k, p in zip(keys, d["perf"])}
+    return RunResult(
+        passed=not d["failures"],
+        config=d["config"],
+        seed=d["seed"],
+        cycles=d["cycles"],
+        pixels=d["pixels"],
+        mismatches=d["mismatches"],
+        failures=[Failure(**f) for f in d["failures"]],
+        report=d["report"],
+        coverage=Coverage(d["coverage"]),
+        perf=perf[keys[0]],
+        perf_by_side=perf,
+        sides=tuple(d["sides"]),
+        perf_compared=d["perf_compared"],
+        secs_total=d["secs_total"],
+        secs_a=d["secs_a"],
+        secs_b=d["secs_b"],
+        waves=list(d["waves"]),
+        revision=d["revision"],
+        reproduce=d["reproduce"],
+    )
+
+
+# --- argument coercion ---------------------------------------------------------------------------------------------
+def _bool(v: Any, name: str) -> bool:
+    if not isinstance(v, bool):
+        raise TypeError(f"{name}: expected a bool, got {type(v).__name__}")
+    return v
+
+
+def _config_name(config: ConfigLike) -> str:
+    return config_info(config).name
+
+
+def _sides(v: Any) -> list[str]:
+    if isinstance(v, str):
+        return [v]  # "rtl" alone; "rtl,model" as omsim run spells it
+    if not isinstance(v, Sequence):
+        raise TypeError(f"sides: expected a sequence of side names, got {type(v).__name__}")
+    return list(v)
+
+
+def _split_sides(v: Any) -> list[str]:
+    s = _sides(v)
+    if len(s) == 1 and isinstance(s[0], str) and "," in s[0]:
+        return s[0].split(",")
+    return s
+
+
+def _path(v: Optional[PathLike], name: str) -> Optional[str]:
+    if v is None:
+        return None
+    if not isinstance(v, (str, os.PathLike)):
+        raise TypeError(f"{name}: expected a path (str or os.PathLike) or None, got {type(v).__name__}")
+    p = os.fspath(v)
+    if not isinstance(p, str) or not p:
+        raise ValueError(f"{name}: expected a non-empty directory path")
+    return p
+
+
+def _rts(v: Optional[int]) -> Any:
+    return 0 if v is None else v
+
+
+class _Bar:
+    """Progress reporting: a tqdm bar (imported only when asked for) or the caller's callable."""
+
+    def __init__(self, progress: Progress, total: int) -> None:
+        self._bar: Any = None
+        self._fn: Optional[Callable[[int, int], None]] = None
+        if progress is True:
+            from tqdm import tqdm
+
+            self._bar = tqdm(total=total, unit="cycle", unit_scale=True, desc="cosim", leave=False)
+        elif callable(progress):
+            self._fn = progress
+        elif progress is not False:
+            raise TypeError(f"progress: expected a bool or a callable(cycle, total), got {type(progress).__name__}")
+
+    @property
+    def callback(self) -> Optional[Callable[[int, int], None]]:
+        if self._bar is None:
+            return self._fn
+        return self._update
+
+    def _update(self, cycle: int, total: int) -> None:
+        self._bar.update(max(0, min(cycle, total) - self._bar.n))
+
+    def close(self, cycles: int) -> None:
+        if self._bar is not None:
+            self._update(cycles, self._bar.total)
+            self._bar.close()
+
+
+# --- a whole run ---------------------------------------------------------------------------------------------------
+def run(
+    config: ConfigLike = None,
+    seed: int = 1,
+    cycles: int = 100_000,
+    *,
+    rts: Optional[int] = None,
+    sides: Sequence[str] = ("rtl", "model"),
+    scoreboard: bool = True,
+    coverage: bool = True,
+    waves: Optional[PathLike] = None,
+    window: int = 200,
+    fault: Optional[str] = None,
+    progress: Progress = False,
+) -> RunResult:
+    """Runs the lockstep co-simulation and returns its :class:`RunResult` (``omsim run`` from Python).
+
+    `config`: a configuration name (``"fl9_1"`` ... ``"fl11_1"``, see :func:`configs`), a ConfigInfo, or None for
+    the default. `seed`: the stimulus seed (0 .. 2**64-1). `cycles`: cycles of stimulus, 1 .. 1e12 (the final drain
+    adds a few). `rts`: bind that many render targets in every draw (1 .. the configuration's max_rts; None:
+    random per draw). `sides`: two side names compared every cycle (``("rtl", "model")``, ``("rtl", "rtl")``), or
+    one side alone (``("rtl",)``). `scoreboard`: check memory and counters against the reference model.
+    `coverage`: sample functional coverage. `waves`: a directory: FST files of the whole run (``rtl.fst``,
+    ``model.fst``, ``cosim.fst`` with both sides and a mismatch flag; slower), and on a failure also the failure
+    window (`window` cycles before it to 10 after) in ``waves/window/``. `fault`: one of :func:`faults`, applied
+    to the compared side (the run must then fail). `progress`: True for a tqdm bar, or a callable(cycle, total).
+
+    A mismatch is a result (``passed`` False, ``failures``, ``report``), not an exception. Raises TypeError /
+    ValueError for bad arguments, KeyboardInterrupt on Ctrl-C.
+    """
+    cfg = _config_name(config)
+    bar = _Bar(progress, cycles if isinstance(cycles, int) else 0)
+    try:
+        d = _cosim.run(
+            cfg,
+            seed,
+            cycles,
+            _rts(rts),
+            _split_sides(sides),
+            fault,
+            _bool(scoreboard, "scoreboard"),
+            _bool(coverage, "coverage"),
+            _path(waves, "waves"),
+            waves is not None,
+            window,
+            bar.callback,
+        )
+    finally:
+        bar.close(cycles if isinstance(cycles, int) else 0)
+    return _result(d)
+
+
+# --- the run stepped -----------------------------------------------------------------------------------------------
+class Lockstep:
+    """The lockstep co-simulation advanced from Python: the run :func:`run` makes from the same arguments,
+    stepped a number of cycles at a time, with the ports of the last evaluated cycle visible.
+
+    Each cycle: the testbench computes the inputs, every side evaluates them (clock low), the outputs are compared,
+    the testbench observes them, the clock rises. The run stops at the first failure (that cycle is evaluated but
+    takes no clock edge) or after the stimulus and its final drain and checks. `waves`: FST files of the whole run
+    in that directory (closed by :meth:`finish` or when the object goes away). Use as a context manager to close
+    them at the end of a block.
+    """
+
+    def __init__(
+        self,
+        config: ConfigLike = None,
+        seed: int = 1,
+        cycles: int = 10_000,
+        *,
+        rts: Optional[int] = None,
+        sides: Sequence[str] = ("rtl", "model"),
+        scoreboard: bool = True,
+        coverage: bool = True,
+        waves: Optional[PathLike] = None,
+        fault: Optional[str] = None,
+    ) -> None:
+        """Generates the stimulus and builds the sides (arguments as :func:`run`)."""
+        self._raw = _cosim.Lockstep(
+            _config_name(config),
+            seed,
+            cycles,
+            _rts(rts),
+            _split_sides(sides),
+            fault,
+            _bool(scoreboard, "scoreboard"),
+            _bool(coverage, "coverage"),
+            _path(waves, "waves"),
+        )
+        self._keys = _side_keys(self._raw.side_names)
+        self._result: Optional[RunResult] = None
+
+    def step(self, n: int = 1) -> int:
+        """Runs up to `n` cycles and returns the clock edges taken: fewer than `n` when the run ends (at a
+        failure, or after the final checks), 0 once it has ended."""
+        return self._raw.step(n)
+
+    def run_to_end(self, progress: Progress = False) -> RunResult:
+        """Steps until the run ends and returns its result (see :meth:`finish`)."""
+        bar = _Bar(progress, self._raw.total_cycles)
+        try:
+            while not self._raw.done:
+                self._raw.step(1 << 62, bar.callback)
+        finally:
+            bar.close(self._raw.cycle)
+        return self.finish()
+
+    def finish(self) -> RunResult:
+        """Ends the run where it is (closes the wave files) and returns its result: what ran so far, with its
+        coverage and the perf counters of the last cycle. Later steps do nothing; finish() again returns the
+        same result."""
+        if self._result is None:
+            self._result = _result(self._raw.finish())
+        return self._result
+
+    @property
+    def cycle(self) -> int:
+        """Clock edges taken so far (the cycle the next step evaluates)."""
+        return self._raw.cycle
+
+    @property
+    def done(self) -> bool:
+        """The run has ended (the stimulus and its checks are done, or a failure stopped it)."""
+        return self._raw.done
+
+    @property
+    def failures(self) -> list[Failure]:
+        """Failures so far (at most one: the run stops at the first)."""
+        return [Failure(**f) for f in self._raw.failures]
+
+    @property
+    def failure(self) -> Optional[Failure]:
+        """The failure that stopped the run, or None."""
+        fs = self.failures
+        return fs[0] if fs else None
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """Keys of :attr:`outputs`: the side names (``"rtl_a"``/``"rtl_b"`` when both have the same name)."""
+        return tuple(self._keys)
+
+    @property
+    def inputs(self) -> Optional[Ports]:
+        """om_top's inputs in the last evaluated cycle (None before the first step)."""
+        return self._raw.inputs
+
+    @property
+    def outputs(self) -> Optional[dict[str, Ports]]:
+        """Each side's outputs in the last evaluated cycle, by side name (None before the first step)."""
+        outs = self._raw.outputs
+        return None if outs is None else dict(zip(self._keys, outs))
+
+    def __enter__(self) -> Lockstep:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.finish()
+
+    def __repr__(self) -> str:
+        return f"Lockstep({' vs '.join(self._keys)}, cycle {self.cycle}, {'done' if self.done else 'running'})"
+
+
+# --- one side ------------------------------------------------------------------------------------------------------
+class Side:
+    """One side of the co-simulation for driving om_top's ports yourself: ``"rtl"`` (the Verilated om_top) or
+    ``"model"`` (the cycle model), in its power-on state. Each cycle: :meth:`eval` with that cycle's inputs (the
+    clock low; returns the outputs), then :meth:`tick` (the rising edge). Two sides given the same inputs give the
+    same outputs: that is what :func:`run` checks. Start with a few cycles of reset (``idle_inputs(config,
+    reset=True)``); the configuration strap ``cfg`` is sampled while in reset."""
+
+    def __init__(self, kind: str, *, fault: Optional[str] = None) -> None:
+        """`kind`: one of :func:`sides`; `fault`: one of :func:`faults` (corrupts this side's outputs)."""
+        if not isinstance(kind, str):
+            raise TypeError(f"kind: expected a str, got {type(kind).__name__}")
+        self._raw = _cosim.Side(kind, fault)
+
+    @property
+    def name(self) -> str:
+        """``"rtl"`` or ``"model"``."""
+        return self._raw.name
+
+    @property
+    def cycle(self) -> int:
+        """Clock edges taken so far."""
+        return self._raw.cycle
+
+    def eval(self, inputs: Mapping[str, Any]) -> Ports:
+        """Drives `inputs` (a dict of input ports; missing ports are 0 and rst_n 1) with the clock low and returns
+        the outputs of this cycle. Unknown port names, wrong types and values wider than the port raise
+        ValueError / TypeError naming the port."""
+        if not isinstance(inputs, Mapping):
+            raise TypeError(f"inputs: expected a dict of ports, got {type(inputs).__name__}")
+        return self._raw.eval(inputs if isinstance(inputs, dict) else dict(inputs))
+
+    def tick(self) -> None:
+        """The rising clock edge with the inputs of the last :meth:`eval` (RuntimeError without one)."""
+        self._raw.tick()
+
+    def step(self, inputs: Mapping[str, Any]) -> Ports:
+        """:meth:`eval` then :meth:`tick`; returns the outputs of the evaluated cycle."""
+        out = self.eval(inputs)
+        self.tick()
+        return out
+
+    def open_waves(self, path: PathLike) -> None:
+        """Writes an FST file of this side from now on (om_top's signal names; RuntimeError when it cannot)."""
+        self._raw.open_waves(str(_path(path, "path")))
+
+    def close_waves(self) -> None:
+        """Closes the FST file, if one is open."""
+        self._raw.close_waves()
+
+    def take_error(self) -> str:
+        """A failed RTL assertion or $error since the last call (its description), else ""."""
+        return self._raw.take_error()
+
+    def __enter__(self) -> Side:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close_waves()
+
+    def __repr__(self) -> str:
+        return f"Side({self.name!r}, cycle {self.cycle})"
+
+
+__all__ = [
+    "Coverage",
+    "Failure",
+    "Lockstep",
+    "PerfCounters",
+    "Ports",
+    "RunResult",
+    "Side",
+    "configs",
+    "faults",
+    "git_revision",
+    "idle_inputs",
+    "run",
+    "sides",
+]
