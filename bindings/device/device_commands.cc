@@ -62,10 +62,21 @@ void require_shape(const py::array& a, const std::string& name,
 
 const char* kWords = "float32, uint32 or int32 (32-bit words)";
 
-// The pixels of a draw, copied out of the arrays (checked here).
-std::vector<Pixel> pixels_from(const py::handle& xo, const py::handle& yo, const py::handle& oco,
-                               const py::handle& oc1o, const py::handle& fogo,
-                               const py::handle& covo) {
+// The arrays of a draw, checked (with the GIL held). The pointers stay valid while the call's
+// arguments hold the arrays.
+struct DrawArrays {
+  py::ssize_t n = 0;
+  py::ssize_t k = 0;  // outputs o0..o[k-1] per pixel
+  const uint32_t* x = nullptr;
+  const uint32_t* y = nullptr;
+  const uint32_t* oc = nullptr;
+  const uint32_t* oc1 = nullptr;   // optional
+  const uint32_t* fog = nullptr;   // optional
+  const bool* coverage = nullptr;  // optional
+};
+
+DrawArrays check_draw(const py::handle& xo, const py::handle& yo, const py::handle& oco,
+                      const py::handle& oc1o, const py::handle& fogo, const py::handle& covo) {
   const py::array x = as_array(xo, "x");
   require_dtype(x, "x", "u", 4, "uint32");
   if (x.ndim() != 1) throw py::value_error("x: expected shape (N,), got " + shape_str(x));
@@ -103,22 +114,33 @@ std::vector<Pixel> pixels_from(const py::handle& xo, const py::handle& yo, const
     require_shape(a, "coverage", {n}, "(" + ns + ",)");
     cov = static_cast<const bool*>(a.data());
   }
-  const auto* xs = static_cast<const uint32_t*>(x.data());
-  const auto* ys = static_cast<const uint32_t*>(y.data());
-  const auto* ocs = static_cast<const uint32_t*>(oc.data());
-  std::vector<Pixel> px(static_cast<size_t>(n));
-  for (py::ssize_t i = 0; i < n; ++i) {
+  DrawArrays d;
+  d.n = n;
+  d.k = k;
+  d.x = static_cast<const uint32_t*>(x.data());
+  d.y = static_cast<const uint32_t*>(y.data());
+  d.oc = static_cast<const uint32_t*>(oc.data());
+  d.oc1 = oc1;
+  d.fog = fog;
+  d.coverage = cov;
+  return d;
+}
+
+// The pixels of a draw, copied out of the checked arrays (no Python calls: runs without the GIL).
+std::vector<Pixel> pixels_from(const DrawArrays& d) {
+  std::vector<Pixel> px(static_cast<size_t>(d.n));
+  for (py::ssize_t i = 0; i < d.n; ++i) {
     Pixel& p = px[i];
-    p.x = xs[i];
-    p.y = ys[i];
-    for (py::ssize_t r = 0; r < k; ++r) {
-      for (int c = 0; c < 4; ++c) p.px.oc[r][c] = ocs[(i * k + r) * 4 + c];
+    p.x = d.x[i];
+    p.y = d.y[i];
+    for (py::ssize_t r = 0; r < d.k; ++r) {
+      for (int c = 0; c < 4; ++c) p.px.oc[r][c] = d.oc[(i * d.k + r) * 4 + c];
     }
-    if (oc1 != nullptr) {
-      for (int c = 0; c < 4; ++c) p.px.oc1[c] = oc1[i * 4 + c];
+    if (d.oc1 != nullptr) {
+      for (int c = 0; c < 4; ++c) p.px.oc1[c] = d.oc1[i * 4 + c];
     }
-    if (fog != nullptr) p.px.fog = fog[i];
-    if (cov != nullptr) p.px.coverage = cov[i];
+    if (d.fog != nullptr) p.px.fog = d.fog[i];
+    if (d.coverage != nullptr) p.px.coverage = d.coverage[i];
   }
   return px;
 }
@@ -243,8 +265,9 @@ void bind_draw(DeviceClass& cls) {
           "draw",
           [](DeviceHandle& h, const py::handle& x, const py::handle& y, const py::handle& oc,
              const py::handle& oc1, const py::handle& fog, const py::handle& coverage) {
-            const std::vector<Pixel> px = pixels_from(x, y, oc, oc1, fog, coverage);
+            const DrawArrays arrays = check_draw(x, y, oc, oc1, fog, coverage);
             py::gil_scoped_release nogil;
+            const std::vector<Pixel> px = pixels_from(arrays);
             Lock lock(h.mu);
             return hr_value(h.dev().draw(px));
           },

@@ -43,6 +43,7 @@ from typing import Any, Optional, Union
 import numpy as np
 
 from . import _device
+from .device_caps import DeviceCaps
 from .device_types import (
     BlendState,
     BusResult,
@@ -55,19 +56,16 @@ from .device_types import (
     DeviceValidateResult,
     PerfCounters,
     RenderTargetView,
-    bools,
     desc_to_plain,
+    int_arg,
 )
-from .enums import CmpFunc, FeatureLevel, Format, FormatSupport, FormatSupport2, Hresult, PBlendCaps, PMiscCaps
+from .enums import CmpFunc, FeatureLevel, Hresult
 from .errors import InvalidArgError, error_class, is_failure
 from .ref import _blend_factor_words
 from .state import MAX_RTS, BlendDesc, coerce_bool, coerce_enum, coerce_floats, coerce_u32
-from .tables import ConfigInfo, ConfigLike, FormatInfo, config_info, configs, f32_bits, format_info
-from .validate import Caps, D3d9Options1, D3dCaps9, OmCaps, PsOutput
+from .tables import ConfigInfo, ConfigLike, config_info, configs, f32_bits, format_info
+from .validate import Caps, PsOutput
 
-# D3D11_FEATURE values (spec section 6.1).
-_FORMAT_SUPPORT, _FORMAT_SUPPORT2, _D3D11_OPTIONS = 2, 3, 5
-_D3D9_OPTIONS, _D3D9_SHADOW_SUPPORT, _D3D9_SIMPLE_INSTANCING_SUPPORT, _D3D9_OPTIONS1 = 7, 9, 11, 13
 _ONES = (1.0, 1.0, 1.0, 1.0)
 
 
@@ -75,14 +73,6 @@ def backends() -> dict[str, str]:
     """The backends of this build: name -> one-line description ("model" always, "rtl" when Verilator built the
     RTL backend)."""
     return dict(_device.backends())
-
-
-def _int(v: Any, name: str, lo: int, hi: int) -> int:
-    if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
-        raise TypeError(f"{name}: expected an int, got {type(v).__name__}")
-    if not lo <= int(v) <= hi:
-        raise ValueError(f"{name}: {int(v)} is outside {lo}..{hi}")
-    return int(v)
 
 
 def _coords(a: Any, name: str) -> np.ndarray:
@@ -99,7 +89,7 @@ def _coords(a: Any, name: str) -> np.ndarray:
     return a.astype(np.uint32, copy=False)
 
 
-class Device:
+class Device(DeviceCaps):
     """A D3D device on the output merger: ``om::driver::Device`` over a backend (D3D11CreateDevice).
 
     config: a configuration name ("fl9_1" ... "fl11_1"), a ConfigInfo, or None for the default; it is the
@@ -125,7 +115,7 @@ class Device:
             raise TypeError(f"backend: expected a backend name, got {type(backend).__name__}")
         if backend not in names:
             raise ValueError(f"backend: unknown backend {backend!r}; this build has {', '.join(sorted(names))}")
-        seed = _int(seed, "seed", 0, 2**64 - 1)
+        seed = int_arg(seed, "seed", 0, 2**64 - 1)
         if waves is None:
             path = ""
         elif isinstance(waves, (str, os.PathLike)):
@@ -196,30 +186,6 @@ class Device:
         return FeatureLevel(self._raw("feature_level").feature_level)
 
     @property
-    def caps(self) -> Caps:
-        """Everything the driver decoded from the capability registers at create (an omsim.Caps, comparable with
-        ``omsim.caps(config)``)."""
-        if self._caps is None:
-            c = self._raw("caps").caps()
-            d9 = c["d3d9"]
-            self._caps = Caps(
-                spec_revision=c["spec_revision"],
-                fl=FeatureLevel(c["fl"]),
-                om=OmCaps(**c["om"]),
-                d3d9_options1=D3d9Options1(**c["d3d9_options1"]),
-                output_merger_logic_op=c["output_merger_logic_op"],
-                d3d9=D3dCaps9(
-                    d9["num_simultaneous_rts"],
-                    PMiscCaps(d9["primitive_misc_caps"]),
-                    PBlendCaps(d9["src_blend_caps"]),
-                    PBlendCaps(d9["dest_blend_caps"]),
-                ),
-                max_samples=c["max_samples"],
-                fmt=tuple(c["fmt"]),
-            )
-        return self._caps
-
-    @property
     def cycles(self) -> int:
         """Clock cycles the backend has simulated so far."""
         return int(self._raw("cycles").cycles)
@@ -243,55 +209,6 @@ class Device:
     def render_targets(self) -> tuple[Optional[RenderTargetView], ...]:
         """The 8 slots as last bound by :meth:`set_render_targets` (None = empty)."""
         return tuple(self._views)
-
-    # -- capability queries (CheckFeatureSupport, GetDeviceCaps) -------------------------------------------------
-    def _feature(self, feature: int, name: str, in_format: int = 0) -> tuple[int, ...]:
-        hr, members = self._raw(name).check_feature_support(feature, in_format)
-        self._check(hr, name)
-        return tuple(members)
-
-    @staticmethod
-    def _dxgi(fmt: Any) -> int:
-        if isinstance(fmt, (int, np.integer)) and not isinstance(fmt, bool):
-            return _int(fmt, "fmt", 0, 0xFFFFFFFF)
-        return int(format_info(fmt, "fmt").format)
-
-    def format_support(self, fmt: Union[Format, str, int, FormatInfo]) -> FormatSupport:
-        """CheckFeatureSupport(FORMAT_SUPPORT): RENDER_TARGET / BLENDABLE / MULTISAMPLE_RENDERTARGET of a format
-        (a format argument, or any DXGI value: formats the OM does not implement report 0, values >= 116 raise
-        InvalidArgError)."""
-        return FormatSupport(self._feature(_FORMAT_SUPPORT, "format_support", self._dxgi(fmt))[1])
-
-    def format_support2(self, fmt: Union[Format, str, int, FormatInfo]) -> FormatSupport2:
-        """CheckFeatureSupport(FORMAT_SUPPORT2): OUTPUT_MERGER_LOGIC_OP of a format (as :meth:`format_support`)."""
-        return FormatSupport2(self._feature(_FORMAT_SUPPORT2, "format_support2", self._dxgi(fmt))[1])
-
-    def d3d11_options(self) -> D3d11Options:
-        """CheckFeatureSupport(D3D11_OPTIONS): OutputMergerLogicOp from CAP_OM (the other members FALSE)."""
-        return bools(D3d11Options, self._feature(_D3D11_OPTIONS, "d3d11_options"))
-
-    def d3d9_options(self) -> D3d9Options:
-        """CheckFeatureSupport(D3D9_OPTIONS)."""
-        return bools(D3d9Options, self._feature(_D3D9_OPTIONS, "d3d9_options"))
-
-    def d3d9_shadow_support(self) -> D3d9ShadowSupport:
-        """CheckFeatureSupport(D3D9_SHADOW_SUPPORT)."""
-        return bools(D3d9ShadowSupport, self._feature(_D3D9_SHADOW_SUPPORT, "d3d9_shadow_support"))
-
-    def d3d9_simple_instancing_support(self) -> D3d9SimpleInstancingSupport:
-        """CheckFeatureSupport(D3D9_SIMPLE_INSTANCING_SUPPORT)."""
-        members = self._feature(_D3D9_SIMPLE_INSTANCING_SUPPORT, "d3d9_simple_instancing_support")
-        return bools(D3d9SimpleInstancingSupport, members)
-
-    def d3d9_options1(self) -> D3d9Options1:
-        """CheckFeatureSupport(D3D9_OPTIONS1): the four BOOLs of spec section 6.2."""
-        return bools(D3d9Options1, self._feature(_D3D9_OPTIONS1, "d3d9_options1"))
-
-    def device_caps9(self) -> D3dCaps9:
-        """IDirect3DDevice9::GetDeviceCaps: NumSimultaneousRTs, PrimitiveMiscCaps, Src/DestBlendCaps."""
-        hr, (n, pmisc, src, dest) = self._raw("device_caps9").get_device_caps9()
-        self._check(hr, "GetDeviceCaps")
-        return D3dCaps9(n, PMiscCaps(pmisc), PBlendCaps(src), PBlendCaps(dest))
 
     # -- blend-state objects -------------------------------------------------------------------------------------
     @staticmethod
@@ -451,7 +368,7 @@ class Device:
         self._check(hr, "draw")
 
     def _bound(self, rt: Any, what: str) -> tuple[int, RenderTargetView]:
-        slot = _int(rt, "rt", 0, MAX_RTS - 1)
+        slot = int_arg(rt, "rt", 0, MAX_RTS - 1)
         v = self._views[slot]
         if v is None:
             raise InvalidArgError(f"{what}: slot {slot} not bound")
@@ -518,14 +435,14 @@ class Device:
 
     def bus_read(self, offset: int) -> BusResult:
         """One raw register read behind the driver's back (docs/registers.md; 0x000..0xFFF)."""
-        status, data = self._raw("bus_read").bus_read(_int(offset, "offset", 0, 0xFFF))
+        status, data = self._raw("bus_read").bus_read(int_arg(offset, "offset", 0, 0xFFF))
         return BusResult(BusStatus(status), int(data))
 
     def bus_write(self, offset: int, value: int) -> BusStatus:
         """One raw register write behind the driver's back (validate then reports DRIVERINTERNALERROR if a state
         register no longer holds what the driver programmed)."""
         raw = self._raw("bus_write")
-        return BusStatus(raw.bus_write(_int(offset, "offset", 0, 0xFFF), coerce_u32(value, "value")))
+        return BusStatus(raw.bus_write(int_arg(offset, "offset", 0, 0xFFF), coerce_u32(value, "value")))
 
 
 __all__ = [

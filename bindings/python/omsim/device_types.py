@@ -13,6 +13,8 @@ from dataclasses import dataclass, field, fields
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from .errors import error_class
 from .state import BlendDesc, RtBlendDesc
 from .validate import DsvBinding, RtBinding, ValidateResult
@@ -68,6 +70,15 @@ class D3d9SimpleInstancingSupport:
     """D3D11_FEATURE_DATA_D3D9_SIMPLE_INSTANCING_SUPPORT."""
 
     simple_instancing_supported: bool = False
+
+
+def int_arg(v: Any, name: str, lo: int, hi: int) -> int:
+    """An int argument in lo..hi: TypeError / ValueError naming it otherwise."""
+    if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+        raise TypeError(f"{name}: expected an int, got {type(v).__name__}")
+    if not lo <= int(v) <= hi:
+        raise ValueError(f"{name}: {int(v)} is outside {lo}..{hi}")
+    return int(v)
 
 
 def bools(cls: Any, values: tuple[int, ...]) -> Any:
