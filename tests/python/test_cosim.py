@@ -1,0 +1,310 @@
+"""omsim.cosim runs and the lockstep stepped from Python, checked against independent sources: the `omsim` command
+line (same harness, other front end), the ports themselves (handshakes counted here, in Python), the definition of
+each deliberate fault, and the FST file format."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import struct
+import subprocess
+from pathlib import Path
+from typing import Any, Optional
+
+import pytest
+
+from omsim import _regs, cosim
+
+PERF_CLEAR = _regs.REGS["PERF_CLEAR"][0]
+
+
+def find_cli() -> Optional[str]:
+    """The `omsim` command-line tool of the same build: $OMSIM_CLI, <cwd>/bin/omsim (CTest runs in the build
+    tree), or omsim on PATH."""
+    for cand in (os.environ.get("OMSIM_CLI"), str(Path.cwd() / "bin" / "omsim"), shutil.which("omsim")):
+        if cand and os.access(cand, os.X_OK) and Path(cand).is_file():
+            return cand
+    return None
+
+
+def count_handshakes(sim: cosim.Lockstep) -> dict[str, Any]:
+    """Steps `sim` to its end one cycle at a time and counts, from its ports, what perf_o must show at the end:
+    events since the last completed PERF_CLEAR write (a counter strobe in cycle t shows from t+1; the stimulus
+    clears only while idle), and the pixels of the whole run."""
+    since = dict(pixels_in=0, rt_reads=0, rt_writes=0, mem_stalls=0)
+    total_pixels = 0
+    side = sim.sides[0]
+    while sim.step(1):
+        i, o = sim.inputs, sim.outputs[side]
+        assert i is not None
+        rd_stall = o["mem_rd_valid"] and not i["mem_rd_ready"]
+        wr_stall = o["mem_wr_valid"] and not i["mem_wr_ready"]
+        since["pixels_in"] += bool(i["in_valid"] and o["in_ready"])
+        since["rt_reads"] += bool(o["mem_rd_valid"] and i["mem_rd_ready"])
+        since["rt_writes"] += bool(o["mem_wr_valid"] and i["mem_wr_ready"])
+        since["mem_stalls"] += bool(rd_stall or wr_stall)
+        total_pixels += bool(i["in_valid"] and o["in_ready"])
+        if i["psel"] and i["penable"] and i["pwrite"] and i["paddr"] == PERF_CLEAR and o["pready"]:
+            assert not o["pslverr"]
+            since = dict.fromkeys(since, 0)
+    return dict(since=since, pixels=total_pixels)
+
+
+# --- passing runs --------------------------------------------------------------------------------------------------
+RUNS = [("fl9_3", 3, None), ("fl10_0", 4, None), ("fl11_1", 2, 8)]
+
+
+@pytest.mark.parametrize("config,seed,rts", RUNS)
+def test_perf_counters_are_what_the_ports_saw(config, seed, rts):
+    sim = cosim.Lockstep(config, seed=seed, cycles=15000, rts=rts)
+    seen = count_handshakes(sim)
+    res = sim.finish()
+    assert res.passed, res.report
+    assert res.pixels == seen["pixels"]
+    got = {k: getattr(res.perf, k) for k in seen["since"]}
+    assert got == seen["since"]
+    assert not res.perf.busy
+    assert res.perf.killed <= res.perf.pixels_in
+    assert res.perf_by_side["model"] == res.perf_by_side["rtl"] == res.perf
+    assert res.pixels > 50 and res.perf.rt_writes > 0  # the run did something
+    assert res.cycles >= 15000 and res.mismatches == 0 and res.failures == [] and res.report == ""
+
+
+@pytest.mark.parametrize("config,seed,rts", RUNS)
+def test_run_matches_the_command_line(config, seed, rts, tmp_path):
+    cli = find_cli()
+    if cli is None:
+        pytest.skip("the omsim command-line tool is not in this build tree (set OMSIM_CLI)")
+    res = cosim.run(config, seed, 30000, rts=rts)
+    cov_file = tmp_path / "cov.json"
+    args = [cli, "run", "--config", config, "--seed", str(seed), "--cycles", "3e4", "--json"]
+    args += ["--coverage-out", str(cov_file)] + (["--rts", str(rts)] if rts else [])
+    p = subprocess.run(args, capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    j = json.loads(p.stdout)
+    assert (res.cycles, res.pixels, res.mismatches) == (j["cycles"], j["pixels"], j["mismatches"])
+    assert round(res.coverage.percent, 2) == j["coverage_percent"]
+    assert res.coverage.bins() == cosim.Coverage.load(cov_file).bins()
+    assert res.coverage.runs == [(config, seed, res.cycles)]
+
+
+def test_rtl_against_rtl_and_rtl_alone():
+    both = cosim.run("fl11_0", 6, 3000, sides=("rtl", "rtl"))
+    alone = cosim.run("fl11_0", 6, 3000, sides="rtl")
+    assert both.passed and alone.passed
+    assert set(both.perf_by_side) == {"rtl_a", "rtl_b"} and both.perf_by_side["rtl_a"] == both.perf_by_side["rtl_b"]
+    assert alone.sides == ("rtl",) and alone.secs_b == 0
+    # The testbench drives from side a's outputs: the second side changes nothing of the run.
+    assert (both.cycles, both.pixels, both.perf) == (alone.cycles, alone.pixels, alone.perf)
+    assert both.coverage.bins() == alone.coverage.bins()
+
+
+# --- deliberate faults ---------------------------------------------------------------------------------------------
+def expected_fault_cycles(config: str, seed: int, cycles: int) -> dict[str, int]:
+    """Where each fault of the mutation switch must first show, from a clean run's ports (the fault definitions
+    of faults(): wr_data from the 5th write request, rd_addr from the 3rd read request, prdata on the 3rd completed
+    read, in_ready at the 50th accepted pixel)."""
+    sim = cosim.Lockstep(config, seed=seed, cycles=cycles)
+    writes = reads = reads_done = pixels = 0
+    found: dict[str, int] = {}
+    while len(found) < 4 and not sim.done:
+        c = sim.cycle
+        sim.step(1)
+        i, o = sim.inputs, sim.outputs["model"]
+        assert i is not None
+        if o["mem_wr_valid"] and writes >= 4:
+            found.setdefault("wr_data", c)
+        if o["mem_rd_valid"] and reads >= 2:
+            found.setdefault("rd_addr", c)
+        read_done = o["pready"] and i["psel"] and i["penable"] and not i["pwrite"]
+        if read_done and reads_done == 2:
+            found.setdefault("prdata", c)
+        if i["in_valid"] and o["in_ready"] and pixels == 49:
+            found.setdefault("in_ready", c)
+        writes += bool(o["mem_wr_valid"] and i["mem_wr_ready"])
+        reads += bool(o["mem_rd_valid"] and i["mem_rd_ready"])
+        reads_done += bool(read_done)
+        pixels += bool(i["in_valid"] and o["in_ready"])
+    assert sim.failure is None
+    return found
+
+
+FAULT_FIELD = {"wr_data": "mem_wr_data_o[31:0]", "rd_addr": "mem_rd_addr_o", "prdata": "prdata_o",
+               "in_ready": "in_ready_o"}
+
+
+@pytest.fixture(scope="module")
+def fault_cycles() -> dict[str, int]:
+    return expected_fault_cycles("fl11_1", 5, 20000)
+
+
+@pytest.mark.parametrize("fault", sorted(FAULT_FIELD))
+def test_fault_stops_the_run_where_its_definition_says(fault, fault_cycles):
+    res = cosim.run("fl11_1", 5, 20000, fault=fault)
+    assert not res.passed and res.mismatches == 1 and len(res.failures) == 1
+    f = res.failure
+    assert f is not None and f.kind == "divergence"
+    assert f.field == FAULT_FIELD[fault]
+    assert f.cycle == fault_cycles[fault]
+    assert int(f.a_value, 0) ^ int(f.b_value, 0) == 1  # each fault flips one bit (in_ready: 1 vs 0)
+    assert f"FIRST DIVERGENCE at cycle {f.cycle}" in res.report
+    assert f"--fault {fault}" in res.reproduce and res.reproduce in res.report
+    assert res.cycles == f.cycle  # the failing cycle takes no clock edge
+
+
+def test_fault_run_is_deterministic():
+    a = cosim.run("fl10_0", 9, 20000, fault="wr_data")
+    b = cosim.run("fl10_0", 9, 20000, fault="wr_data")
+    assert a.failure is not None and a.failure == b.failure and a.report == b.report
+
+
+# --- stepping ------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("fault", [None, "rd_addr"])
+def test_stepping_in_chunks_gives_the_result_of_run(fault, rng):
+    ref = cosim.run("fl10_0", 11, 5000, fault=fault)
+    sim = cosim.Lockstep("fl10_0", 11, 5000, fault=fault)
+    assert sim.inputs is None and sim.outputs is None and sim.cycle == 0
+    taken = 0
+    while not sim.done:
+        n = int(rng.integers(0, 700))
+        before = sim.cycle
+        got = sim.step(n)
+        assert got == sim.cycle - before and got <= n
+        taken += got
+    assert sim.step(5) == 0
+    res = sim.finish()
+    assert taken == res.cycles == ref.cycles
+    assert (res.passed, res.pixels, res.failures, res.perf_by_side) == (ref.passed, ref.pixels, ref.failures,
+                                                                          ref.perf_by_side)
+    assert res.coverage.bins() == ref.coverage.bins()
+    assert res.report == ref.report
+    if fault:
+        assert sim.failure == ref.failure
+        # The ports of the failing cycle are visible: they differ exactly where the failure says.
+        outs = sim.outputs
+        assert outs is not None and outs["rtl"]["mem_rd_addr"] ^ outs["model"]["mem_rd_addr"] == 1
+    assert sim.finish() is res
+
+
+# --- coverage ------------------------------------------------------------------------------------------------------
+def test_coverage_merge_adds_hits_and_unites_universes(tmp_path):
+    a = cosim.run("fl9_1", 1, 2000).coverage
+    b = cosim.run("fl11_1", 1, 2000).coverage
+    text_a = a.to_json()
+    ja, jb = json.loads(text_a), json.loads(b.to_json())
+    total = a + b
+    jt = json.loads(total.to_json())
+    names = set(ja["bins"]) | set(jb["bins"])
+    assert set(jt["bins"]) == names
+    zero = {"hits": 0, "universe": False}
+    for n in names:
+        x, y = ja["bins"].get(n, zero), jb["bins"].get(n, zero)
+        assert jt["bins"][n] == {"hits": x["hits"] + y["hits"], "universe": x["universe"] or y["universe"]}, n
+        assert total.hits(n) == x["hits"] + y["hits"]
+    universe = [n for n in names if jt["bins"][n]["universe"]]
+    covered = [n for n in universe if jt["bins"][n]["hits"] > 0]
+    assert total.universe_size == len(universe) and total.covered == len(covered)
+    assert total.percent == pytest.approx(100.0 * len(covered) / len(universe))
+    assert sorted(total.holes()) == sorted(set(universe) - set(covered))
+    assert total.runs == a.runs + b.runs
+    # merge() in place is the same; the operands of + are unchanged.
+    c = a.copy()
+    c.merge(b)
+    assert c.to_json() == total.to_json() and a.to_json() == text_a
+    # A file round trip, and merging into an empty object.
+    total.save(tmp_path / "t.json")
+    loaded = cosim.Coverage.load(tmp_path / "t.json")
+    assert loaded.bins() == total.bins() and loaded.runs == total.runs and sorted(loaded.holes()) == sorted(total.holes())
+    e = cosim.Coverage()
+    assert e.universe_size == 0 and e.percent == 100.0
+    e.merge(a)
+    assert e.bins() == a.bins()
+
+
+# --- waves ---------------------------------------------------------------------------------------------------------
+def fst_times(path: Path) -> tuple[int, int]:
+    """Start and end time from an FST file's header block (block type 0, length 329, then two big-endian
+    uint64: start_time, end_time; GTKWave's fstapi)."""
+    head = path.read_bytes()[:25]
+    assert head[0] == 0, f"{path}: not an FST header block"
+    length, start, end = struct.unpack(">QQQ", head[1:25])
+    assert length == 329, path
+    return start, end
+
+
+def test_waves_cover_the_whole_run(tmp_path):
+    res = cosim.run("fl9_3", 7, 1500, waves=tmp_path)
+    assert res.passed
+    names = sorted(Path(w).name for w in res.waves)
+    assert names == ["cosim.fst", "model.fst", "rtl.fst"]
+    for w in res.waves:
+        # Dumps at 10 * cycle (eval) and 10 * cycle + 5 (edge) for every cycle of the run.
+        assert fst_times(Path(w)) == (0, 10 * (res.cycles - 1) + 5), w
+
+
+def test_waves_of_a_failing_run_add_the_failure_window(tmp_path):
+    res = cosim.run("fl11_1", 5, 20000, fault="wr_data", waves=tmp_path, window=50)
+    f = res.failure
+    assert f is not None
+    window = sorted(Path(w) for w in res.waves if Path(w).parent.name == "window")
+    whole = sorted(Path(w) for w in res.waves if Path(w).parent == tmp_path)
+    assert [w.name for w in window] == [w.name for w in whole] == ["cosim.fst", "model.fst", "rtl.fst"]
+    for w in whole:
+        assert fst_times(w) == (0, 10 * f.cycle), w  # up to the failing cycle's eval
+    for w in window:
+        assert fst_times(w) == (10 * (f.cycle - 50), 10 * (f.cycle + 10) + 5), w
+
+
+def test_lockstep_and_side_waves(tmp_path):
+    with cosim.Lockstep("fl9_1", 2, 800, waves=tmp_path / "ls") as sim:
+        sim.step(300)
+    for name in ("rtl.fst", "model.fst", "cosim.fst"):
+        assert fst_times(tmp_path / "ls" / name) == (0, 10 * 299 + 5)
+    side = cosim.Side("model")
+    side.open_waves(tmp_path / "side.fst")
+    for _ in range(20):
+        side.step(cosim.idle_inputs("fl9_1"))
+    side.close_waves()
+    assert fst_times(tmp_path / "side.fst") == (0, 195)
+
+
+# --- progress and Ctrl-C ---------------------------------------------------------------------------------------------
+def test_progress_callable_sees_the_run(capsys):
+    calls: list[tuple[int, int]] = []
+    res = cosim.run("fl9_3", 1, 10000, progress=lambda c, t: calls.append((c, t)))
+    assert res.passed
+    assert [c for c, _ in calls] == list(range(0, res.cycles, 4096)) and {t for _, t in calls} == {10000}
+    cosim.run("fl9_3", 1, 5000, progress=True)  # a tqdm bar on stderr
+    assert "cycle" in capsys.readouterr().err
+
+
+def test_exception_in_progress_callable_stops_the_run():
+    def boom(c: int, t: int) -> None:
+        if c >= 4096:
+            raise RuntimeError("stop here")
+
+    with pytest.raises(RuntimeError, match="stop here"):
+        cosim.run("fl9_3", 1, 20000, progress=boom)
+    # The lockstep survives it and carries on where it stopped.
+    sim = cosim.Lockstep("fl9_3", 1, 20000)
+    with pytest.raises(RuntimeError, match="stop here"):
+        sim.run_to_end(progress=boom)
+    assert sim.cycle == 4096 and not sim.done
+    assert sim.run_to_end().passed
+
+
+def test_ctrl_c_interrupts_a_long_run():
+    import _thread
+    import threading
+    import time
+
+    timer = threading.Timer(0.5, _thread.interrupt_main)
+    t0 = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            cosim.run("fl11_1", 1, 5_000_000)
+    finally:
+        timer.cancel()
+    assert time.monotonic() - t0 < 10
