@@ -13,6 +13,7 @@ import pytest
 
 import omsim
 import omsim.device
+import omsim.device_caps
 import omsim.device_types
 from omsim import _device
 
@@ -83,7 +84,7 @@ def test_class_members(name):
 
 def test_every_public_name_is_documented():
     missing = []
-    for mod in (omsim.device, omsim.device_types):
+    for mod in (omsim.device, omsim.device_caps, omsim.device_types):
         assert mod.__doc__
         for n in mod.__all__:
             obj = getattr(mod, n)
