@@ -171,3 +171,64 @@ def test_waves_are_written_by_rtl_only(backend, tmp_path):
     with pytest.raises(ValueError, match="closed"):
         dev.validate()
     dev.close()  # idempotent
+
+
+def random_rt_desc(rng, logic: bool) -> RtBlendDesc:
+    factors = ["ZERO", "ONE", "SRC_ALPHA", "INV_SRC_ALPHA", "BLEND_FACTOR", "SRC_ALPHA_SAT", "SRC1_ALPHA", "DEST_ALPHA"]
+    ops = ["ADD", "SUBTRACT", "MIN", "MAX"]
+    pick = lambda xs: xs[int(rng.integers(len(xs)))]  # noqa: E731
+    if logic:
+        return RtBlendDesc(logic_op_enable=True, logic_op=pick(["XOR", "AND", "COPY"]), render_target_write_mask=0xF)
+    return RtBlendDesc(
+        blend_enable=bool(rng.random() < 0.7), src_blend=pick(factors), dest_blend=pick(factors),
+        blend_op=pick(ops), src_blend_alpha=pick(factors), dest_blend_alpha=pick(factors), blend_op_alpha=pick(ops),
+        render_target_write_mask=int(rng.integers(0, 16)),
+    )
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("config", [c.name for c in omsim.configs()])
+def test_validate_agrees_with_om_validate_on_random_states(backend, config, rng):
+    """Random D3D11 states (blend objects, targets of mixed formats and shapes, PS signatures, DSVs): what the
+    device validates from its registers equals om_validate on the state the test bound."""
+    cfg = omsim.config_info(config)
+    renderable = [f for f in omsim.formats() if cfg.fl in f.rt_levels]
+    types = list(PsOutputType)
+    seen = set()
+    with Device(config, backend) as dev:
+        for _ in range(25):
+            n = int(rng.integers(0, min(cfg.max_rts + 1, 8) + 1))
+            views = []
+            for _ in range(n):
+                if rng.random() < 0.2:
+                    views.append(None)
+                    continue
+                f = renderable[int(rng.integers(len(renderable)))]
+                views.append(RenderTargetView(f, 4, 4, sample_count=1 if rng.random() < 0.8 else 2,
+                                              array_size=1 if rng.random() < 0.9 else 2))
+            dsv = None if rng.random() < 0.6 else omsim.DsvBinding(4 if rng.random() < 0.7 else 8, 4)
+            dev.set_render_targets(views, dsv)
+            outs = [None if rng.random() < 0.2 else PsOutput(types[int(rng.integers(3))], int(rng.integers(16)))
+                    for _ in range(8)]
+            dev.set_ps_outputs(outs)
+            logic = cfg.logic_op and rng.random() < 0.2
+            desc = BlendDesc(
+                alpha_to_coverage_enable=bool(rng.random() < 0.2),
+                independent_blend_enable=bool(rng.random() < 0.5) and not logic,
+                render_target=[random_rt_desc(rng, logic and i == 0) for i in range(8)],
+            )
+            if not omsim.check_blend_desc(desc, config).ok:
+                desc = BlendDesc()
+            k = tuple(float(v) for v in rng.choice([1.0, 0.5, 0.0], 4))
+            mask = int(rng.integers(1, 2**32))
+            dev.set_blend_state(dev.create_blend_state(desc), blend_factor=k, sample_mask=mask)
+            state = OmState(
+                blend=omsim.normalise(desc), blend_factor=k, sample_mask=mask,
+                rt=[None if v is None else RtBinding(v.format, v.width, v.height, v.array_size, v.sample_count)
+                    for v in views],
+                dsv=dsv, ps_output=outs,
+            )
+            v = agrees(dev, state, config)
+            assert v.is_current
+            seen.add(v.result)
+    assert len(seen) >= 2  # the sweep reaches failing and passing states
