@@ -232,3 +232,20 @@ def test_validate_agrees_with_om_validate_on_random_states(backend, config, rng)
             assert v.is_current
             seen.add(v.result)
     assert len(seen) >= 2  # the sweep reaches failing and passing states
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_d3d9_mode_limits_targets_to_num_simultaneous_rts(backend):
+    # Spec 7.2 check 2: in D3D9 mode the limit is D3DCAPS9.NumSimultaneousRTs (4 at fl10_0), not CAP_OM's 8.
+    views = [RenderTargetView("R8G8B8A8_UNORM", 4, 4)] * 5
+    rt = [RtBinding("R8G8B8A8_UNORM", 4, 4)] * 5
+    with Device("fl10_0", backend) as dev:
+        assert dev.device_caps9().num_simultaneous_rts == 4 and dev.caps.om.max_rts == 8
+        dev.set_render_targets(views)
+        dev.set_ps_outputs([PsOutput()] * 5)
+        assert agrees(dev, OmState(rt=rt, ps_output=[PsOutput()] * 5), "fl10_0").ok
+        dev.set_d3d9_mode(True)
+        v = agrees(dev, OmState(rt=rt, ps_output=[PsOutput()] * 5, d3d9=omsim.D3d9Mode(enabled=True)), "fl10_0")
+        assert v.result == Hresult.D3DERR_TOOMANYOPERATIONS and v.passes == 2  # ceil(5 / 4)
+        dev.set_d3d9_mode(False)
+        assert dev.validate().ok
