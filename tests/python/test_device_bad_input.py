@@ -37,6 +37,7 @@ def dev():
         ({"seed": 1.5}, TypeError, "seed"),
         ({"waves": 3}, TypeError, "waves"),
         ({"waves": ""}, ValueError, "waves"),
+        ({"waves": "/nonexistent/folder/x.fst"}, ValueError, "waves: folder '/nonexistent/folder' does not exist"),
     ],
 )
 def test_device_arguments(kwargs, exc, text):

@@ -122,6 +122,9 @@ class Device(DeviceCaps):
             path = os.fspath(waves)
             if not path:
                 raise ValueError("waves: empty path (use None for no waves)")
+            folder = os.path.dirname(os.path.abspath(path))
+            if not os.path.isdir(folder):  # the tracer would silently write nothing
+                raise ValueError(f"waves: folder {folder!r} does not exist")
         else:
             raise TypeError(f"waves: expected a path or None, got {type(waves).__name__}")
         index = [c.name for c in configs()].index(self._config.name)
