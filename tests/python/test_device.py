@@ -221,3 +221,15 @@ def test_sample_mask_zero_is_refused_only_at_feature_level_9(config):
         else:
             dev.set_blend_state(None, sample_mask=0)
             assert dev.state_version != version
+
+
+def test_last_error_survives_a_collected_wrapper():
+    with Device("fl11_1") as dev:
+        s = dev.create_blend_state(_blend("ONE", "ONE"))
+        with pytest.raises(InvalidArgError):
+            dev.format_support(200)
+        message = dev.last_error
+        assert "200" in message
+        del s  # queued for release at the next call
+        assert dev.last_error == message
+        assert dev.live_blend_states == 0 and dev.last_error == ""  # the release succeeded

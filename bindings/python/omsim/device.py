@@ -196,7 +196,9 @@ class Device(DeviceCaps):
     @property
     def last_error(self) -> str:
         """What the last failing driver call complained about ("" after a success)."""
-        return str(self._raw("last_error").last_error)
+        if self._d.closed:  # not _raw(): giving back queued references would clear it
+            raise ValueError("last_error: the device is closed")
+        return str(self._d.last_error)
 
     @property
     def state_version(self) -> int:
