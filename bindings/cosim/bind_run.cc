@@ -103,12 +103,17 @@ std::string waves_arg(const py::handle& v) {
   return dir;
 }
 
-// Every 4096 cycles (called with the GIL released): Ctrl-C and the caller's progress callable.
+// Every 4096 cycles of every pass (called with the GIL released): Ctrl-C.
+void poll_signals() {
+  py::gil_scoped_acquire gil;
+  if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+}
+
+// Every 4096 cycles of the run itself: the caller's progress callable, when there is one.
 std::function<void(uint64_t, uint64_t)> progress_hook(const py::object* callable) {
   return [callable](uint64_t c, uint64_t total) {
     py::gil_scoped_acquire gil;
-    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
-    if (callable != nullptr && !callable->is_none()) (*callable)(c, total);
+    if (!callable->is_none()) (*callable)(c, total);
   };
 }
 
@@ -170,7 +175,8 @@ py::dict run_py(const py::object& config, const py::object& seed, const py::obje
   }
   s.ro.waves_dir = waves_arg(waves);
   s.ro.waves_full = waves_full;
-  s.ro.progress = progress_hook(&progress);
+  s.ro.poll = poll_signals;
+  if (!progress.is_none()) s.ro.progress = progress_hook(&progress);
   Stimulus st;
   RunResult r;
   {
@@ -189,6 +195,7 @@ class PyLockstep {
              bool scoreboard, bool coverage, const py::object& waves)
       : s_(make_setup(config, seed, cycles, rts, sides, fault, scoreboard, coverage)) {
     const std::string dir = waves_arg(waves);
+    s_.ro.poll = poll_signals;
     s_.ro.progress = progress_hook(&progress_);
     {
       py::gil_scoped_release nogil;

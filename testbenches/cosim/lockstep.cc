@@ -111,7 +111,10 @@ bool Lockstep::cycle_once() {
   const bool stop_at_failure = !tracing_ || tw_.stop_at_failure;
   const uint64_t c = env.cycle();
   if (tracing_ && c > tw_.to) return false;
-  if (opt_.progress && (c & 4095) == 0) opt_.progress(c, st_.cfg.cycles);
+  if ((c & 4095) == 0) {
+    if (opt_.poll) opt_.poll();
+    if (opt_.progress) opt_.progress(c, st_.cfg.cycles);
+  }
   if (tracing_ && c == tw_.from) {
     const std::string base = tw_.dir + "/";
     a->trace_open(base + a->name() + ".fst");

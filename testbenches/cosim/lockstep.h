@@ -33,6 +33,9 @@ struct RunOptions {
   bool time_sides = true;   // measure each side's eval/tick time
   // Called about every 4096 cycles with (cycle, cycles of the run).
   std::function<void(uint64_t, uint64_t)> progress;
+  // Called about every 4096 cycles in every pass of run(), the waves re-run included (which has
+  // no progress): e.g. to check for an interrupt. An exception thrown from it ends the run.
+  std::function<void()> poll;
 };
 
 /// The first failure of a run.
@@ -72,8 +75,8 @@ struct TraceWindow {
 class MergedWaves;
 
 /// One lockstep run, advanced by step(). Holds references to `st` and copies `opt`: `st` must
-/// outlive it. A Lockstep stepped to its end gives exactly the RunResult run() gives for the same
-/// stimulus and options without waves_dir (run() is a Lockstep stepped to its end).
+/// outlive it. A Lockstep stepped to its end gives the RunResult run() gives for the same stimulus
+/// and options without waves_dir, timings aside (run() is a Lockstep stepped to its end).
 class Lockstep {
  public:
   /// Builds the sides (and their fault) and the testbench; `tw`: write waves (its files are
@@ -88,8 +91,9 @@ class Lockstep {
   /// and returns how many clock edges the testbench took. Stops early when the run ends: the
   /// stimulus and its final drain and checks are done, or a failure stopped it (the failing
   /// cycle is evaluated and compared but takes no clock edge, so it counts 0). Calls
-  /// RunOptions::progress at cycles that are multiples of 4096 (an exception thrown from it
-  /// leaves the run consistent: it resumes at that cycle on the next step()).
+  /// RunOptions::progress and RunOptions::poll at cycles that are multiples of 4096 (an
+  /// exception thrown from them leaves the run consistent: it resumes at that cycle on the next
+  /// step()).
   uint64_t step(uint64_t n = 1);
   /// The run has ended (step() does nothing more).
   bool done() const { return done_; }
