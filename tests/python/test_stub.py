@@ -1,19 +1,21 @@
-"""The typed stub omsim/_core.pyi describes the built extension module exactly: the same public names, and for
-every function and method the same parameter names, in order, with defaults in the same places (parsed from the
-signatures pybind11 writes into the docstrings)."""
+"""The typed stubs omsim/_core.pyi, _device.pyi and _cosim.pyi describe the built extension modules exactly: the
+same public names, and for every function and method the same parameter names, in order, with defaults in the
+same places (parsed from the signatures pybind11 writes into the docstrings)."""
 
 from __future__ import annotations
 
 import ast
+import importlib
 import inspect
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 import omsim
-from omsim import _core
 
-STUB = Path(omsim.__file__).with_name("_core.pyi")
+# Every extension module of the package (the set-up script installs Verilator, so the RTL ones are built).
+EXTENSIONS = ("_core", "_device", "_cosim")
 
 
 def split_params(text: str) -> list[str]:
@@ -55,36 +57,53 @@ def stub_signature(fn: ast.FunctionDef) -> list[tuple[str, bool]]:
     return [(a.arg, i >= first_default) for i, a in enumerate(args)]
 
 
-def parse_stub() -> tuple[dict[str, ast.FunctionDef], dict[str, ast.ClassDef], set[str]]:
-    tree = ast.parse(STUB.read_text())
+def parse_stub(stub: Path) -> tuple[dict[str, ast.FunctionDef], dict[str, ast.ClassDef], set[str]]:
+    tree = ast.parse(stub.read_text())
     funcs = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
     classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
     attrs = {n.target.id for n in tree.body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)}
-    return funcs, classes, attrs
+    # Type aliases of the stub itself (``Words4: TypeAlias = ...``) are not module names.
+    aliases = {
+        n.target.id
+        for n in tree.body
+        if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name) and "TypeAlias" in ast.unparse(n.annotation)
+    }
+    return funcs, classes, attrs - aliases
 
 
-FUNCS, CLASSES, ATTRS = parse_stub()
-ALIASES = {"Words4", "Array"}  # type aliases of the stub itself
+def stub_path(ext: str) -> Path:
+    return Path(omsim.__file__).with_name(ext + ".pyi")
 
 
-def module_names() -> set[str]:
-    return {n for n in dir(_core) if not n.startswith("__")}
+def module(ext: str) -> ModuleType:
+    return importlib.import_module("omsim." + ext)
 
 
-def test_stub_is_shipped_with_py_typed():
-    assert STUB.is_file()
-    assert STUB.with_name("py.typed").is_file()
+STUBS = {ext: parse_stub(stub_path(ext)) for ext in EXTENSIONS}
 
 
-def test_every_module_name_is_in_the_stub_and_back():
-    stub_names = set(FUNCS) | set(CLASSES) | (ATTRS - ALIASES)
-    assert module_names() - stub_names == set(), "missing from _core.pyi"
-    assert stub_names - module_names() == set(), "in _core.pyi but not in the module"
+def module_names(mod: ModuleType) -> set[str]:
+    return {n for n in dir(mod) if not n.startswith("__")}
 
 
-@pytest.mark.parametrize("name", sorted(n for n in FUNCS))
-def test_function_signature(name):
-    assert doc_signature(getattr(_core, name), name) == stub_signature(FUNCS[name])
+@pytest.mark.parametrize("ext", EXTENSIONS)
+def test_stub_is_shipped_with_py_typed(ext):
+    assert stub_path(ext).is_file()
+    assert stub_path(ext).with_name("py.typed").is_file()
+
+
+@pytest.mark.parametrize("ext", EXTENSIONS)
+def test_every_module_name_is_in_the_stub_and_back(ext):
+    funcs, classes, attrs = STUBS[ext]
+    stub_names = set(funcs) | set(classes) | attrs
+    names = module_names(module(ext))
+    assert names - stub_names == set(), f"missing from {ext}.pyi"
+    assert stub_names - names == set(), f"in {ext}.pyi but not in the module"
+
+
+@pytest.mark.parametrize("ext,name", [(e, n) for e in EXTENSIONS for n in sorted(STUBS[e][0])])
+def test_function_signature(ext, name):
+    assert doc_signature(getattr(module(ext), name), name) == stub_signature(STUBS[ext][0][name])
 
 
 def class_members(cls: type) -> tuple[dict[str, object], set[str]]:
@@ -99,12 +118,12 @@ def class_members(cls: type) -> tuple[dict[str, object], set[str]]:
     return methods, props
 
 
-@pytest.mark.parametrize("name", sorted(CLASSES))
-def test_class_members_and_signatures(name):
-    cls = getattr(_core, name)
+@pytest.mark.parametrize("ext,name", [(e, n) for e in EXTENSIONS for n in sorted(STUBS[e][1])])
+def test_class_members_and_signatures(ext, name):
+    cls = getattr(module(ext), name)
     assert inspect.isclass(cls)
     methods, props = class_members(cls)
-    stub = CLASSES[name]
+    stub = STUBS[ext][1][name]
     stub_methods = {n.name: n for n in stub.body if isinstance(n, ast.FunctionDef) and not n.decorator_list}
     stub_props = {n.name for n in stub.body if isinstance(n, ast.FunctionDef) and n.decorator_list}
     stub_props |= {n.target.id for n in stub.body if isinstance(n, ast.AnnAssign)}
@@ -133,10 +152,12 @@ def test_every_public_function_and_class_has_a_docstring():
                 for k, v in vars(obj).items() if inspect.isclass(obj) else ():
                     if not k.startswith("_") and inspect.isfunction(v) and not (v.__doc__ or "").strip():
                         undocumented.append(f"{mod.__name__}.{n}.{k}")
-    for n in module_names():
-        obj = getattr(_core, n)
-        if callable(obj) and not (obj.__doc__ or "").strip():
-            undocumented.append(f"_core.{n}")
+    for ext in EXTENSIONS:
+        mod = module(ext)
+        for n in module_names(mod):
+            obj = getattr(mod, n)
+            if callable(obj) and not (obj.__doc__ or "").strip():
+                undocumented.append(f"{ext}.{n}")
     assert undocumented == []
 
 
