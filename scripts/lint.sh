@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# make lint: clang-format check of the C++ sources and Verilator -Wall lint of the RTL (waivers: rtl/lint.vlt).
+# make lint: clang-format check of the C++ sources, ruff (pyflakes rules: unused imports and names, undefined
+# names, syntax) on the Python sources, and Verilator -Wall lint of the RTL (waivers: rtl/lint.vlt).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 status=0
 files=$(git ls-files '*.h' '*.cc')
 if [ -n "$files" ] && ! clang-format --dry-run -Werror $files; then
   echo "lint: clang-format would change the files above (run make format)"; status=1
+fi
+pyfiles=$(git ls-files '*.py')
+if [ -n "$pyfiles" ] && ! python3 -m ruff check --no-cache --quiet $pyfiles; then
+  echo "lint: ruff found problems in the Python sources above"; status=1
 fi
 if [ -f rtl/files.f ]; then
   python3 tools/gen/emit.py build/gen

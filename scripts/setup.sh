@@ -9,7 +9,7 @@ APT_PKGS=(build-essential cmake ninja-build pkg-config ccache verilator iverilog
           gtkwave xvfb valgrind nlohmann-json3-dev zlib1g-dev libpng-dev libgmp-dev)
 PY=${PYTHON:-python3}
 PIP_PKGS=(numpy pytest mpmath systemrdl-compiler peakrdl peakrdl-regblock peakrdl-markdown
-          pybind11 scikit-build-core rich tqdm matplotlib pillow)
+          pybind11 scikit-build-core rich tqdm matplotlib pillow ruff)
 
 stamp=build/.setup-$(cat "$0" | sha1sum | cut -c1-12)
 [ -f "$stamp" ] && exit 0

@@ -17,7 +17,6 @@ Checks, in order:
 
 from __future__ import annotations
 
-import os
 import re
 import shlex
 import shutil

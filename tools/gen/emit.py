@@ -120,7 +120,7 @@ def cpp() -> str:
 
 def sv() -> str:
     e = defs.enums()
-    out = [f"// SPDX-License-Identifier: Apache-2.0", f"// {BANNER}",
+    out = ["// SPDX-License-Identifier: Apache-2.0", f"// {BANNER}",
            "// Enum encodings, format layouts, named configurations and sRGB tables of the output merger.",
            "`timescale 1ns/1ps", "package om_defs_pkg;", ""]
     for key, (_, prefix) in ENUMS.items():

@@ -214,7 +214,7 @@ def cpp(regs: list[Reg]) -> str:
            "  uint32_t reset;  // value after reset; bits driven by hardware read as the hardware says",
            "  uint32_t write_mask;  // bits a write stores (other bits read 0)",
            "  bool hw_driven;  // some field's value comes from hardware (caps ROM, status, counters)", "};", "",
-           f"/// Every offset from 0 to kSpace - 4 not listed in kRegs is unmapped: accesses end with PSLVERR.",
+           "/// Every offset from 0 to kSpace - 4 not listed in kRegs is unmapped: accesses end with PSLVERR.",
            f"inline constexpr uint32_t kSpace = 0x{1 << ADDR_WIDTH:X};", ""]
     for r in regs:
         cname = camel(r.name)

@@ -27,7 +27,7 @@ queries (``check_blend_desc``, ``om_validate``) and exceptions from creation (``
 
 from __future__ import annotations
 
-from . import _core, enums, errors, ref, scalar, state, tables, validate
+from . import enums, errors, ref, scalar, state, tables, validate
 from .enums import (
     BatchIsa,
     Blend,

@@ -11,7 +11,7 @@ Every class is immutable and hashable (like D3D state objects); derive variants 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from enum import Enum
 from typing import Any, Optional, TypeVar, Union
 
