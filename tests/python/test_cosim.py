@@ -309,3 +309,42 @@ def test_ctrl_c_interrupts_a_long_run():
     finally:
         timer.cancel()
     assert time.monotonic() - t0 < 10
+
+
+@pytest.mark.parametrize("how", ["run", "lockstep", "control"])
+def test_runs_release_the_gil(how):
+    """Another thread keeps running Python while the harness runs: with the GIL held, the main thread below
+    would stall for the whole run, as it does for the control (a long builtin call that keeps the GIL)."""
+    import threading
+    import time
+
+    span: dict[str, float] = {}
+
+    def work() -> None:
+        if how == "run":
+            span["start"] = time.monotonic()
+            cosim.run("fl11_1", 1, 80000, scoreboard=False, coverage=False)
+        elif how == "lockstep":
+            sim = cosim.Lockstep("fl11_1", 1, 80000, scoreboard=False, coverage=False)
+            span["start"] = time.monotonic()
+            sim.step(1 << 40)
+        else:
+            span["start"] = time.monotonic()
+            sum(range(6 * 10**7))
+        span["end"] = time.monotonic()
+
+    thread = threading.Thread(target=work)
+    ticks: list[float] = []
+    thread.start()
+    while thread.is_alive():
+        ticks.append(time.monotonic())
+        time.sleep(0.001)
+    thread.join()
+    start, end = span["start"], span["end"]
+    inside = [start] + [t for t in ticks if start < t < end] + [end]
+    longest = max(b - a for a, b in zip(inside, inside[1:]))
+    assert end - start > 0.3, end - start
+    if how == "control":
+        assert longest > (end - start) / 2, (end - start, longest)
+    else:
+        assert longest < (end - start) / 2, (end - start, longest)
