@@ -10,6 +10,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
 
 #include "om/driver/backend.h"
 #include "om/driver/device.h"
