@@ -249,3 +249,20 @@ def test_d3d9_mode_limits_targets_to_num_simultaneous_rts(backend):
         assert v.result == Hresult.D3DERR_TOOMANYOPERATIONS and v.passes == 2  # ceil(5 / 4)
         dev.set_d3d9_mode(False)
         assert dev.validate().ok
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_d3d9_mode_checks_factors_against_d3dcaps9(backend):
+    # Spec 7.2 check 15: in D3D9 mode a factor outside Src/DestBlendCaps (SRC1_* has no D3DPBLENDCAPS bit) is
+    # D3DERR_UNSUPPORTEDCOLORARG; the same state is fine in the D3D11 personality.
+    desc = BlendDesc(render_target=[RtBlendDesc.blending("SRC1_COLOR", "ZERO", src_alpha="ONE", dest_alpha="ZERO")])
+    with Device("fl10_0", backend) as dev:
+        dev.set_render_targets([RenderTargetView("R8G8B8A8_UNORM", 4, 4)])
+        dev.set_ps_outputs([PsOutput()])
+        dev.set_blend_state(dev.create_blend_state(desc))
+        rt, ps = [RtBinding("R8G8B8A8_UNORM", 4, 4)], [PsOutput()]
+        assert agrees(dev, OmState(blend=omsim.normalise(desc), rt=rt, ps_output=ps), "fl10_0").ok
+        dev.set_d3d9_mode(True)
+        d3d9 = omsim.D3d9Mode(enabled=True)
+        v = agrees(dev, OmState(blend=omsim.normalise(desc), rt=rt, ps_output=ps, d3d9=d3d9), "fl10_0")
+        assert v.result == Hresult.D3DERR_UNSUPPORTEDCOLORARG and ValidateReason.D3D9_BLEND_CAPS in v.failed
