@@ -348,3 +348,37 @@ def test_runs_release_the_gil(how):
         assert longest > (end - start) / 2, (end - start, longest)
     else:
         assert longest < (end - start) / 2, (end - start, longest)
+
+
+def test_runs_in_threads_give_the_results_of_runs_one_after_another():
+    import threading
+
+    jobs = [("fl11_1", 1), ("fl9_3", 2), ("fl10_0", 3)]
+    got: dict[str, cosim.RunResult] = {}
+
+    def work(config: str, seed: int) -> None:
+        got[config] = cosim.run(config, seed, 8000)
+
+    threads = [threading.Thread(target=work, args=job) for job in jobs]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for config, seed in jobs:
+        alone = cosim.run(config, seed, 8000)
+        r = got[config]
+        assert r.passed and (r.cycles, r.pixels, r.perf_by_side) == (alone.cycles, alone.pixels, alone.perf_by_side)
+        assert r.coverage.bins() == alone.coverage.bins()
+
+
+def test_a_lockstep_refuses_to_step_while_it_is_stepping():
+    sim = cosim.Lockstep("fl9_3", 1, 10000)
+
+    def reenter(cycle: int, total: int) -> None:
+        if cycle >= 4096:
+            sim.step(1)
+
+    with pytest.raises(RuntimeError, match="already running"):
+        sim.run_to_end(progress=reenter)
+    assert sim.cycle == 4096
+    assert sim.run_to_end().passed
