@@ -257,6 +257,18 @@ def test_waves_of_a_failing_run_add_the_failure_window(tmp_path):
         assert fst_times(w) == (10 * (f.cycle - 50), 10 * (f.cycle + 10) + 5), w
 
 
+def test_window_only_waves_as_the_command_line_writes_them(tmp_path):
+    passing = cosim.run("fl9_3", 7, 1500, waves=tmp_path / "pass", waves_full=False)
+    assert passing.passed and passing.waves == [] and not any((tmp_path / "pass").iterdir())
+    res = cosim.run("fl11_1", 5, 20000, fault="wr_data", waves=tmp_path / "fail", waves_full=False, window=30)
+    f = res.failure
+    assert f is not None
+    assert sorted(Path(w).name for w in res.waves) == ["cosim.fst", "model.fst", "rtl.fst"]
+    for w in res.waves:
+        assert Path(w).parent == tmp_path / "fail"
+        assert fst_times(Path(w)) == (10 * (f.cycle - 30), 10 * (f.cycle + 10) + 5), w
+
+
 def test_lockstep_and_side_waves(tmp_path):
     with cosim.Lockstep("fl9_1", 2, 800, waves=tmp_path / "ls") as sim:
         sim.step(300)

@@ -377,6 +377,7 @@ def run(
     scoreboard: bool = True,
     coverage: bool = True,
     waves: Optional[PathLike] = None,
+    waves_full: bool = True,
     window: int = 200,
     fault: Optional[str] = None,
     progress: Progress = False,
@@ -390,8 +391,10 @@ def run(
     one side alone (``("rtl",)``). `scoreboard`: check memory and counters against the reference model.
     `coverage`: sample functional coverage. `waves`: a directory: FST files of the whole run (``rtl.fst``,
     ``model.fst``, ``cosim.fst`` with both sides and a mismatch flag; slower), and on a failure also the failure
-    window (`window` cycles before it to 10 after) in ``waves/window/``. `fault`: one of :func:`faults`, applied
-    to the compared side (the run must then fail). `progress`: True for a tqdm bar, or a callable(cycle, total).
+    window (`window` cycles before it to 10 after) in ``waves/window/``; with ``waves_full=False`` only the
+    failure window, directly in `waves` (as ``omsim run --waves``: nothing for a passing run, no slowdown).
+    `fault`: one of :func:`faults`, applied to the compared side (the run must then fail). `progress`: True for a
+    tqdm bar, or a callable(cycle, total).
 
     A mismatch is a result (``passed`` False, ``failures``, ``report``), not an exception. Raises TypeError /
     ValueError for bad arguments, KeyboardInterrupt on Ctrl-C.
@@ -409,7 +412,7 @@ def run(
             _bool(scoreboard, "scoreboard"),
             _bool(coverage, "coverage"),
             _path(waves, "waves"),
-            waves is not None,
+            waves is not None and _bool(waves_full, "waves_full"),
             window,
             bar.callback,
         )
