@@ -131,12 +131,11 @@ uint64_t range_arg(const py::handle& v, const std::string& what, uint64_t lo, ui
 }
 
 py::int_ texel_to_int(const om::ref::Texel& t) {
-  char raw[16];
-  for (int w = 0; w < 4; ++w) {
-    for (int b = 0; b < 4; ++b) raw[4 * w + b] = static_cast<char>((t.w[w] >> (8 * b)) & 0xFFu);
-  }
+  const uint64_t lo = static_cast<uint64_t>(t.w[1]) << 32 | t.w[0];
+  const uint64_t hi = static_cast<uint64_t>(t.w[3]) << 32 | t.w[2];
+  if (hi == 0) return py::int_(lo);
   return py::reinterpret_steal<py::int_>(
-      _PyLong_FromByteArray(reinterpret_cast<const unsigned char*>(raw), 16, 1, 0));
+      PyNumber_Or((py::int_(hi) << py::int_(64)).ptr(), py::int_(lo).ptr()));
 }
 
 om::ref::Texel texel_from_int(const py::handle& v, const std::string& what) {

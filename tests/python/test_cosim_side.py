@@ -1,7 +1,8 @@
 """omsim.cosim.Side: the RTL and the cycle model driven port by port from Python. A small bench here (APB4 master,
-pixel driver, render-target memory with the ordering contract of om_top's ports) runs hand-written sequences on both
-sides at once; the results are checked against the register map (omsim.cap_register, the generated _regs reset
-values), the reference model (omsim.blend) and the handshakes counted here."""
+pixel driver, render-target memory with the ordering contract of om_top's ports; texels as Python ints of up to 128
+bits) runs hand-written sequences on both sides at once; the results are checked against the register map
+(omsim.cap_register, the generated _regs reset values), the reference model (omsim.blend) and the handshakes
+counted here."""
 
 from __future__ import annotations
 
@@ -15,15 +16,24 @@ import omsim
 from omsim import _regs, cosim
 
 REG = {name: v[0] for name, v in _regs.REGS.items()}
-FMT = "R8G8B8A8_UNORM"
-DEST_INIT = 0x80402010  # every texel before the first write: R 0x10, G 0x20, B 0x40, A 0x80
+# Every texel before the first write, as 32-bit words (word 0 = texel bits 31:0).
+DEST_INIT = {"R8G8B8A8_UNORM": [0x80402010], "R32G32B32A32_FLOAT": [0x3F000000, 0x3E800000, 0x3F800000, 0x3F400000]}
+
+
+def texel_int(words: Any) -> int:
+    return sum(int(w) << (32 * i) for i, w in enumerate(words))
+
+
+def texel_words(value: int, n: int) -> list[int]:
+    return [(value >> (32 * i)) & 0xFFFFFFFF for i in range(n)]
 
 
 class Bench:
     """Both sides, the same inputs every cycle, equal outputs asserted every cycle."""
 
-    def __init__(self, config: str, model_fault: str | None = None) -> None:
+    def __init__(self, config: str, model_fault: str | None = None, dest_init: int = 0) -> None:
         self.config = config
+        self.dest_init = dest_init
         self.rtl = cosim.Side("rtl")
         self.model = cosim.Side("model", fault=model_fault)
         self.mem: dict[int, int] = {}
@@ -46,7 +56,7 @@ class Bench:
             self.mem[a["mem_wr_addr"]] = a["mem_wr_data"]
             self.counts["rt_writes"] += 1
         if a["mem_rd_valid"]:
-            self.responses.append(self.mem.get(a["mem_rd_addr"], DEST_INIT))
+            self.responses.append(self.mem.get(a["mem_rd_addr"], self.dest_init))
             self.counts["rt_reads"] += 1
         if inp["in_valid"] and a["in_ready"]:
             self.counts["pixels_in"] += 1
@@ -101,14 +111,16 @@ def test_capability_registers_read_as_the_register_map_says(config):
         assert bench.apb(REG[name]) == (_regs.REGS[name][2], False), name
 
 
-def test_a_blended_draw_writes_what_the_reference_model_computes():
-    bench = Bench("fl11_1")
+@pytest.mark.parametrize("fmt", sorted(DEST_INIT))
+def test_a_blended_draw_writes_what_the_reference_model_computes(fmt):
+    words = len(DEST_INIT[fmt])
+    bench = Bench("fl11_1", dest_init=texel_int(DEST_INIT[fmt]))
     bench.reset()
     desc = omsim.RtBlendDesc.blending("SRC_ALPHA", "INV_SRC_ALPHA")
     blend = (int(desc.src_blend) | int(desc.dest_blend) << 5 | int(desc.blend_op) << 10
              | int(desc.src_blend_alpha) << 16 | int(desc.dest_blend_alpha) << 21 | int(desc.blend_op_alpha) << 26
              | 1 << 31)
-    for name, value in (("RT[0].RT_FORMAT", int(omsim.Format[FMT])), ("RT[0].RT_SIZE", 4 << 16 | 4),
+    for name, value in (("RT[0].RT_FORMAT", int(omsim.Format[fmt])), ("RT[0].RT_SIZE", 4 << 16 | 4),
                         ("RT[0].RT_BLEND", blend), ("PS_OUTPUTS", 0x1)):
         assert bench.apb(REG[name], write=True, data=value) == (0, False), name
         assert bench.apb(REG[name])[0] == value, name
@@ -121,11 +133,11 @@ def test_a_blended_draw_writes_what_the_reference_model_computes():
 
     expected: dict[tuple[int, int], int] = {}
     for x, y, oc0 in pixels:
-        dest = np.array([expected.get((x, y), DEST_INIT)], np.uint32)
-        out = omsim.blend(FMT, np.array([oc0], np.float32), dest, desc)
-        expected[(x, y)] = int(out[0])
+        dest = np.array([texel_words(expected.get((x, y), bench.dest_init), words)], np.uint32)
+        out = omsim.blend(fmt, np.array([oc0], np.float32), dest.reshape(1, words) if words > 1 else dest[:, 0], desc)
+        expected[(x, y)] = texel_int(np.asarray(out).reshape(-1))
     got = {(addr & 0x3FFF, addr >> 14 & 0x3FFF): data for addr, data in bench.mem.items()}
-    assert got == expected
+    assert got == expected, {k: (hex(got.get(k, -1)), hex(v)) for k, v in expected.items()}
     assert all(addr >> 28 == 0 for addr in bench.mem)  # RT 0
     assert bench.counts == dict(pixels_in=4, rt_reads=4, rt_writes=4)
     perf = bench.last[0]["perf"]
