@@ -1,5 +1,4 @@
 // om_top's ports <-> Python dicts, and the argument checks of the extension (see cosim_py.h).
-#include <cstring>
 #include <sstream>
 #include <stdexcept>
 

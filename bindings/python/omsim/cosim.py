@@ -33,16 +33,13 @@ KeyboardInterrupt (checked every 4096 cycles).
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, fields
 from typing import Any, Optional, Union
 
 from . import _cosim
+from .cosim_results import Coverage, Failure, PathLike, PerfCounters, RunResult, result_from_dict, side_keys
 from .tables import ConfigLike, config_info
-
-PathLike = Union[str, "os.PathLike[str]"]
 Ports = dict[str, Any]
 """A dict of om_top ports (see the module docstring)."""
 Progress = Union[bool, Callable[[int, int], None]]
@@ -81,218 +78,6 @@ def idle_inputs(config: ConfigLike = None, *, reset: bool = False) -> Ports:
     d["cfg"] = _cosim.config_index(_config_name(config))
     d["rst_n"] = not _bool(reset, "reset")
     return d
-
-
-# --- results -------------------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class PerfCounters:
-    """om_top's perf_o: STATUS.BUSY and the six PERF_* counters as a bus read returns them (since the last
-    PERF_CLEAR; the stimulus clears them at some drains)."""
-
-    busy: bool
-    pixels_in: int
-    rt_reads: int
-    rt_writes: int
-    hazard_stalls: int
-    mem_stalls: int
-    killed: int
-
-    @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> PerfCounters:
-        """From the ``perf`` dict of an outputs dict."""
-        return cls(**{f.name: d[f.name] for f in fields(cls)})
-
-
-@dataclass(frozen=True)
-class Failure:
-    """What stopped a run. `kind`: ``"divergence"`` (the sides' outputs differ: `field` is the port, `a_value` /
-    `b_value` the two sides' values), ``"scoreboard"`` (memory or counters differ from the reference model),
-    ``"assertion"`` (an RTL assertion or $error; `field` names the side) or ``"testbench"`` (a protocol or
-    progress check). `message` is the full description, `segment` what the stimulus was doing."""
-
-    kind: str
-    cycle: int
-    field: str
-    a_value: str
-    b_value: str
-    message: str
-    segment: str
-
-
-class Coverage:
-    """Functional coverage of co-simulation runs: named bins ``"group/bin"`` with hit counts, and the universe of
-    bins the runs' configurations can reach. Merging adds hits and unites universes and run lists, so the coverage
-    of many runs (any configurations) combines: ``total = cov1 + cov2`` or ``total.merge(cov)``. Files are the
-    JSON of ``omsim run --coverage-out`` / ``omsim coverage -o``."""
-
-    __slots__ = ("_raw",)
-
-    def __init__(self, raw: Optional[_cosim.Coverage] = None) -> None:
-        """Empty coverage (no bins, no runs), or a wrapper of the extension's object."""
-        self._raw = raw if raw is not None else _cosim.Coverage()
-
-    @classmethod
-    def load(cls, path: PathLike) -> Coverage:
-        """Reads a coverage file. OSError when it cannot be read, ValueError when it is not a coverage file."""
-        with open(os.fspath(path), encoding="utf-8") as f:
-            return cls.from_json(f.read())
-
-    @classmethod
-    def from_json(cls, text: str) -> Coverage:
-        """Parses a coverage file's text; ValueError when it is not one."""
-        if not isinstance(text, str):
-            raise TypeError(f"text: expected a str, got {type(text).__name__}")
-        return cls(_cosim.coverage_from_json(text))
-
-    def save(self, path: PathLike) -> None:
-        """Writes the coverage file (readable by :meth:`load` and ``omsim coverage``)."""
-        with open(os.fspath(path), "w", encoding="utf-8") as f:
-            f.write(self.to_json())
-
-    def to_json(self) -> str:
-        """The coverage file's text (JSON: runs, bins with hits and universe flag, holes)."""
-        return self._raw.to_json()
-
-    @property
-    def percent(self) -> float:
-        """Covered bins of the universe in percent (100.0 when the universe is empty)."""
-        return self._raw.percent
-
-    @property
-    def covered(self) -> int:
-        """Bins of the universe with at least one hit."""
-        return self._raw.covered
-
-    @property
-    def universe_size(self) -> int:
-        """Bins the merged configurations can reach."""
-        return self._raw.universe_size
-
-    @property
-    def runs(self) -> list[tuple[str, int, int]]:
-        """The runs merged into this object: (config, seed, cycles) each."""
-        return self._raw.runs
-
-    def holes(self) -> list[str]:
-        """Names of the universe's bins without a hit."""
-        return self._raw.holes()
-
-    def hits(self, name: str) -> int:
-        """Hits of the bin `name` (``"group/bin"``, e.g. ``"bus/read_caps"``); ValueError when there is none."""
-        if not isinstance(name, str):
-            raise TypeError(f"name: expected a str, got {type(name).__name__}")
-        return self._raw.hits(name)
-
-    def bins(self) -> dict[str, int]:
-        """Every bin (inside the universe or not) and its hits."""
-        return {k: v["hits"] for k, v in json.loads(self.to_json())["bins"].items()}
-
-    def summary(self) -> str:
-        """Per group: ``covered/universe``, one line each."""
-        return self._raw.summary()
-
-    def merge(self, other: Coverage) -> None:
-        """Adds the hits of `other` to this object and unites the universes and run lists (in place)."""
-        if not isinstance(other, Coverage):
-            raise TypeError(f"other: expected a Coverage, got {type(other).__name__}")
-        self._raw.merge(other._raw)
-
-    def copy(self) -> Coverage:
-        """An independent copy."""
-        return Coverage(self._raw.copy())
-
-    def __add__(self, other: Coverage) -> Coverage:
-        """A new object holding both (neither operand changes)."""
-        if not isinstance(other, Coverage):
-            return NotImplemented
-        out = self.copy()
-        out.merge(other)
-        return out
-
-    def __repr__(self) -> str:
-        return f"Coverage({self.percent:.1f} %: {self.covered} of {self.universe_size} bins, {len(self.runs)} runs)"
-
-
-@dataclass(frozen=True)
-class RunResult:
-    """The outcome of a co-simulation run.
-
-    `passed`: no failure (no divergence, scoreboard, assertion or testbench failure). `cycles`: cycles simulated
-    (the stimulus's cycles plus the final drain, or up to the failure). `pixels`: pixels the testbench got
-    accepted. `mismatches`: 0, or 1 when the run stopped at a failure (the first one is in `failures`). `report`:
-    the multi-line first-divergence report of ``omsim run`` ("" when passed). `perf`: perf_o of the first side in
-    the last cycle; `perf_by_side`: of each side (keys are the side names; ``"rtl_a"``/``"rtl_b"`` when both sides
-    have the same name). `secs_*`: wall time of the run, of side a's and side b's eval/tick. `waves`: FST files
-    written. `reproduce`: the ``omsim run`` command line of the same run."""
-
-    passed: bool
-    config: str
-    seed: int
-    cycles: int
-    pixels: int
-    mismatches: int
-    failures: list[Failure]
-    report: str
-    coverage: Coverage
-    perf: PerfCounters
-    perf_by_side: dict[str, PerfCounters]
-    sides: tuple[str, ...]
-    perf_compared: bool
-    secs_total: float
-    secs_a: float
-    secs_b: float
-    waves: list[str]
-    revision: str
-    reproduce: str
-
-    @property
-    def failure(self) -> Optional[Failure]:
-        """The first failure, or None."""
-        return self.failures[0] if self.failures else None
-
-    @property
-    def cycles_per_second(self) -> float:
-        """Lockstep speed of the run (cycles / secs_total)."""
-        return self.cycles / self.secs_total if self.secs_total > 0 else 0.0
-
-    def __str__(self) -> str:
-        head = (
-            f"{self.config} seed {self.seed}, {' vs '.join(self.sides)}: {'PASS' if self.passed else 'FAIL'}, "
-            f"{self.cycles} cycles, {self.pixels} pixels, coverage {self.coverage.percent:.1f} %"
-        )
-        return head + ("\n" + self.report if self.report else "")
-
-
-def _side_keys(names: Sequence[str]) -> list[str]:
-    if len(names) == 2 and names[0] == names[1]:
-        return [names[0] + "_a", names[1] + "_b"]
-    return list(names)
-
-
-def _result(d: Mapping[str, Any]) -> RunResult:
-    keys = _side_keys(d["sides"])
-    perf = {k: PerfCounters.from_dict(p) for k, p in zip(keys, d["perf"])}
-    return RunResult(
-        passed=not d["failures"],
-        config=d["config"],
-        seed=d["seed"],
-        cycles=d["cycles"],
-        pixels=d["pixels"],
-        mismatches=d["mismatches"],
-        failures=[Failure(**f) for f in d["failures"]],
-        report=d["report"],
-        coverage=Coverage(d["coverage"]),
-        perf=perf[keys[0]],
-        perf_by_side=perf,
-        sides=tuple(d["sides"]),
-        perf_compared=d["perf_compared"],
-        secs_total=d["secs_total"],
-        secs_a=d["secs_a"],
-        secs_b=d["secs_b"],
-        waves=list(d["waves"]),
-        revision=d["revision"],
-        reproduce=d["reproduce"],
-    )
 
 
 # --- argument coercion ---------------------------------------------------------------------------------------------
@@ -418,7 +203,7 @@ def run(
         )
     finally:
         bar.close(cycles if isinstance(cycles, int) else 0)
-    return _result(d)
+    return result_from_dict(d)
 
 
 # --- the run stepped -----------------------------------------------------------------------------------------------
@@ -458,7 +243,7 @@ class Lockstep:
             _bool(coverage, "coverage"),
             _path(waves, "waves"),
         )
-        self._keys = _side_keys(self._raw.side_names)
+        self._keys = side_keys(self._raw.side_names)
         self._result: Optional[RunResult] = None
 
     def step(self, n: int = 1) -> int:
@@ -481,7 +266,7 @@ class Lockstep:
         coverage and the perf counters of the last cycle. Later steps do nothing; finish() again returns the
         same result."""
         if self._result is None:
-            self._result = _result(self._raw.finish())
+            self._result = result_from_dict(self._raw.finish())
         return self._result
 
     @property
