@@ -174,7 +174,8 @@ def run(
     the default. `seed`: the stimulus seed (0 .. 2**64-1). `cycles`: cycles of stimulus, 1 .. 1e12 (the final drain
     adds a few). `rts`: bind that many render targets in every draw (1 .. the configuration's max_rts; None or 0:
     a random count per draw). `sides`: two side names compared every cycle (``("rtl", "model")``,
-    ``("rtl", "rtl")``), or one side alone (``("rtl",)``; ``"rtl,model"`` as ``omsim run`` spells it works too). `scoreboard`: check memory and counters against the reference model.
+    ``("rtl", "rtl")``), or one side alone (``("rtl",)``; ``"rtl,model"`` as ``omsim run`` spells it works too).
+    `scoreboard`: check memory and counters against the reference model.
     `coverage`: sample functional coverage. `waves`: a directory: FST files of the whole run (``rtl.fst``,
     ``model.fst``, ``cosim.fst`` with both sides and a mismatch flag; slower), and on a failure also the failure
     window (`window` cycles before it to 10 after) in ``waves/window/``; with ``waves_full=False`` only the
