@@ -98,6 +98,7 @@ def test_rtl_against_rtl_and_rtl_alone():
     # The testbench drives from side a's outputs: the second side changes nothing of the run.
     assert (both.cycles, both.pixels, both.perf) == (alone.cycles, alone.pixels, alone.perf)
     assert both.coverage.bins() == alone.coverage.bins()
+    assert cosim.run("fl11_0", 6, 300, sides="model,rtl").sides == ("model", "rtl")  # omsim run's spelling
 
 
 # --- deliberate faults ---------------------------------------------------------------------------------------------
