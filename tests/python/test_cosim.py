@@ -74,8 +74,7 @@ def test_perf_counters_are_what_the_ports_saw(config, seed, rts):
 @pytest.mark.parametrize("config,seed,rts", RUNS)
 def test_run_matches_the_command_line(config, seed, rts, tmp_path):
     cli = find_cli()
-    if cli is None:
-        pytest.skip("the omsim command-line tool is not in this build tree (set OMSIM_CLI)")
+    assert cli is not None, "the omsim command-line tool was not found: set OMSIM_CLI (CTest does)"
     res = cosim.run(config, seed, 30000, rts=rts)
     cov_file = tmp_path / "cov.json"
     args = [cli, "run", "--config", config, "--seed", str(seed), "--cycles", "3e4", "--json"]

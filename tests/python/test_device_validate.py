@@ -146,7 +146,6 @@ def test_init_done_low_is_a_lost_device_without_stickiness():
         assert dev.validate().ok
 
 
-@pytest.mark.skipif("rtl" not in BACKENDS, reason="this build has no rtl backend (no Verilator)")
 def test_rtl_cannot_drive_init_done():
     with Device("fl11_1", "rtl") as dev:
         assert not dev.set_init_done(False)

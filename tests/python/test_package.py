@@ -23,9 +23,16 @@ def test_imported_from_an_installation_not_the_source_tree():
     if expected_prefix:
         assert here.is_relative_to(Path(expected_prefix).resolve()), here
         assert "site-packages" in here.parts
-    for name in ("_defs.py", "_regs.py", "_core.pyi", "py.typed"):
+    for name in ("_defs.py", "_regs.py", "_core.pyi", "_device.pyi", "_cosim.pyi", "py.typed"):
         assert (here / name).is_file(), name
-    assert any(p.name.startswith("_core.") and p.suffix in (".so", ".pyd") for p in here.iterdir())
+    for ext in ("_core", "_device", "_cosim"):
+        assert any(p.name.startswith(ext + ".") and p.suffix in (".so", ".pyd") for p in here.iterdir()), ext
+
+
+def test_the_set_up_builds_every_backend_and_the_cosimulation():
+    # scripts/setup.sh installs Verilator: the package has the RTL backend and omsim.cosim.
+    assert {"model", "rtl"} <= set(omsim.backends())
+    assert set(omsim.cosim.sides()) == {"model", "rtl"}
 
 
 def test_generated_modules_are_not_committed_to_the_source_package():

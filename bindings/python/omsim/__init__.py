@@ -19,6 +19,12 @@ What is here (all bit-exact with the C++ reference model om::ref):
 * :mod:`omsim.scalar` -- binary32 ops and per-component conversions on bit patterns.
 * :mod:`omsim.validate` -- CreateBlendState1 validation, the blend-state object table, capabilities, om_validate.
 * :mod:`omsim.errors` -- the OmError hierarchy: one exception class per failing HRESULT.
+* :mod:`omsim.device` -- the host driver over a backend ("model": the cycle model's registers + om::ref; "rtl": the
+  Verilated om_top; "tlm": the SystemC model when built in): ``Device`` (caps queries, blend-state objects,
+  binding, clear/draw, read-back, validate, perf counters), D3D codes as exceptions / result objects.
+* :mod:`omsim.cosim` -- the lockstep co-simulation of the RTL and the cycle model: ``run`` a configuration/seed for N
+  cycles (mismatches, coverage, perf counters, waves), ``Lockstep`` to step both sides, raw ``Side`` objects.
+  Imported on first use; needs a build with Verilator (the set-up script installs it).
 
 Errors: bad Python input raises TypeError/ValueError naming the argument. D3D failure codes are results from
 queries (``check_blend_desc``, ``om_validate``) and exceptions from creation (``validate_blend_desc``,
@@ -27,7 +33,7 @@ queries (``check_blend_desc``, ``om_validate``) and exceptions from creation (``
 
 from __future__ import annotations
 
-from . import enums, errors, ref, scalar, state, tables, validate
+from . import device, enums, errors, ref, scalar, state, tables, validate
 from .enums import (
     BatchIsa,
     Blend,
@@ -94,9 +100,23 @@ from .ref import (
     unpack,
 )
 from .state import MAX_RTS, BlendDesc, D3d9State, PixelState, RtBlendDesc
+from .device import (
+    BlendState,
+    D3d9Options,
+    D3d9ShadowSupport,
+    D3d9SimpleInstancingSupport,
+    D3d11Options,
+    DepthStencilView,
+    Device,
+    DeviceValidateResult,
+    RenderTargetView,
+    backends,
+)
 from .validate import (
     BlendStateTable,
     Caps,
+    D3d9Options1,
+    D3dCaps9,
     DescCheck,
     D3d9Mode,
     DsvBinding,
@@ -112,6 +132,17 @@ from .validate import (
     om_validate,
     validate_blend_desc,
 )
+
+
+
+def __getattr__(name: str) -> object:
+    # omsim.cosim loads the Verilated om_top: imported on first use (its ImportError says when it was not built).
+    if name == "cosim":
+        import importlib
+
+        return importlib.import_module(".cosim", __name__)
+    raise AttributeError(f"module 'omsim' has no attribute {name!r}")
+
 
 try:
     from importlib.metadata import version as _version
@@ -138,9 +169,12 @@ __all__ = [
     "blend_kernel", "clear_texel", "fog_factor", "join", "logic", "logic_op_apply", "pack", "process_pixel",
     "process_pixels", "rt_op", "select_rt_desc", "split", "unpack",
     # validation
-    "BlendStateTable", "Caps", "DescCheck", "D3d9Mode", "DsvBinding", "OmState", "PsOutput", "RtBinding",
+    "BlendStateTable", "Caps", "D3d9Options1", "D3dCaps9", "DescCheck", "D3d9Mode", "DsvBinding", "OmState", "PsOutput", "RtBinding",
     "ValidateResult", "cap_register", "caps", "check_blend_desc", "is_normalised", "normalise", "om_validate",
     "validate_blend_desc",
+    # device
+    "BlendState", "D3d9Options", "D3d9ShadowSupport", "D3d9SimpleInstancingSupport", "D3d11Options",
+    "DepthStencilView", "Device", "DeviceValidateResult", "RenderTargetView", "backends",
     # submodules
-    "enums", "errors", "ref", "scalar", "state", "tables", "validate",
+    "cosim", "device", "enums", "errors", "ref", "scalar", "state", "tables", "validate",
 ]

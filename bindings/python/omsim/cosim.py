@@ -37,7 +37,13 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Optional, Union
 
-from . import _cosim
+try:
+    from . import _cosim
+except ImportError as e:  # built without Verilator: say so instead of "no module named omsim._cosim"
+    raise ImportError(
+        "omsim.cosim is not available: this omsim was built without Verilator (or nlohmann-json); install them "
+        "(scripts/setup.sh) and reinstall the package"
+    ) from e
 from .cosim_results import Coverage, Failure, PathLike, PerfCounters, RunResult, result_from_dict, side_keys
 from .tables import ConfigLike, config_info
 
