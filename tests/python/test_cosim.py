@@ -187,6 +187,18 @@ def test_stepping_in_chunks_gives_the_result_of_run(fault, rng):
     assert sim.finish() is res
 
 
+def test_a_lockstep_finished_early_is_partial_not_passed():
+    sim = cosim.Lockstep("fl9_3", seed=4, cycles=3000)
+    assert sim.step(200) == 200
+    res = sim.finish()
+    assert (res.complete, res.passed, res.failures, res.verdict) == (False, False, [], "PARTIAL")
+    assert "PARTIAL" in str(res) and res.cycles == 200
+    whole = cosim.Lockstep("fl9_3", seed=4, cycles=3000).run_to_end()
+    assert (whole.complete, whole.passed, whole.verdict) == (True, True, "PASS")
+    bad = cosim.run("fl9_3", 4, 3000, fault="wr_data")
+    assert (bad.complete, bad.passed, bad.verdict) == (True, False, "FAIL")
+
+
 # --- coverage ------------------------------------------------------------------------------------------------------
 def test_coverage_merge_adds_hits_and_unites_universes(tmp_path):
     a = cosim.run("fl9_1", 1, 2000).coverage
@@ -212,6 +224,9 @@ def test_coverage_merge_adds_hits_and_unites_universes(tmp_path):
     c = a.copy()
     c.merge(b)
     assert c.to_json() == total.to_json() and a.to_json() == text_a
+    assert sum([a, b]).to_json() == total.to_json()  # sum() starts from 0
+    with pytest.raises(TypeError):
+        1 + a  # type: ignore[operator]
     # A file round trip, and merging into an empty object.
     total.save(tmp_path / "t.json")
     loaded = cosim.Coverage.load(tmp_path / "t.json")

@@ -271,10 +271,12 @@ class Lockstep:
 
     def finish(self) -> RunResult:
         """Ends the run where it is (closes the wave files) and returns its result: what ran so far, with its
-        coverage and the perf counters of the last cycle. Later steps do nothing; finish() again returns the
-        same result."""
+        coverage and the perf counters of the last cycle. Before the run's end the final checks have not run:
+        the result is ``complete=False`` and not ``passed`` (verdict PARTIAL) unless a failure came first. Later
+        steps do nothing; finish() again returns the same result."""
         if self._result is None:
-            self._result = result_from_dict(self._raw.finish())
+            complete = self._raw.done
+            self._result = result_from_dict(self._raw.finish(), complete)
         return self._result
 
     @property

@@ -139,6 +139,12 @@ class Coverage:
         out.merge(other)
         return out
 
+    def __radd__(self, other: object) -> Coverage:
+        """``0 + coverage`` is the coverage, so ``sum(coverages)`` merges a list."""
+        if isinstance(other, int) and not isinstance(other, bool) and other == 0:
+            return self.copy()
+        return NotImplemented
+
     def __repr__(self) -> str:
         return f"Coverage({self.percent:.1f} %: {self.covered} of {self.universe_size} bins, {len(self.runs)} runs)"
 
@@ -147,7 +153,9 @@ class Coverage:
 class RunResult:
     """The outcome of a co-simulation run.
 
-    `passed`: no failure (no divergence, scoreboard, assertion or testbench failure). `cycles`: cycles simulated
+    `passed`: the run ended (``complete``) without a failure (no divergence, scoreboard, assertion or testbench
+    failure). `complete`: the run reached its end -- its stimulus, the final drain and the final memory and counter
+    checks -- or stopped at a failure; False for a :class:`Lockstep` finished early. `cycles`: cycles simulated
     (the stimulus's cycles plus the final drain, or up to the failure). `pixels`: pixels the testbench got
     accepted. `mismatches`: 0, or 1 when the run stopped at a failure (the first one is in `failures`). `report`:
     the multi-line first-divergence report of ``omsim run`` ("" when passed). `perf`: perf_o of the first side in
@@ -156,6 +164,7 @@ class RunResult:
     written. `reproduce`: the ``omsim run`` command line of the same run."""
 
     passed: bool
+    complete: bool
     config: str
     seed: int
     cycles: int
@@ -185,9 +194,14 @@ class RunResult:
         """Lockstep speed of the run (cycles / secs_total)."""
         return self.cycles / self.secs_total if self.secs_total > 0 else 0.0
 
+    @property
+    def verdict(self) -> str:
+        """``"PASS"``, ``"FAIL"``, or ``"PARTIAL"`` for a run finished early without a failure."""
+        return "FAIL" if self.failures else ("PASS" if self.complete else "PARTIAL")
+
     def __str__(self) -> str:
         head = (
-            f"{self.config} seed {self.seed}, {' vs '.join(self.sides)}: {'PASS' if self.passed else 'FAIL'}, "
+            f"{self.config} seed {self.seed}, {' vs '.join(self.sides)}: {self.verdict}, "
             f"{self.cycles} cycles, {self.pixels} pixels, coverage {self.coverage.percent:.1f} %"
         )
         return head + ("\n" + self.report if self.report else "")
@@ -200,12 +214,15 @@ def side_keys(names: Sequence[str]) -> list[str]:
     return list(names)
 
 
-def result_from_dict(d: Mapping[str, Any]) -> RunResult:
-    """A RunResult from the result dict of the extension (omsim._cosim.run / Lockstep.finish)."""
+def result_from_dict(d: Mapping[str, Any], complete: bool = True) -> RunResult:
+    """A RunResult from the result dict of the extension (omsim._cosim.run / Lockstep.finish); `complete`: the
+    run reached its end (or a failure) before it was finished."""
     keys = side_keys(d["sides"])
     perf = {k: PerfCounters.from_dict(p) for k, p in zip(keys, d["perf"])}
+    complete = complete or bool(d["failures"])
     return RunResult(
-        passed=not d["failures"],
+        passed=complete and not d["failures"],
+        complete=complete,
         config=d["config"],
         seed=d["seed"],
         cycles=d["cycles"],

@@ -91,8 +91,8 @@ def bools(cls: Any, values: tuple[int, ...]) -> Any:
 
 @dataclass(frozen=True)
 class PerfCounters:
-    """The PERF_* counters (docs/registers.md): pixels accepted, RT reads and writes, hazard and memory stall
-    cycles, pixels killed (coverage, alpha test)."""
+    """The PERF_* counters (docs/registers.md): pixels accepted (a Clear is one command per pixel of its area, and
+    counts as such), RT reads and writes, hazard and memory stall cycles, pixels killed (coverage, alpha test)."""
 
     pixels_in: int = 0
     rt_reads: int = 0
