@@ -15,6 +15,10 @@ Runs against the installed omsim package (pip install .). Writes OUT (default bu
   own and the ratio is of the best call of each side: on a shared machine a call is either undisturbed or loses
   whole scheduler time slices (milliseconds), so medians measure the load, not the code (they are recorded too).
 
+* ``lockstep_step1_ns_per_cycle`` / ``lockstep_bulk_ns_per_cycle``: the co-simulation (RTL vs model, fl11_1)
+  stepped from Python one ``Lockstep.step(1)`` call per cycle vs one ``step(n)`` call, and their ratio
+  ``lockstep_step1_over_bulk`` (what stepping cycle by cycle from a script costs).
+
 Workloads: the three of bench/workloads.h (rgba8_src_alpha, rgba16f_add, rgba8_uint_xor), OM_BENCH_PIXELS pixels
 (default 2^22 as there; --quick: 2^14 with few rounds, for the CTest smoke run).
 """
@@ -111,6 +115,24 @@ def bench_tiny(rounds: int, calls: int) -> dict:
     return {"tiny_call_ns": tiny, "core_call_ns": raw, "tiny_native_ns": nat, "call_overhead_ns": tiny - nat}
 
 
+def bench_lockstep(rounds: int, cycles: int) -> dict:
+    """Stepping the co-simulation from Python: ns per cycle with one step(1) call per cycle vs one step(n) call
+    (the C++ loop), both on the same stimulus after the same warm-up, best of `rounds`."""
+    from omsim import cosim
+
+    one, bulk = [], []
+    for _ in range(rounds):
+        for store, chunk in ((one, 1), (bulk, cycles)):
+            sim = cosim.Lockstep("fl11_1", seed=3, cycles=4 * cycles)
+            sim.step(cycles)  # past reset and the first programming
+            t0 = time.perf_counter_ns()
+            done = sum(sim.step(chunk) for _ in range(cycles // chunk))
+            store.append((time.perf_counter_ns() - t0) / done)
+    step1, stepn = min(one), min(bulk)
+    return {"lockstep_step1_ns_per_cycle": step1, "lockstep_bulk_ns_per_cycle": stepn,
+            "lockstep_step1_over_bulk": step1 / stepn}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", type=Path, default=ROOT / "build" / "bench" / "python.json")
@@ -123,12 +145,14 @@ def main() -> int:
     tiny = bench_tiny(rounds, calls)
     batches = {n: bench_batch(n, pixels, rounds, rng) for n in ("rgba8_src_alpha", "rgba16f_add", "rgba8_uint_xor")}
     ratio = batches["rgba8_src_alpha"]["ratio"]
+    lockstep = bench_lockstep(3 if args.quick else 7, 2000 if args.quick else 20000)
     result = {
         "call_overhead_ns": round(tiny["call_overhead_ns"], 1),
         "batch_over_native": round(ratio, 4),
         "batch_over_native_target": TARGET,
         **{k: round(v, 1) for k, v in tiny.items() if k != "call_overhead_ns"},
         "workloads": batches,
+        **{k: round(v, 3 if k.endswith("over_bulk") else 1) for k, v in lockstep.items()},
         "rounds": rounds,
         "quick": args.quick,
         "omsim": omsim.__version__,
@@ -145,6 +169,9 @@ def main() -> int:
     for n, b in batches.items():
         print(f"{n:<18} {b['kernel']:<22} {b['python_mpixel_per_s']:>10.1f} {b['native_mpixel_per_s']:>11.1f}"
               f" {b['ratio']:>7.3f}")
+    print(f"co-simulation stepped from Python: step(1) {lockstep['lockstep_step1_ns_per_cycle']:.0f} ns/cycle, "
+          f"step(n) {lockstep['lockstep_bulk_ns_per_cycle']:.0f} ns/cycle "
+          f"(x{lockstep['lockstep_step1_over_bulk']:.2f})")
     verdict = "ok" if ratio <= TARGET else "MISSED"
     print(f"batch_over_native {ratio:.4f} (target <= {TARGET}: {verdict}); wrote {args.out}")
     return 0
