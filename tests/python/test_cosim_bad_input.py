@@ -92,6 +92,13 @@ def test_bad_input_raises_naming_the_problem(call, exc, match):
         call()
 
 
+def test_malformed_coverage_file_is_named(tmp_path):
+    bad = tmp_path / "cov.json"
+    bad.write_text('{"bins": 5}')
+    with pytest.raises(ValueError, match=f"{bad}: .*not an omsim-coverage"):
+        cosim.Coverage.load(bad)
+
+
 def test_waves_directory_that_cannot_be_made(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("")

@@ -65,7 +65,11 @@ class Coverage:
     def load(cls, path: PathLike) -> Coverage:
         """Reads a coverage file. OSError when it cannot be read, ValueError when it is not a coverage file."""
         with open(os.fspath(path), encoding="utf-8") as f:
-            return cls.from_json(f.read())
+            text = f.read()
+        try:
+            return cls.from_json(text)
+        except ValueError as e:
+            raise ValueError(f"{os.fspath(path)}: {e}") from None
 
     @classmethod
     def from_json(cls, text: str) -> Coverage:
