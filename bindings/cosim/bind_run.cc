@@ -177,7 +177,6 @@ py::dict result_dict(const RunResult& r, const Stimulus& st, const Setup& s) {
   }
   d["sides"] = sides;
   d["perf"] = perf;
-  d["perf_compared"] = r.perf_compared;
   d["secs_total"] = r.secs_total;
   d["secs_a"] = r.secs_a;
   d["secs_b"] = r.secs_b;
@@ -301,7 +300,7 @@ void bind_run(py::module_& m) {
         "Runs the lockstep co-simulation of `config` (fl9_1 ... fl11_1) on the stimulus of `seed` "
         "for `cycles` cycles (1 .. 1e12) and returns a dict: config, seed, cycles, pixels, "
         "mismatches, failures (dicts), report, coverage, sides, perf (one dict per side), "
-        "perf_compared, secs_total/secs_a/secs_b, waves, revision, reproduce. `rts`: bind that "
+        "secs_total/secs_a/secs_b, waves, revision, reproduce. `rts`: bind that "
         "many render targets per draw (0: random). `fault`: break the compared side on purpose. "
         "`waves`: a directory for the failure window's FST files (`waves_full`: the whole run's "
         "too). `progress`: called as progress(cycle, total) every 4096 cycles. Ctrl-C raises "

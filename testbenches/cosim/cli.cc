@@ -209,7 +209,6 @@ int run_impl(const std::vector<std::string>& a) {
     if (!r.b_name.empty() && r.b_name != r.a_name) {
       j["cycles_per_second"][r.b_name] = r.secs_b > 0 ? c / r.secs_b : 0.0;
     }
-    j["perf_compared"] = r.perf_compared;
     j["revision"] = git_revision();
     if (!r.failures.empty()) {
       const Failure& f = r.failures.front();
@@ -237,9 +236,6 @@ int run_impl(const std::vector<std::string>& a) {
     if (!r.b_name.empty()) speed += ", " + r.b_name + " " + rate(c, r.secs_b);
     speed += ", lockstep " + rate(c, r.secs_total);
     std::printf("  speed       %s\n", speed.c_str());
-    if (!r.perf_compared && !r.b_name.empty()) {
-      std::printf("  note        perf_o not compared (the Verilated om_top has no perf_o port)\n");
-    }
     uint64_t n = 0;
     for (const std::string& h : r.coverage.holes()) {
       if (n++ >= holes) break;

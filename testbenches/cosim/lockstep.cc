@@ -76,7 +76,6 @@ Lockstep::Lockstep(const Stimulus& st, const RunOptions& opt, const TraceWindow*
   }
   r_.a_name = a_->name();
   r_.b_name = b_ ? b_->name() : "";
-  r_.perf_compared = b_ && a_->has_perf() && b_->has_perf();
   env_ = std::make_unique<Env>(st_, opt_.env);
 }
 
@@ -143,21 +142,11 @@ bool Lockstep::cycle_once() {
   out_b_ = ob;
   if (merged_) merged_->dump(10 * c, c, false, in, oa, *ob);
   if (b && r_.failures.empty()) {
-    bool equal;
-    if (r_.perf_compared) {
-      equal = oa == *ob;
-    } else {
-      TopOut masked = oa;
-      masked.perf = ob->perf;
-      equal = masked == *ob;
-    }
-    if (!equal) {
+    if (oa != *ob) {
       Failure f;
       f.kind = "divergence";
       f.cycle = c;
-      TopOut masked = oa;
-      if (!r_.perf_compared) masked.perf = ob->perf;
-      split_diff(diff(masked, *ob), f);
+      split_diff(diff(oa, *ob), f);
       f.message = a->name() + " outputs:   " + to_string(oa) + "\n" + b->name() +
                   " outputs: " + to_string(*ob);
       add_failure(f);
@@ -281,9 +270,7 @@ std::string report(const RunResult& r, const Stimulus& st, const std::string& re
   os << "  config     : " << cfg.name << " (feature level index " << int(cfg.fl_index)
      << ", max RTs " << int(cfg.max_rts) << ", RTs per draw "
      << (st.cfg.rts ? std::to_string(st.cfg.rts) : std::string("random")) << ")\n";
-  os << "  sides      : " << r.a_name << (r.b_name.empty() ? "" : " vs " + r.b_name)
-     << (r.perf_compared || r.b_name.empty() ? "" : " (perf_o not compared: om_top lacks it)")
-     << "\n";
+  os << "  sides      : " << r.a_name << (r.b_name.empty() ? "" : " vs " + r.b_name) << "\n";
   os << "  revision   : " << git_revision() << "\n";
   os << "  reproduce  : " << repro << "\n";
   if (!r.waves.empty()) {

@@ -55,7 +55,6 @@ struct RunResult {
   Coverage coverage;
   double secs_total = 0, secs_a = 0, secs_b = 0;
   std::string a_name, b_name;
-  bool perf_compared = true;  // perf_o compared (both sides have the port)
   std::vector<Failure> failures;
   std::vector<std::string> waves;  // files written by the waves re-run
   Perf perf_a, perf_b;  // perf_o of each side in the last evaluated cycle (b: zero without b)

@@ -4,36 +4,22 @@
 #include <verilated_fst_c.h>
 
 #include <stdexcept>
-#include <type_traits>
-#include <utility>
 
 #include "Vom_top.h"
 
 namespace om::cosim {
 namespace {
 
-// om_top gained perf_o after this adapter was written; detect it so the adapter builds either way.
-template <typename T, typename = void>
-struct HasPerfPort : std::false_type {};
-template <typename T>
-struct HasPerfPort<T, std::void_t<decltype(std::declval<T&>().perf_o)>> : std::true_type {};
-
 // perf_t image: killed word 0, mem_stalls 1, hazard_stalls 2, rt_writes 3, rt_reads 4,
 // pixels_in 5, busy bit 192 (om/top_ports.h).
-template <typename T>
-void read_perf(T& d, Perf& p) {
-  if constexpr (HasPerfPort<T>::value) {
-    p.killed = d.perf_o[0];
-    p.mem_stalls = d.perf_o[1];
-    p.hazard_stalls = d.perf_o[2];
-    p.rt_writes = d.perf_o[3];
-    p.rt_reads = d.perf_o[4];
-    p.pixels_in = d.perf_o[5];
-    p.busy = (d.perf_o[6] & 1u) != 0;
-  } else {
-    (void)d;
-    p = Perf{};
-  }
+void read_perf(const Vom_top& d, Perf& p) {
+  p.killed = d.perf_o[0];
+  p.mem_stalls = d.perf_o[1];
+  p.hazard_stalls = d.perf_o[2];
+  p.rt_writes = d.perf_o[3];
+  p.rt_reads = d.perf_o[4];
+  p.pixels_in = d.perf_o[5];
+  p.busy = (d.perf_o[6] & 1u) != 0;
 }
 
 }  // namespace
@@ -44,6 +30,7 @@ RtlTop::RtlTop(bool trace_capable)
   if (trace_capable) ctx_->traceEverOn(true);
   dut_ = std::make_unique<Vom_top>(ctx_.get(), "om_top");
   static_assert(sizeof(dut_->in_data_i) == sizeof(PixelBits), "pixel_t layout changed");
+  static_assert(sizeof(dut_->perf_o) == 4 * ((kPerfBits + 31) / 32), "perf_t layout changed");
 }
 
 RtlTop::~RtlTop() {
@@ -54,8 +41,6 @@ RtlTop::~RtlTop() {
   dut_->final();
   dut_.reset();
 }
-
-bool RtlTop::has_perf() { return HasPerfPort<Vom_top>::value; }
 
 const TopOut& RtlTop::eval(const TopIn& in) {
   Vom_top& d = *dut_;

@@ -34,8 +34,6 @@ class RtlTop {
   void trace_close();
   /// The RTL reported an assertion failure or $error since the last call ("" if not).
   std::string take_error();
-  /// om_top has the perf_o port (else TopOut::perf stays zero).
-  static bool has_perf();
 
  private:
   void read_outputs();

@@ -25,8 +25,6 @@ class Side {
   virtual void trace_close() = 0;
   /// A failed RTL assertion or $error since the last call (its description), else "".
   virtual std::string take_error() { return ""; }
-  /// perf_o is a real output of this side (the Verilated om_top may predate the port).
-  virtual bool has_perf() const { return true; }
 
   /// A deliberate corruption of this side's outputs (the mutation switch), applied before the
   /// outputs are returned and before they go into this side's waves.

@@ -36,7 +36,6 @@ class RtlSide final : public Side {
   void trace_open(const std::string& path) override { top_.trace_open(path); }
   void trace_close() override { top_.trace_close(); }
   std::string take_error() override { return top_.take_error(); }
-  bool has_perf() const override { return RtlTop::has_perf(); }
 
  private:
   RtlTop top_;

@@ -180,7 +180,6 @@ class RunResult:
     perf: PerfCounters
     perf_by_side: dict[str, PerfCounters]
     sides: tuple[str, ...]
-    perf_compared: bool
     secs_total: float
     secs_a: float
     secs_b: float
@@ -238,7 +237,6 @@ def result_from_dict(d: Mapping[str, Any], complete: bool = True) -> RunResult:
         perf=perf[keys[0]],
         perf_by_side=perf,
         sides=tuple(d["sides"]),
-        perf_compared=d["perf_compared"],
         secs_total=d["secs_total"],
         secs_a=d["secs_a"],
         secs_b=d["secs_b"],
