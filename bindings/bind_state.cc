@@ -19,25 +19,6 @@ void enum_field(py::class_<C>& cls, const char* name, E C::*pm, const char* doc)
       [pm](C& c, uint32_t v) { c.*pm = static_cast<E>(v); }, doc);
 }
 
-template <class T>
-std::array<T, kMaxRts> eight(const py::handle& seq, const char* name) {
-  if (!py::isinstance<py::sequence>(seq) || py::len(seq) != kMaxRts) {
-    throw py::value_error(std::string(name) +
-                          ": expected a sequence of 8 entries (one per RT slot)");
-  }
-  std::array<T, kMaxRts> out{};
-  const py::sequence s = py::reinterpret_borrow<py::sequence>(seq);
-  for (int i = 0; i < kMaxRts; ++i) out[i] = s[i].cast<T>();
-  return out;
-}
-
-template <class T>
-py::list list_of(const std::array<T, kMaxRts>& a) {
-  py::list l;
-  for (const T& x : a) l.append(py::cast(x));
-  return l;
-}
-
 std::array<uint32_t, 3> three(const py::handle& seq, const char* name) {
   if (!py::isinstance<py::sequence>(seq) || py::len(seq) != 3) {
     throw py::value_error(std::string(name) + ": expected 3 binary32 words (R, G, B)");

@@ -57,25 +57,6 @@ om::FeatureLevel feature_level(uint32_t fl) {
   return static_cast<om::FeatureLevel>(fl);
 }
 
-template <class T>
-std::array<T, kMaxRts> eight(const py::handle& seq, const char* name) {
-  if (!py::isinstance<py::sequence>(seq) || py::len(seq) != kMaxRts) {
-    throw py::value_error(std::string(name) +
-                          ": expected a sequence of 8 entries (one per RT slot)");
-  }
-  std::array<T, kMaxRts> out{};
-  const py::sequence s = py::reinterpret_borrow<py::sequence>(seq);
-  for (int i = 0; i < kMaxRts; ++i) out[i] = s[i].cast<T>();
-  return out;
-}
-
-template <class T>
-py::list list_of(const std::array<T, kMaxRts>& a) {
-  py::list l;
-  for (const T& x : a) l.append(py::cast(x));
-  return l;
-}
-
 template <class C>
 void resource_type_field(py::class_<C>& cls) {
   cls.def_property(

@@ -15,6 +15,7 @@
 
 #include "om/gen/defs.h"
 #include "om/ref/convert.h"
+#include "om/ref/state.h"
 
 namespace omsim_py {
 
@@ -93,6 +94,28 @@ om::ref::Texel texel_from_int(const py::handle& v, const char* name, const om::F
 /// value is outside [0, 2^32).
 om::ref::Vec4 vec4_from_seq(const py::handle& seq, const char* name);
 py::tuple vec4_to_tuple(const om::ref::Vec4& v);
+
+/// The 8 entries of a per-RT-slot sequence (one per slot, cast to T); ValueError naming `name` when
+/// `seq` is not a sequence of exactly 8.
+template <class T>
+std::array<T, om::ref::kMaxRts> eight(const py::handle& seq, const char* name) {
+  if (!py::isinstance<py::sequence>(seq) || py::len(seq) != om::ref::kMaxRts) {
+    throw py::value_error(std::string(name) +
+                          ": expected a sequence of 8 entries (one per RT slot)");
+  }
+  std::array<T, om::ref::kMaxRts> out{};
+  const py::sequence s = py::reinterpret_borrow<py::sequence>(seq);
+  for (int i = 0; i < om::ref::kMaxRts; ++i) out[i] = s[i].cast<T>();
+  return out;
+}
+
+/// A per-RT-slot array as a Python list.
+template <class T>
+py::list list_of(const std::array<T, om::ref::kMaxRts>& a) {
+  py::list l;
+  for (const T& x : a) l.append(py::cast(x));
+  return l;
+}
 
 /// Module parts, one per binding file.
 void bind_formats(py::module_& m);
