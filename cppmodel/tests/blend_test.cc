@@ -23,15 +23,7 @@ uint32_t F(float x) { return f32_bits(x); }
 Vec4 V(float r, float g, float b, float a) { return {F(r), F(g), F(b), F(a)}; }
 
 RtBlendDesc desc(Blend src, Blend dst, BlendOp op, Blend src_a, Blend dst_a, BlendOp op_a) {
-  RtBlendDesc d;
-  d.blend_enable = true;
-  d.src_blend = src;
-  d.dest_blend = dst;
-  d.blend_op = op;
-  d.src_blend_alpha = src_a;
-  d.dest_blend_alpha = dst_a;
-  d.blend_op_alpha = op_a;
-  return d;
+  return blending_desc(src, dst, op, src_a, dst_a, op_a);
 }
 RtBlendDesc desc(Blend src, Blend dst, BlendOp op) { return desc(src, dst, op, src, dst, op); }
 

@@ -61,16 +61,7 @@ inline std::vector<ConfigInfo> every_level() {
 /// A blending RT descriptor.
 inline RtBlendDesc blend_rt(Blend src, Blend dest, BlendOp op, Blend src_a, Blend dest_a,
                             BlendOp op_a, uint32_t mask = 0xF) {
-  RtBlendDesc r;
-  r.blend_enable = true;
-  r.src_blend = src;
-  r.dest_blend = dest;
-  r.blend_op = op;
-  r.src_blend_alpha = src_a;
-  r.dest_blend_alpha = dest_a;
-  r.blend_op_alpha = op_a;
-  r.render_target_write_mask = mask;
-  return r;
+  return ref::blending_desc(src, dest, op, src_a, dest_a, op_a, mask);
 }
 
 /// Classic alpha blending (SRC_ALPHA / INV_SRC_ALPHA / ADD on colour and alpha).

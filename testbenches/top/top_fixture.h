@@ -23,16 +23,7 @@ inline uint32_t f(float v) { return ref::f32_bits(v); }
 
 inline ref::RtBlendDesc blend_desc(Blend src, Blend dst, BlendOp op, Blend src_a, Blend dst_a,
                                    BlendOp op_a, uint32_t mask = 0xF) {
-  ref::RtBlendDesc d;
-  d.blend_enable = true;
-  d.src_blend = src;
-  d.dest_blend = dst;
-  d.blend_op = op;
-  d.src_blend_alpha = src_a;
-  d.dest_blend_alpha = dst_a;
-  d.blend_op_alpha = op_a;
-  d.render_target_write_mask = mask;
-  return d;
+  return ref::blending_desc(src, dst, op, src_a, dst_a, op_a, mask);
 }
 
 class TopTest : public ::testing::Test {

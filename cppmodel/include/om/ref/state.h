@@ -27,6 +27,21 @@ struct RtBlendDesc {
   uint32_t render_target_write_mask = 0xF;  // D3D's UINT8; wider values are rejected by validation
 };
 
+/// A blending descriptor: BlendEnable TRUE with these factors and ops, LogicOpEnable FALSE.
+inline RtBlendDesc blending_desc(Blend src, Blend dest, BlendOp op, Blend src_a, Blend dest_a,
+                                 BlendOp op_a, uint32_t write_mask = 0xF) {
+  RtBlendDesc d;
+  d.blend_enable = true;
+  d.src_blend = src;
+  d.dest_blend = dest;
+  d.blend_op = op;
+  d.src_blend_alpha = src_a;
+  d.dest_blend_alpha = dest_a;
+  d.blend_op_alpha = op_a;
+  d.render_target_write_mask = write_mask;
+  return d;
+}
+
 /// D3D11_BLEND_DESC1.
 struct BlendDesc {
   bool alpha_to_coverage_enable = false;
