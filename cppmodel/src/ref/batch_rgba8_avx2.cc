@@ -41,51 +41,44 @@ struct Avx2 {
     const T q = _mm256_mul_ps(c, r);
     return _mm256_fmadd_ps(_mm256_fnmadd_ps(q, _mm256_set1_ps(255.0f), c), r, q);
   }
-};
-
-template <bool kSwap, class B>
-size_t run(const B& b, const Rgba8Plan& p, size_t n, const uint32_t* src, const uint8_t* dest,
-           uint8_t* out) {
-  const __m256 c255 = _mm256_set1_ps(255.0f);
-  const __m256 half = _mm256_set1_ps(0.5f);
-  const __m256i keep = _mm256_set1_epi32(static_cast<int>(p.keep));
-  const __m256i dword_order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
-  size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    __m256i code[4];
-    for (int j = 0; j < 4; ++j) {
-      const size_t px = i + 2 * static_cast<size_t>(j);
-      __m256 r = simd::load_clamped<Avx2, kSwap>(src + 4 * px);
-      if (B::kReadsDest) r = b.blend(r, Avx2::decode(dest + 4 * px), px);
-      code[j] = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(r, c255), half));
+  // The pixel loop over a prefix of the n pixels (simd::kernel picks the blender); returns its
+  // length.
+  template <bool kSwap, class B>
+  static size_t run(const B& b, const Rgba8Plan& p, size_t n, const uint32_t* src,
+                    const uint8_t* dest, uint8_t* out) {
+    const __m256 c255 = _mm256_set1_ps(255.0f);
+    const __m256 half = _mm256_set1_ps(0.5f);
+    const __m256i keep = _mm256_set1_epi32(static_cast<int>(p.keep));
+    const __m256i dword_order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+      __m256i code[4];
+      for (int j = 0; j < 4; ++j) {
+        const size_t px = i + 2 * static_cast<size_t>(j);
+        __m256 r = simd::load_clamped<Avx2, kSwap>(src + 4 * px);
+        if (B::kReadsDest) r = b.blend(r, decode(dest + 4 * px), px);
+        code[j] = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(r, c255), half));
+      }
+      // Saturating packs clamp the codes to [0, 255]; they work per 128-bit lane: bytes come out as
+      // pixels 0 2 4 6 | 1 3 5 7; reorder the dwords.
+      const __m256i w = _mm256_packus_epi16(_mm256_packus_epi32(code[0], code[1]),
+                                            _mm256_packus_epi32(code[2], code[3]));
+      __m256i t = _mm256_permutevar8x32_epi32(w, dword_order);
+      if (p.keep != 0) {
+        const __m256i d = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(dest + 4 * i));
+        t = _mm256_or_si256(_mm256_andnot_si256(keep, t), _mm256_and_si256(keep, d));
+      }
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 4 * i), t);
     }
-    // Saturating packs clamp the codes to [0, 255]; they work per 128-bit lane: bytes come out as
-    // pixels 0 2 4 6 | 1 3 5 7; reorder the dwords.
-    const __m256i w = _mm256_packus_epi16(_mm256_packus_epi32(code[0], code[1]),
-                                          _mm256_packus_epi32(code[2], code[3]));
-    __m256i t = _mm256_permutevar8x32_epi32(w, dword_order);
-    if (p.keep != 0) {
-      const __m256i d = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(dest + 4 * i));
-      t = _mm256_or_si256(_mm256_andnot_si256(keep, t), _mm256_and_si256(keep, d));
-    }
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 4 * i), t);
+    return i;
   }
-  return i;
-}
-
-template <bool kSwap>
-size_t dispatch(const Rgba8Plan& p, size_t n, const uint32_t* src, const uint32_t* src1,
-                const uint8_t* dest, uint8_t* out) {
-  return simd::dispatch<Avx2, kSwap>(
-      p, src1, [&](const auto& b) { return run<kSwap>(b, p, n, src, dest, out); });
-}
+};
 
 }  // namespace
 
 size_t rgba8_avx2(const Rgba8Plan& p, size_t n, const uint32_t* src, const uint32_t* src1,
                   const uint8_t* dest, uint8_t* out) {
-  return p.swap_rb ? dispatch<true>(p, n, src, src1, dest, out)
-                   : dispatch<false>(p, n, src, src1, dest, out);
+  return simd::kernel<Avx2>(p, n, src, src1, dest, out);
 }
 
 bool rgba8_avx2_decode_exact() {

@@ -49,46 +49,39 @@ struct Avx512 {
     const T q = _mm512_mul_ps(c, r);
     return _mm512_fmadd_ps(_mm512_fnmadd_ps(q, _mm512_set1_ps(255.0f), c), r, q);
   }
-};
-
-template <bool kSwap, class B>
-size_t run(const B& b, const Rgba8Plan& p, size_t n, const uint32_t* src, const uint8_t* dest,
-           uint8_t* out) {
-  const __m512 c255 = _mm512_set1_ps(255.0f);
-  const __m512 half = _mm512_set1_ps(0.5f);
-  const __m128i keep = _mm_set1_epi32(static_cast<int>(p.keep));
-  size_t i = 0;
-  for (; i + 16 <= n; i += 16) {
-    for (int j = 0; j < 4; ++j) {
-      const size_t px = i + 4 * static_cast<size_t>(j);
-      __m512 r = simd::load_clamped<Avx512, kSwap>(src + 4 * px);
-      if (B::kReadsDest) r = b.blend(r, Avx512::decode(dest + 4 * px), px);
-      const __m512i code = _mm512_cvttps_epi32(_mm512_add_ps(_mm512_mul_ps(r, c255), half));
-      // max(code, 0) then unsigned saturation to bytes: the clamp of the codes to [0, 255].
-      __m128i t = _mm512_cvtusepi32_epi8(_mm512_max_epi32(code, _mm512_setzero_si512()));
-      if (p.keep != 0) {
-        const __m128i d = _mm_loadu_si128(reinterpret_cast<const __m128i*>(dest + 4 * px));
-        t = _mm_or_si128(_mm_andnot_si128(keep, t), _mm_and_si128(keep, d));
+  // The pixel loop over a prefix of the n pixels (simd::kernel picks the blender); returns its
+  // length.
+  template <bool kSwap, class B>
+  static size_t run(const B& b, const Rgba8Plan& p, size_t n, const uint32_t* src,
+                    const uint8_t* dest, uint8_t* out) {
+    const __m512 c255 = _mm512_set1_ps(255.0f);
+    const __m512 half = _mm512_set1_ps(0.5f);
+    const __m128i keep = _mm_set1_epi32(static_cast<int>(p.keep));
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+      for (int j = 0; j < 4; ++j) {
+        const size_t px = i + 4 * static_cast<size_t>(j);
+        __m512 r = simd::load_clamped<Avx512, kSwap>(src + 4 * px);
+        if (B::kReadsDest) r = b.blend(r, decode(dest + 4 * px), px);
+        const __m512i code = _mm512_cvttps_epi32(_mm512_add_ps(_mm512_mul_ps(r, c255), half));
+        // max(code, 0) then unsigned saturation to bytes: the clamp of the codes to [0, 255].
+        __m128i t = _mm512_cvtusepi32_epi8(_mm512_max_epi32(code, _mm512_setzero_si512()));
+        if (p.keep != 0) {
+          const __m128i d = _mm_loadu_si128(reinterpret_cast<const __m128i*>(dest + 4 * px));
+          t = _mm_or_si128(_mm_andnot_si128(keep, t), _mm_and_si128(keep, d));
+        }
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 4 * px), t);
       }
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 4 * px), t);
     }
+    return i;
   }
-  return i;
-}
-
-template <bool kSwap>
-size_t dispatch(const Rgba8Plan& p, size_t n, const uint32_t* src, const uint32_t* src1,
-                const uint8_t* dest, uint8_t* out) {
-  return simd::dispatch<Avx512, kSwap>(
-      p, src1, [&](const auto& b) { return run<kSwap>(b, p, n, src, dest, out); });
-}
+};
 
 }  // namespace
 
 size_t rgba8_avx512(const Rgba8Plan& p, size_t n, const uint32_t* src, const uint32_t* src1,
                     const uint8_t* dest, uint8_t* out) {
-  return p.swap_rb ? dispatch<true>(p, n, src, src1, dest, out)
-                   : dispatch<false>(p, n, src, src1, dest, out);
+  return simd::kernel<Avx512>(p, n, src, src1, dest, out);
 }
 
 bool rgba8_avx512_decode_exact() {

@@ -2,7 +2,8 @@
 // (batch_rgba8.cc: SSE4.1, batch_rgba8_avx2.cc, batch_rgba8_avx512.cc). V provides: type T (a few
 // pixels, four lanes each in memory channel order), one(), zero(), alpha(x) (each pixel's A lane
 // broadcast), add, sub, mul, min, max, alpha_lanes(rgb, a) (the A lanes of `a`, the others of
-// `rgb`), k(const float*) (the blend factor in every pixel), load(const uint32_t*) and swap_rb(x).
+// `rgb`), k(const float*) (the blend factor in every pixel), load(const uint32_t*) and swap_rb(x);
+// the wide kernels' V also has decode(const uint8_t*) and its pixel loop run<kSwap>(blender, ...).
 // Each kernel file includes this header inside `#pragma GCC target(...)` for its ISA, so that
 // every instantiation is compiled for it; everything here is a template on V (defined in an
 // unnamed namespace of its file), so no code of one ISA can be shared with another TU.
@@ -166,14 +167,27 @@ struct Generic {
   }
 };
 
-/// Runs `run(blender)` with the blender of the plan's equation.
-template <class V, bool kSwap, class Run>
-size_t dispatch(const Rgba8Plan& p, const uint32_t* src1, const Run& run) {
-  if (!p.blend) return run(PassThrough<V>{});
-  if (same_equation(p, 5, 6, 1)) return run(AlphaOver<V>{});
-  if (same_equation(p, 2, 6, 1)) return run(PremultipliedOver<V>{});
-  if (same_equation(p, 2, 2, 1)) return run(Additive<V>{});
-  return run(Generic<V, kSwap>{&p, src1});
+template <class V, bool kSwap>
+size_t dispatch(const Rgba8Plan& p, size_t n, const uint32_t* src, const uint32_t* src1,
+                const uint8_t* dest, uint8_t* out) {
+  if (!p.blend) return V::template run<kSwap>(PassThrough<V>{}, p, n, src, dest, out);
+  if (same_equation(p, 5, 6, 1)) {
+    return V::template run<kSwap>(AlphaOver<V>{}, p, n, src, dest, out);
+  }
+  if (same_equation(p, 2, 6, 1)) {
+    return V::template run<kSwap>(PremultipliedOver<V>{}, p, n, src, dest, out);
+  }
+  if (same_equation(p, 2, 2, 1)) return V::template run<kSwap>(Additive<V>{}, p, n, src, dest, out);
+  return V::template run<kSwap>(Generic<V, kSwap>{&p, src1}, p, n, src, dest, out);
+}
+
+/// A wide kernel's entry: V::run<kSwap>(blender, p, n, src, dest, out) (the ISA's pixel loop, which
+/// returns the pixels it did) with the blender of the plan's equation and channel order.
+template <class V>
+size_t kernel(const Rgba8Plan& p, size_t n, const uint32_t* src, const uint32_t* src1,
+              const uint8_t* dest, uint8_t* out) {
+  return p.swap_rb ? dispatch<V, true>(p, n, src, src1, dest, out)
+                   : dispatch<V, false>(p, n, src, src1, dest, out);
 }
 
 }  // namespace om::ref::detail::simd
