@@ -8,24 +8,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Optional, Union
 
-from . import _cosim
+from . import _cosim, device_types
 
 PathLike = Union[str, "os.PathLike[str]"]
 
 
 # --- results -------------------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class PerfCounters:
-    """om_top's perf_o: STATUS.BUSY and the six PERF_* counters as a bus read returns them (since the last
-    PERF_CLEAR; the stimulus clears them at some drains)."""
+class PerfCounters(device_types.PerfCounters):
+    """om_top's perf_o: the six PERF_* counters as a bus read returns them (since the last PERF_CLEAR; the
+    stimulus clears them at some drains) and STATUS.BUSY."""
 
-    busy: bool
-    pixels_in: int
-    rt_reads: int
-    rt_writes: int
-    hazard_stalls: int
-    mem_stalls: int
-    killed: int
+    busy: bool = False
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> PerfCounters:
