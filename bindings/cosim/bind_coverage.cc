@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 #include "cosim_py.h"
-#include "coverage.h"
+#include "om/cosim/coverage.h"
 
 namespace omsim_cosim {
 

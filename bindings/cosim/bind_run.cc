@@ -14,8 +14,8 @@
 #include <stdexcept>
 
 #include "cosim_py.h"
-#include "lockstep.h"
-#include "stimulus.h"
+#include "om/cosim/lockstep.h"
+#include "om/cosim/stimulus.h"
 
 namespace omsim_cosim {
 namespace {
@@ -24,7 +24,7 @@ using om::cosim::Failure;
 using om::cosim::Lockstep;
 using om::cosim::RunOptions;
 using om::cosim::RunResult;
-using om::cosim::SideKind;
+using om::sim::SideKind;
 using om::cosim::Stimulus;
 
 constexpr uint64_t kMaxCycles = 1000000000000ull;  // 1e12, as `omsim run --cycles`
@@ -64,13 +64,13 @@ std::string str_arg(const py::handle& v, const std::string& what) {
   return v.cast<std::string>();
 }
 
-SideKind side_arg(const std::string& s) {
-  if (s == "rtl") return SideKind::kRtl;
+sim::SideKind side_arg(const std::string& s) {
+  if (s == "rtl") return sim::SideKind::kRtl;
   if (s == "model") {
-    if (!om::cosim::have_model()) {
+    if (!om::sim::have_model()) {
       throw py::value_error("sides: the cycle model is not built into this module");
     }
-    return SideKind::kModel;
+    return sim::SideKind::kModel;
   }
   throw py::value_error("sides: unknown side '" + s + "' (rtl, model)");
 }

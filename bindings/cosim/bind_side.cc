@@ -5,24 +5,24 @@
 #include <stdexcept>
 
 #include "cosim_py.h"
-#include "side.h"
+#include "om/sim/side.h"
 
 namespace omsim_cosim {
 namespace {
 
-using om::cosim::Side;
+using om::sim::Side;
 
 class PySide {
  public:
   PySide(const std::string& kind, const py::object& fault) {
-    om::cosim::SideKind k;
+    om::sim::SideKind k;
     if (kind == "rtl") {
-      k = om::cosim::SideKind::kRtl;
+      k = om::sim::SideKind::kRtl;
     } else if (kind == "model") {
-      if (!om::cosim::have_model()) {
+      if (!om::sim::have_model()) {
         throw py::value_error("kind: the cycle model is not built into this module");
       }
-      k = om::cosim::SideKind::kModel;
+      k = om::sim::SideKind::kModel;
     } else {
       throw py::value_error("kind: unknown side '" + kind + "' (rtl, model)");
     }
@@ -32,8 +32,8 @@ class PySide {
       f = fault.cast<std::string>();
       check_fault(f, "fault");
     }
-    side_ = om::cosim::make_side(k, true);
-    if (!f.empty()) side_ = om::cosim::make_faulty(std::move(side_), f);
+    side_ = om::sim::make_side(k, true);
+    if (!f.empty()) side_ = om::sim::make_faulty(std::move(side_), f);
   }
 
   py::dict eval(const py::handle& inputs) {
@@ -57,7 +57,7 @@ class PySide {
   uint64_t cycle() const { return cycle_; }
 
  private:
-  std::unique_ptr<Side> side_;
+  std::unique_ptr<sim::Side> side_;
   bool evaluated_ = false;
   uint64_t cycle_ = 0;
 };

@@ -38,7 +38,7 @@ om::ref::Texel texel_from_int(const py::handle& v, const std::string& what);
 int config_arg(const std::string& name, const std::string& what);
 /// Side names of the harness ("rtl", and "model" when the cycle model is built in).
 std::vector<std::string> side_names();
-/// Fault names of the mutation switch (om::cosim::fault_names()).
+/// Fault names of the mutation switch (om::sim::fault_names()).
 std::vector<std::string> fault_list();
 /// ValueError naming `what` unless `fault` is "" or a fault name.
 void check_fault(const std::string& fault, const std::string& what);

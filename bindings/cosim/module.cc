@@ -7,7 +7,7 @@
 #include <stdexcept>
 
 #include "cosim_py.h"
-#include "lockstep.h"
+#include "om/cosim/lockstep.h"
 #include "om/gen/defs.h"
 
 PYBIND11_MODULE(_cosim, m) {

@@ -3,8 +3,8 @@
 #include <stdexcept>
 
 #include "cosim_py.h"
-#include "side.h"
-#include "stimulus.h"
+#include "om/sim/side.h"
+#include "om/cosim/stimulus.h"
 
 namespace omsim_cosim {
 namespace {
@@ -255,13 +255,13 @@ int config_arg(const std::string& name, const std::string& what) {
 
 std::vector<std::string> side_names() {
   std::vector<std::string> s{"rtl"};
-  if (om::cosim::have_model()) s.emplace_back("model");
+  if (om::sim::have_model()) s.emplace_back("model");
   return s;
 }
 
 std::vector<std::string> fault_list() {
   std::vector<std::string> out;
-  std::istringstream in(om::cosim::fault_names());
+  std::istringstream in(om::sim::fault_names());
   for (std::string f; std::getline(in, f, ',');) {
     const size_t b = f.find_first_not_of(' ');
     if (b != std::string::npos) out.push_back(f.substr(b));
@@ -274,7 +274,7 @@ void check_fault(const std::string& fault, const std::string& what) {
   for (const std::string& f : fault_list()) {
     if (f == fault) return;
   }
-  value_error(what + ": unknown fault '" + fault + "' (" + om::cosim::fault_names() + ")");
+  value_error(what + ": unknown fault '" + fault + "' (" + om::sim::fault_names() + ")");
 }
 
 }  // namespace omsim_cosim

@@ -44,6 +44,18 @@ std::string field(const char* name, const std::string& a, const std::string& b) 
 
 }  // namespace
 
+Pixel make_pixel(uint32_t x, uint32_t y, const ref::PixelIn& px) {
+  Pixel p;
+  p.cmd = px.clear ? Cmd::kClear : Cmd::kDraw;
+  p.x = x;
+  p.y = y;
+  p.coverage = px.coverage;
+  p.fog = px.fog;
+  p.oc1 = px.oc1;
+  p.oc = px.oc;
+  return p;
+}
+
 PixelBits pack_pixel(const Pixel& p) {
   PixelWriter w;
   for (int i = 0; i < kPkgMaxRts; ++i) {

@@ -19,7 +19,7 @@ std::unique_ptr<Backend> make_rtl_backend(const BackendOptions& options);
 #endif
 
 #ifdef OM_HAVE_TLM_BACKEND
-/// "tlm": the cycle model om::Top as a loosely-timed TLM-2.0 component (om::systemc::OmTopTlm,
+/// "tlm": the cycle model om::Top as a loosely-timed TLM-2.0 component (om::sim::systemc::OmTopTlm,
 /// testbenches/systemc): registers and pixels through its target sockets, memory behind its
 /// initiator socket (a TexelMemory with seeded random latency).
 std::unique_ptr<Backend> make_tlm_backend(const BackendOptions& options);

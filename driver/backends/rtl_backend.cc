@@ -1,12 +1,11 @@
-// The "rtl" backend: the Verilated om_top through testbenches/top's TopHarness (APB4 master, pixel
-// stream with random idle gaps, memory model with random latency and stalls, all seeded).
+// The "rtl" backend: the Verilated om_top through the platform's blocking harness (sim::TopHarness:
+// APB4 master, pixel stream with random idle gaps, memory with random latency and stalls, all seeded).
 #include <stdexcept>
 #include <string>
 
-#include "Vom_top.h"
 #include "backends.h"
-#include "mem_model.h"
-#include "top_harness.h"
+#include "om/sim/memory.h"
+#include "om/sim/top_harness.h"
 
 namespace om::driver {
 namespace {
@@ -22,7 +21,7 @@ class RtlBackend final : public Backend, public RegisterBus, public PixelPort {
   PixelPort* pixels() override { return this; }
   void hold_reset(bool asserted) override {
     in_reset_ = asserted;
-    h_.dut().rst_ni = asserted ? 0 : 1;
+    h_.set_reset(asserted);
     h_.run(2);
   }
   bool set_init_done(bool) override { return false; }  // om_top ties init_done_i high
@@ -42,22 +41,22 @@ class RtlBackend final : public Backend, public RegisterBus, public PixelPort {
 
   bool submit(const std::vector<Pixel>& pixels) override {
     if (in_reset_) return false;
-    for (const Pixel& p : pixels) h_.push(tb::TbPixel{p.x, p.y, p.px});
+    for (const Pixel& p : pixels) h_.push(sim::TbPixel{p.x, p.y, p.px});
     h_.run_until_idle();  // throws (test failure) if om_top hangs or an assertion fires
     return true;
   }
   ref::Texel read_texel(uint32_t rt, uint32_t x, uint32_t y) const override {
-    const tb::Image& im = h_.mem().image();
-    const auto it = im.find(tb::mem_addr(rt, y, x));
+    const sim::Image& im = h_.mem().image();
+    const auto it = im.find(mem_addr(rt, y, x));
     return it == im.end() ? ref::Texel{} : it->second;
   }
   void write_texel(uint32_t rt, uint32_t x, uint32_t y, const ref::Texel& t) override {
-    h_.mem().image()[tb::mem_addr(rt, y, x)] = t;
+    h_.mem().image()[mem_addr(rt, y, x)] = t;
   }
 
  private:
-  static tb::HarnessConfig harness_config(const BackendOptions& o) {
-    tb::HarnessConfig c;
+  static sim::HarnessConfig harness_config(const BackendOptions& o) {
+    sim::HarnessConfig c;
     c.cfg_index = o.config;
     c.seed = o.seed;
     c.mem.latency_min = 1;
@@ -75,7 +74,7 @@ class RtlBackend final : public Backend, public RegisterBus, public PixelPort {
     return BusResult{BusStatus::kTimeout, 0};
   }
 
-  mutable tb::TopHarness h_;  // mem() is not const
+  mutable sim::TopHarness h_;  // mem() is not const
   bool in_reset_ = false;
 };
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The "tlm" backend: the cycle model as a loosely-timed TLM-2.0 component (om::systemc::OmTopTlm,
+// The "tlm" backend: the cycle model as a loosely-timed TLM-2.0 component (om::sim::systemc::OmTopTlm,
 // testbenches/systemc) on a board from the process's board pool: every register transfer is one
 // b_transport through the board's initiator socket into the OM's register socket (TLM responses
 // mapped back to APB outcomes), each submit() one pixel-socket transaction followed by STATUS polls
@@ -8,7 +8,7 @@
 
 #include "backends.h"
 #include "om/gen/regs.h"
-#include "tlm_board.h"
+#include "om/sim/systemc/tlm_board.h"
 
 namespace om::driver {
 namespace {
@@ -18,7 +18,7 @@ constexpr int kDrainPolls = 1000000;  // STATUS reads before submit() gives up
 class TlmBackend final : public Backend, public RegisterBus, public PixelPort {
  public:
   explicit TlmBackend(const BackendOptions& o)
-      : board_(systemc::BoardPool::acquire(o.config, timing(o.seed))) {}
+      : board_(sim::systemc::BoardPool::acquire(o.config, timing(o.seed))) {}
 
   std::string name() const override { return "tlm"; }
   RegisterBus& bus() override { return *this; }
@@ -35,20 +35,10 @@ class TlmBackend final : public Backend, public RegisterBus, public PixelPort {
   bool submit(const std::vector<Pixel>& pixels) override {
     std::vector<om::Pixel> px;
     px.reserve(pixels.size());
-    for (const Pixel& p : pixels) {
-      om::Pixel q;
-      q.cmd = p.px.clear ? Cmd::kClear : Cmd::kDraw;
-      q.x = p.x;
-      q.y = p.y;
-      q.coverage = p.px.coverage;
-      q.fog = p.px.fog;
-      q.oc1 = p.px.oc1;
-      q.oc = p.px.oc;
-      px.push_back(q);
-    }
+    for (const Pixel& p : pixels) px.push_back(om::make_pixel(p.x, p.y, p.px));
     if (!px.empty() && board_->send(px) != tlm::TLM_OK_RESPONSE) return false;
     for (int i = 0; i < kDrainPolls; ++i) {
-      const systemc::TlmBoard::RegResult r = board_->read(regs::kStatus);
+      const sim::systemc::TlmBoard::RegResult r = board_->read(regs::kStatus);
       if (!r.ok()) return false;
       if (regs::status::kBusy.get(r.data) == 0) return true;
     }
@@ -64,8 +54,8 @@ class TlmBackend final : public Backend, public RegisterBus, public PixelPort {
  private:
   // Read latency 1..6 cycles and writes occupying the port 1..2 cycles, as the "rtl" backend's
   // memory model randomises its latency and stalls.
-  static systemc::MemoryTiming timing(uint64_t seed) {
-    systemc::MemoryTiming t;
+  static sim::systemc::MemoryTiming timing(uint64_t seed) {
+    sim::systemc::MemoryTiming t;
     t.read_min = 1;
     t.read_max = 6;
     t.write_min = 1;
@@ -73,7 +63,7 @@ class TlmBackend final : public Backend, public RegisterBus, public PixelPort {
     t.seed = seed;
     return t;
   }
-  static BusResult result(const systemc::TlmBoard::RegResult& r) {
+  static BusResult result(const sim::systemc::TlmBoard::RegResult& r) {
     switch (r.status) {
       case tlm::TLM_OK_RESPONSE:
         return BusResult{BusStatus::kOk, r.data};
@@ -85,7 +75,7 @@ class TlmBackend final : public Backend, public RegisterBus, public PixelPort {
     }
   }
 
-  std::shared_ptr<systemc::TlmBoard> board_;
+  std::shared_ptr<sim::systemc::TlmBoard> board_;
 };
 
 }  // namespace

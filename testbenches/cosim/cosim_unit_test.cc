@@ -6,14 +6,14 @@
 #include <set>
 #include <stdexcept>
 
-#include "apb_master.h"
-#include "cli.h"
-#include "coverage.h"
-#include "memory.h"
+#include "om/sim/apb_master.h"
+#include "om/cosim/cli.h"
+#include "om/cosim/coverage.h"
+#include "om/sim/memory.h"
 #include "om/gen/regs.h"
 #include "om/ref/validate.h"
-#include "regfile.h"
-#include "stimulus.h"
+#include "om/sim/regfile.h"
+#include "om/cosim/stimulus.h"
 
 namespace om::cosim {
 namespace {
@@ -32,18 +32,18 @@ TEST(ParseCount, RejectsFractionsZeroNegativesGarbageAndHugeValues) {
 }
 
 TEST(StateRegs, StartAtTheRegisterMapResetValues) {
-  StateRegs r;
+  sim::StateRegs r;
   for (const regs::RegInfo& ri : regs::kRegs) {
-    if (StateRegs::is_state_reg(ri.offset)) {
+    if (sim::StateRegs::is_state_reg(ri.offset)) {
       EXPECT_EQ(r.value(ri.offset), ri.reset) << ri.name;
     }
   }
-  EXPECT_FALSE(StateRegs::is_state_reg(regs::kStatus));
-  EXPECT_FALSE(StateRegs::is_state_reg(0x230));  // unmapped hole in the state window
+  EXPECT_FALSE(sim::StateRegs::is_state_reg(regs::kStatus));
+  EXPECT_FALSE(sim::StateRegs::is_state_reg(0x230));  // unmapped hole in the state window
 }
 
 TEST(StateRegs, KeepOnlyWritableBitsOfStrobedLanes) {
-  StateRegs r;
+  sim::StateRegs r;
   const uint32_t a = regs::rt_blend_offset(3);
   r.write(a, 0xFFFFFFFFu, 0xF);
   EXPECT_EQ(r.value(a), 0x9FFF1FFFu);  // RT_BLEND's fields: [4:0] [9:5] [12:10] [20:16] ...
@@ -63,9 +63,9 @@ TEST(StateRegs, DecodeInvertsEncodeForGeneratedStates) {
     sc.cycles = 20000;
     const Stimulus st = generate(sc);
     for (const Segment& seg : st.segments) {
-      StateRegs r;
-      for (const auto& w : StateRegs::encode(seg.state, 0xA5A5)) r.write(w.first, w.second, 0xF);
-      const tb::DrawState d = r.decode();
+      sim::StateRegs r;
+      for (const auto& w : sim::StateRegs::encode(seg.state, 0xA5A5)) r.write(w.first, w.second, 0xF);
+      const sim::DrawState d = r.decode();
       EXPECT_EQ(d.blend, seg.state.blend);
       EXPECT_EQ(d.sample_mask, seg.state.sample_mask);
       EXPECT_EQ(d.k, seg.state.k);
@@ -118,7 +118,7 @@ TEST(Stimulus, LegalSegmentsPassCreateTimeValidationAtTheirFeatureLevel) {
         const ref::DescCheck chk = ref::check_blend_desc(&seg.state.blend, ci.fl, ci.logic_op);
         EXPECT_EQ(chk.hr, Hresult::S_OK)
             << ci.name << " seed " << seed << ": " << to_string(chk.rule);
-        for (const tb::RtBinding& b : seg.state.rt) {
+        for (const sim::RtBinding& b : seg.state.rt) {
           if (b.format == 0) continue;
           const FormatInfo* f = ref::find_format(b.format);
           ASSERT_NE(f, nullptr);
@@ -139,7 +139,7 @@ TEST(Stimulus, BindsEveryRenderTargetFormatOfTheConfigurationAcrossSeeds) {
     sc.seed = seed;
     sc.cycles = 100000;
     for (const Segment& seg : generate(sc).segments) {
-      for (const tb::RtBinding& b : seg.state.rt) seen.insert(b.format);
+      for (const sim::RtBinding& b : seg.state.rt) seen.insert(b.format);
     }
   }
   for (const FormatInfo& f : kFormatInfo) {
@@ -156,7 +156,7 @@ TEST(Stimulus, RtsOptionBindsExactlyThatManySlots) {
   for (const Segment& seg : generate(sc).segments) {
     if (seg.illegal) continue;
     int n = 0;
-    for (const tb::RtBinding& b : seg.state.rt) n += b.format != 0;
+    for (const sim::RtBinding& b : seg.state.rt) n += b.format != 0;
     EXPECT_EQ(n, 8);
   }
   sc.cfg_index = 1;  // fl9_3: 4 RTs
@@ -165,11 +165,53 @@ TEST(Stimulus, RtsOptionBindsExactlyThatManySlots) {
   EXPECT_THROW(generate(sc), std::out_of_range);
 }
 
+TEST(RandomTiming, AnswersOneCycleAlikeAndRepeatsForTheSameSeed) {
+  sim::MemConfig cfg;
+  cfg.latency_min = 2;
+  cfg.latency_max = 9;
+  cfg.rd_ready_p = 0.5;
+  cfg.wr_ready_p = 0.5;
+  sim::RandomTiming a(cfg, 7), b(cfg, 7);
+  int rd_low = 0;
+  for (uint64_t c = 0; c < 1000; ++c) {
+    const MemCycle x = a.at(c);
+    const MemCycle again = a.at(c);
+    const MemCycle y = b.at(c);
+    EXPECT_EQ(x.rd_ready, again.rd_ready);
+    EXPECT_EQ(x.latency, again.latency);
+    EXPECT_EQ(x.rd_ready, y.rd_ready);
+    EXPECT_EQ(x.wr_ready, y.wr_ready);
+    EXPECT_EQ(x.latency, y.latency);
+    EXPECT_GE(x.latency, 2);
+    EXPECT_LE(x.latency, 9);
+    rd_low += x.rd_ready ? 0 : 1;
+  }
+  EXPECT_GT(rd_low, 400);
+  EXPECT_LT(rd_low, 600);
+}
+
+TEST(RandomTiming, RejectsParametersNamingThem) {
+  sim::MemConfig bad;
+  bad.latency_min = 0;
+  EXPECT_THROW(sim::RandomTiming(bad, 1), std::invalid_argument);
+  bad = sim::MemConfig{};
+  bad.latency_max = 256;
+  EXPECT_THROW(sim::RandomTiming(bad, 1), std::invalid_argument);
+  bad = sim::MemConfig{};
+  bad.rd_ready_p = 0.0;
+  try {
+    sim::RandomTiming t(bad, 1);
+    ADD_FAILURE() << "no exception";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("ready probabilities"), std::string::npos) << e.what();
+  }
+}
+
 TEST(Memory, FollowsTheOrderingContract) {
   std::vector<MemCycle> timing(100);
   for (size_t c = 0; c < timing.size(); ++c)
     timing[c].latency = static_cast<uint8_t>(c < 10 ? 5 : 1);
-  Memory m(timing);
+  sim::Memory m(std::make_unique<sim::TableTiming>(timing));
   ref::Texel t1, t2;
   t1.w = {1, 2, 3, 4};
   t2.w = {5, 6, 7, 8};
@@ -189,7 +231,7 @@ TEST(Memory, FollowsTheOrderingContract) {
 }
 
 TEST(ApbMaster, WaitsTheGapThenRunsSetupAndAccessUntilPready) {
-  ApbMaster bus;
+  sim::ApbMaster bus;
   BusOp op;
   op.kind = BusOp::Kind::kRead;
   op.addr = 0x300;
@@ -197,7 +239,7 @@ TEST(ApbMaster, WaitsTheGapThenRunsSetupAndAccessUntilPready) {
   bus.push_back(op);
   TopIn in;
   TopOut out;
-  ApbMaster::Done d;
+  sim::ApbMaster::Done d;
   for (int c = 0; c < 2; ++c) {  // the gap
     bus.drive(in);
     EXPECT_FALSE(in.psel);

@@ -48,7 +48,7 @@ LockstepConfig lockstep_config(int cfg_index, uint64_t seed, uint64_t cycles) {
 }
 
 Driver::Driver(const LockstepConfig& cfg)
-    : cfg_(cfg), rng_(cfg.seed), mem_(cfg.mem, cfg.seed * 0xD1B54A32D192ED03ull + 7) {
+    : cfg_(cfg), rng_(cfg.seed), mem_(std::make_unique<sim::RandomTiming>(cfg.mem, cfg.seed * 0xD1B54A32D192ED03ull + 7)) {
   // Initial memory image: random texels (all 128 bits) around the pixel window of every slot.
   const uint32_t n = cfg_.window + 4;
   for (uint32_t rt = 0; rt < 8; ++rt) {
@@ -294,9 +294,9 @@ void Driver::make_inputs() {
     // again afterwards); reads in flight are lost, so the memory forgets their responses.
     phase_ = Phase::kIdle;
     offered_ = false;
-    MemModel fresh(cfg_.mem, cfg_.seed ^ 0x5DEECE66Dull);
+    sim::Memory fresh(std::make_unique<sim::RandomTiming>(cfg_.mem, cfg_.seed ^ 0x5DEECE66Dull));
     fresh.image() = mem_.image();
-    mem_ = fresh;
+    mem_ = std::move(fresh);
   }
   // APB master.
   if (phase_ == Phase::kIdle && in.rst_n && apb_wait_ == 0 && apb_next_ < apb_.size()) {
@@ -321,8 +321,8 @@ void Driver::make_inputs() {
   }
   in.in_valid = offered_;
   // Memory.
-  in.mem_rd_ready = mem_.rd_ready();
-  in.mem_wr_ready = mem_.wr_ready();
+  in.mem_rd_ready = mem_.rd_ready(cycle_);
+  in.mem_wr_ready = mem_.wr_ready(cycle_);
   in.mem_rsp_valid = in.rst_n && mem_.rsp_valid(cycle_);
   if (in.mem_rsp_valid) in.mem_rsp_data = mem_.rsp_data();
 }
@@ -333,7 +333,6 @@ void Driver::observe(const TopOut& out) {
   const bool rd_fire = out.mem_rd_valid && in.mem_rd_ready;
   mem_.commit(cycle_, wr_fire, out.mem_wr_addr, out.mem_wr_data, rd_fire, out.mem_rd_addr,
               in.mem_rsp_valid);
-  mem_.draw_ready();
   stats_.writes += wr_fire;
   stats_.reads += rd_fire;
 

@@ -1,6 +1,6 @@
 // Stimulus of the model-vs-RTL lockstep test: everything random is drawn up front from the seed
 // (APB transfers with their gaps, the pixel stream with its gaps, the initial memory image), and
-// the memory model (testbenches/top's MemModel: random latency and ready stalls from its own
+// the platform's memory (sim::Memory with RandomTiming: random latency and ready stalls from its own
 // seeded engine) answers the memory ports. Driver::inputs() gives the TopIn of the current cycle,
 // Driver::observe() takes that cycle's TopOut (identical on both sides while they agree) and
 // advances the handshakes: an APB4 master (setup, access until PREADY), a valid/ready pixel
@@ -11,7 +11,7 @@
 #include <random>
 #include <vector>
 
-#include "mem_model.h"
+#include "om/sim/memory.h"
 #include "om/top_ports.h"
 
 namespace om::tb {
@@ -23,7 +23,7 @@ struct LockstepConfig {
   uint32_t window = 8;      // pixels land mostly in [0, window)^2: address collisions, hazards
   double in_valid_p = 0.8;  // probability that a pixel is offered in a cycle after its gap
   double bus_p = 0.2;       // fraction of APB transfers that are state writes (rest: reads, errors)
-  MemConfig mem;
+  sim::MemConfig mem;
   uint64_t reset_at = 0;  // != 0: rst_n low again for kResetCycles from this cycle (mid-run reset)
 };
 
@@ -77,7 +77,7 @@ class Driver {
 
   LockstepConfig cfg_;
   std::mt19937_64 rng_;
-  MemModel mem_;
+  sim::Memory mem_;
   std::vector<uint32_t> state_regs_;     // offsets of the read-write state registers
   std::vector<uint32_t> uint_formats_;   // DXGI values of the UINT formats
   std::vector<uint32_t> rt_formats_;     // ... of the render-target formats at the configured FL

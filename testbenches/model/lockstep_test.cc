@@ -13,7 +13,7 @@
 #include "lockstep_driver.h"
 #include "om/gen/defs.h"
 #include "om/top.h"
-#include "rtl_top.h"
+#include "om/sim/rtl_top.h"
 
 namespace om::tb {
 namespace {
@@ -30,7 +30,7 @@ struct Result {
 
 // Runs one lockstep; records a test failure at the first differing output.
 Result run_lockstep(const LockstepConfig& c) {
-  cosim::RtlTop rtl;
+  sim::RtlTop rtl;
   Top model;
   Driver drv(c);
   Result res;

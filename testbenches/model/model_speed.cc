@@ -12,7 +12,7 @@
 #include "lockstep_driver.h"
 #include "om/gen/defs.h"
 #include "om/top.h"
-#include "rtl_top.h"
+#include "om/sim/rtl_top.h"
 
 namespace {
 
@@ -73,7 +73,7 @@ int main(int argc, char** argv) {
   }
   Top model;
   const Timing m = replay(model, trace);
-  cosim::RtlTop rtl;
+  sim::RtlTop rtl;
   const Timing r = replay(rtl, trace);
   if (m.check != r.check) {
     std::printf("outputs differ between model and RTL (run om_model_lockstep_tests)\n");

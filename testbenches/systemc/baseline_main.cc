@@ -13,9 +13,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "cli.h"
-#include "lockstep.h"
-#include "stimulus.h"
+#include "om/cosim/cli.h"
+#include "om/cosim/lockstep.h"
+#include "om/cosim/stimulus.h"
 
 int main(int argc, char** argv) {
   om::cosim::StimConfig sc;

@@ -8,7 +8,7 @@
 
 #include "Vom_top_sc.h"
 
-namespace om::systemc {
+namespace om::sim::systemc {
 namespace {
 
 using sc_core::sc_signal;
@@ -44,7 +44,7 @@ TopOut ScBench::Outs::read() const {
   o.mem_wr_valid = mem_wr_valid.read();
   o.mem_wr_addr = mem_wr_addr.read();
   o.mem_wr_data = texel(mem_wr_data.read());
-  o.perf = om::systemc::perf(perf.read());
+  o.perf = om::sim::systemc::perf(perf.read());
   return o;
 }
 
@@ -235,4 +235,4 @@ const BenchResult& ScBench::run() {
   return result_;
 }
 
-}  // namespace om::systemc
+}  // namespace om::sim::systemc

@@ -17,14 +17,14 @@
 #include <string>
 #include <systemc>
 
-#include "env.h"
-#include "om_top_model_sc.h"
-#include "stimulus.h"
+#include "om/cosim/env.h"
+#include "om/sim/systemc/om_top_model_sc.h"
+#include "om/cosim/stimulus.h"
 
 class Vom_top_sc;
 class VerilatedFstSc;
 
-namespace om::systemc {
+namespace om::sim::systemc {
 
 struct BenchOptions {
   std::string waves_dir;  // "" = no waves
@@ -104,4 +104,4 @@ class ScBench : public sc_core::sc_module {
   sc_core::sc_trace_file* vcd_ = nullptr;
 };
 
-}  // namespace om::systemc
+}  // namespace om::sim::systemc

@@ -16,9 +16,9 @@
 #include <string>
 #include <systemc>
 
-#include "cli.h"
+#include "om/cosim/cli.h"
 #include "sc_bench.h"
-#include "stimulus.h"
+#include "om/cosim/stimulus.h"
 
 namespace {
 
@@ -34,7 +34,7 @@ int usage(const std::string& msg) {
 }  // namespace
 
 int sc_main(int argc, char* argv[]) {
-  using om::systemc::BenchOptions;
+  using om::sim::systemc::BenchOptions;
   om::cosim::StimConfig sc;
   sc.cycles = 20000;
   BenchOptions bo;
@@ -87,13 +87,13 @@ int sc_main(int argc, char* argv[]) {
   std::fprintf(stderr, "om_sc_tb: %s seed %llu, %llu cycles\n", cfg_name,
                static_cast<unsigned long long>(sc.seed),
                static_cast<unsigned long long>(sc.cycles));
-  std::unique_ptr<om::systemc::ScBench> bench;
+  std::unique_ptr<om::sim::systemc::ScBench> bench;
   try {
-    bench = std::make_unique<om::systemc::ScBench>("tb", st, bo);
+    bench = std::make_unique<om::sim::systemc::ScBench>("tb", st, bo);
   } catch (const std::invalid_argument& e) {
     return usage(e.what());
   }
-  const om::systemc::BenchResult& r = bench->run();
+  const om::sim::systemc::BenchResult& r = bench->run();
 
   const double rate = r.secs > 0 ? static_cast<double>(r.cycles) / r.secs : 0.0;
   const std::string repro = std::string("om_sc_tb --config ") + cfg_name + " --seed " +

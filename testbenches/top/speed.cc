@@ -10,13 +10,13 @@
 #include <string>
 
 #include "om/ref/fp32.h"
-#include "scoreboard.h"
-#include "top_harness.h"
+#include "om/cosim/scoreboard.h"
+#include "om/sim/top_harness.h"
 
 int main(int argc, char** argv) {
   using namespace om;
   const uint64_t cycles = argc > 1 ? std::strtoull(argv[1], nullptr, 0) : 1000000ull;
-  tb::HarnessConfig hc;
+  sim::HarnessConfig hc;
   hc.cfg_index = kDefaultConfig;
   if (argc > 2) {
     hc.cfg_index = -1;
@@ -29,16 +29,16 @@ int main(int argc, char** argv) {
     }
   }
   hc.mem.latency_min = hc.mem.latency_max = 10;
-  tb::TopHarness h(hc);
+  sim::TopHarness h(hc);
   h.reset();
-  tb::DrawState s;
+  sim::DrawState s;
   s.rt[0] = {static_cast<uint32_t>(Format::R8G8B8A8_UNORM), 256, 256};
   s.ps_outputs = 1;
   ref::RtBlendDesc& d = s.blend.render_target[0];
   d.blend_enable = true;
   d.src_blend = Blend::SRC_ALPHA;
   d.dest_blend = Blend::INV_SRC_ALPHA;
-  tb::program_state(h, s);
+  sim::program_state(h, s);
 
   std::mt19937 rng(1);
   std::uniform_real_distribution<float> u(0.0f, 1.0f);
@@ -49,7 +49,7 @@ int main(int argc, char** argv) {
   while (h.cycle() - start_cycle < cycles) {
     while (!h.input_drained() && h.cycle() - start_cycle < cycles) h.step();
     for (int i = 0; i < 64; ++i, ++n) {
-      tb::TbPixel p;
+      sim::TbPixel p;
       p.x = n % 256;
       p.y = (n / 256) % 256;
       for (auto& c : p.px.oc[0]) c = ref::f32_bits(u(rng));

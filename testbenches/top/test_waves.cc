@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <cstdlib>
 
 namespace om::tb {
@@ -16,6 +17,13 @@ std::string waves_for_current_test() {
     if (c == '/') c = '_';
   }
   return name;
+}
+
+uint64_t test_seed(uint64_t fallback) {
+  uint64_t seed = fallback;
+  if (const char* env = std::getenv("OM_SEED")) seed = std::stoull(env, nullptr, 0);
+  std::printf("OM_SEED=%llu\n", static_cast<unsigned long long>(seed));
+  return seed;
 }
 
 }  // namespace om::tb

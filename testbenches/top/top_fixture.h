@@ -12,11 +12,17 @@
 
 #include "om/gen/regs.h"
 #include "om/ref/fp32.h"
-#include "scoreboard.h"
+#include "om/cosim/scoreboard.h"
 #include "test_waves.h"
-#include "top_harness.h"
+#include "om/sim/top_harness.h"
 
 namespace om::tb {
+
+// The tests speak the platform's and the scoreboard's vocabulary.
+using namespace om::sim;
+using cosim::diff_images;
+using cosim::ExpectedCounts;
+using cosim::Scoreboard;
 
 /// binary32 bits of a host float (exactly representable test values).
 inline uint32_t f(float v) { return ref::f32_bits(v); }
@@ -60,7 +66,7 @@ class TopTest : public ::testing::Test {
     if (fill) {
       h_->run_until_idle();  // no read may see the fill change under it
       check_image();
-      sb_->fill_random(h_->mem(), rng_);
+      sb_->fill_random(h_->mem().image(), rng_);
     }
   }
 

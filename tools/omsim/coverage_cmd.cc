@@ -1,7 +1,7 @@
 // `omsim coverage FILE...`: merges the functional-coverage files of `omsim run --coverage-out`
 // and reports percentage, per-group counts and holes (testbenches/cosim, see cli.h).
 #ifdef OM_HAVE_COSIM
-#include "cli.h"
+#include "om/cosim/cli.h"
 #include "subcommand.h"
 
 namespace om::cli {

@@ -2,7 +2,7 @@
 // (testbenches/cosim, see cli.h for the options). Built in when the cosim library is (it needs
 // the Verilated top, i.e. OM_BUILD_TESTS).
 #ifdef OM_HAVE_COSIM
-#include "cli.h"
+#include "om/cosim/cli.h"
 #include "subcommand.h"
 
 namespace om::cli {

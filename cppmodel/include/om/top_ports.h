@@ -20,6 +20,7 @@
 
 #include "om/pkg.h"
 #include "om/ref/convert.h"
+#include "om/ref/pixel.h"
 
 namespace om {
 
@@ -54,6 +55,9 @@ struct Pixel {
 /// The packed image of pixel_t, 32-bit words, word 0 = bits [31:0] (Verilator's VlWide order).
 using PixelBits = std::array<uint32_t, (kPixelBits + 31) / 32>;
 PixelBits pack_pixel(const Pixel& p);
+/// The pixel_t transfer of a reference-model pixel at (x, y): clear command, coverage, fog and the
+/// shader outputs, as the host and the stimulus submit it.
+Pixel make_pixel(uint32_t x, uint32_t y, const ref::PixelIn& px);
 
 /// perf_o (om_pkg::perf_t): STATUS.BUSY and the six PERF_* counters as a bus read would return them
 /// in this cycle (the counters are registers: a strobe in cycle t shows from t+1).

@@ -23,14 +23,14 @@
 
 #include "om/gen/regs.h"
 #include "om/ref/pixel.h"
-#include "om_top_tlm.h"
-#include "texel_memory.h"
+#include "om/sim/systemc/om_top_tlm.h"
+#include "om/sim/systemc/texel_memory.h"
 
 namespace {
 
 namespace rg = om::regs;
-using om::systemc::OmTopTlm;
-using om::systemc::TexelMemory;
+using om::sim::systemc::OmTopTlm;
+using om::sim::systemc::TexelMemory;
 
 constexpr uint32_t kW = 4, kH = 2;
 
@@ -141,7 +141,7 @@ class Cpu : public sc_core::sc_module {
 
     // Draw: one pixel-stream transaction.
     const uint64_t writes0 = mem_.writes();
-    std::vector<unsigned char> bytes = om::systemc::pack_pixels(scene());
+    std::vector<unsigned char> bytes = om::sim::systemc::pack_pixels(scene());
     tlm::tlm_generic_payload t;
     t.set_command(tlm::TLM_WRITE_COMMAND);
     t.set_data_ptr(bytes.data());
@@ -186,7 +186,7 @@ class Cpu : public sc_core::sc_module {
 
 int sc_main(int, char*[]) {
   const int cfg = om::kDefaultConfig;
-  om::systemc::MemoryTiming timing;
+  om::sim::systemc::MemoryTiming timing;
   timing.read_min = timing.read_max = 3;
   TexelMemory mem("mem", timing);
   Cpu cpu("cpu", mem);

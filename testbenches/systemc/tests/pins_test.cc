@@ -5,9 +5,9 @@
 
 #include <random>
 
-#include "sc_pins.h"
+#include "om/sim/systemc/sc_pins.h"
 
-namespace om::systemc {
+namespace om::sim::systemc {
 namespace {
 
 Pixel random_pixel(std::mt19937_64& rng) {
@@ -91,4 +91,4 @@ TEST(Pins, PerfImageHasKilledLowestAndBusyAtBit192) {
 }
 
 }  // namespace
-}  // namespace om::systemc
+}  // namespace om::sim::systemc

@@ -11,9 +11,9 @@
 
 #include "om/gen/regs.h"
 #include "om/ref/pixel.h"
-#include "tlm_board.h"
+#include "om/sim/systemc/tlm_board.h"
 
-namespace om::systemc {
+namespace om::sim::systemc {
 namespace {
 
 namespace rg = om::regs;
@@ -278,4 +278,4 @@ TEST_F(Tlm, PoolHandsOutEveryBoardOnceAndTakesThemBack) {
 }
 
 }  // namespace
-}  // namespace om::systemc
+}  // namespace om::sim::systemc

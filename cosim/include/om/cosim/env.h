@@ -1,0 +1,106 @@
+// The co-simulation testbench around om_top: reset with the configuration strap, the APB master,
+// the pixel driver (valid held until ready, idle gaps), the render-target memory, the segment
+// sequencer of the stimulus, the scoreboard (final memory image and performance counters against
+// om::ref::process_pixel applied in acceptance order, checked at every drain and at the end) and
+// the coverage sampling. It computes one TopIn per cycle before either side evaluates, and
+// advances on the TopOut both sides agreed on.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+
+#include "om/sim/apb_master.h"
+#include "om/cosim/coverage.h"
+#include "om/sim/memory.h"
+#include "om/top_ports.h"
+#include "om/sim/regfile.h"
+#include "om/cosim/scoreboard.h"
+#include "om/cosim/stimulus.h"
+
+namespace om::cosim {
+
+struct EnvOptions {
+  bool scoreboard = true;  // reference-model image and counter checks
+  bool coverage = true;
+  uint64_t drain_limit = 2000000;  // cycles the final drain may take
+  uint64_t hang_limit = 200000;    // cycles without any handshake while work is pending
+};
+
+class Env {
+ public:
+  Env(const Stimulus& st, const EnvOptions& opt);
+
+  /// Inputs of the current cycle.
+  const TopIn& drive();
+  /// Outputs of the current cycle (the same inputs went to every side); then the clock edge.
+  void observe(const TopOut& out);
+
+  uint64_t cycle() const { return cycle_; }
+  /// The run ended: the stimulus ran its cycles, the pipeline drained and the final checks ran.
+  bool done() const { return phase_ == Phase::kDone || !failure_.empty(); }
+  /// First scoreboard, counter, protocol or progress failure ("" while there is none).
+  const std::string& failure() const { return failure_; }
+  /// Cycle of that failure.
+  uint64_t failure_cycle() const { return failure_cycle_; }
+
+  uint64_t pixels() const { return pixels_in_; }
+  uint64_t segments_started() const { return seg_started_; }
+  const Coverage& coverage() const { return cov_; }
+  /// Index of the segment being run and its description (for reports).
+  std::string describe_segment() const;
+
+ private:
+  enum class Phase { kReset, kRun, kFinal, kDone };
+  struct Counts {
+    uint64_t pixels_in = 0, killed = 0, rt_reads = 0, rt_writes = 0, mem_stalls = 0;
+  };
+
+  void fail(const std::string& what);
+  void start_segment();
+  void advance_segments();
+  void on_drained();
+  void on_bus(const sim::ApbMaster::Done& d);
+  void on_pixel(const PixelRef& p);
+  void sample_cycle(const TopOut& out);
+  void final_checks();
+  Pixel make_pixel(const PixelRef& p) const;
+
+  const Stimulus& st_;
+  EnvOptions opt_;
+  const ConfigInfo& cfg_;
+  Phase phase_ = Phase::kReset;
+  TopIn in_;
+  uint64_t cycle_ = 0;
+  std::string failure_;
+  uint64_t failure_cycle_ = 0;
+
+  sim::ApbMaster bus_;
+  sim::Memory mem_;
+  sim::StateRegs regs_;
+  std::unique_ptr<cosim::Scoreboard> sb_;
+  Coverage cov_;
+
+  // Segment sequencing.
+  size_t seg_ = 0;  // current segment
+  uint64_t seg_started_ = 0;
+  bool streaming_ = false;  // program done: pixels of the segment may go
+  size_t px_ = 0;           // next pixel of the segment
+  bool offered_ = false;
+  bool gap_loaded_ = false;
+  uint32_t gap_left_ = 0;
+
+  Counts exp_;   // from om::ref (scoreboard)
+  Counts port_;  // from the port handshakes
+  uint64_t pixels_in_ = 0;
+  uint64_t last_progress_ = 0;
+  uint32_t last_hazard_read_ = 0;
+  std::unordered_map<uint32_t, uint64_t> last_use_;  // (y << 14 | x) -> pixel number
+  uint64_t final_started_ = 0;
+  bool final_polling_ = false;
+  int final_reads_ = 0;
+  uint32_t final_perf_[6] = {};
+};
+
+}  // namespace om::cosim

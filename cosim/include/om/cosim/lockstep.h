@@ -1,0 +1,151 @@
+// The lockstep co-simulation run: one testbench (Env) drives identical inputs into one or two
+// sides every cycle; with two sides every TopOut field is compared every cycle and the first
+// difference stops the run. The scoreboard and protocol checks of the testbench stop it too.
+// A failing run can be re-run deterministically with waves of a window before the failure.
+// run() is the whole run; Lockstep is the same loop advanced a few cycles at a time (stepping
+// from Python), with the ports of the last cycle visible.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "om/cosim/coverage.h"
+#include "om/cosim/env.h"
+#include "om/sim/side.h"
+#include "om/cosim/stimulus.h"
+
+namespace om::cosim {
+
+struct RunOptions {
+  sim::SideKind a = sim::SideKind::kRtl;
+  bool two_sides = true;  // lockstep against b; false: a alone
+  sim::SideKind b = sim::SideKind::kModel;
+  std::string fault;  // sim::make_faulty() applied to the compared side (b, or a alone)
+  EnvOptions env;
+  std::string waves_dir;    // on failure: re-run and write FST files here
+  uint64_t window = 200;    // cycles of waves before the failure
+  bool waves_full = false;  // with waves_dir: also trace the whole run (see run())
+  bool time_sides = true;   // measure each side's eval/tick time
+  // Called about every 4096 cycles with (cycle, cycles of the run).
+  std::function<void(uint64_t, uint64_t)> progress;
+  // Called about every 4096 cycles in every pass of run(), the waves re-run included (which has
+  // no progress): e.g. to check for an interrupt. An exception thrown from it ends the run.
+  std::function<void()> poll;
+};
+
+/// The first failure of a run.
+struct Failure {
+  std::string kind;  // "divergence", "scoreboard", "assertion" or "testbench"
+  uint64_t cycle = 0;
+  std::string field;  // port/field for a divergence ("mem_wr_data_o[31:0]")
+  std::string a_value, b_value;
+  std::string message;  // full description
+  std::string segment;  // what the stimulus was doing
+};
+
+struct RunResult {
+  uint64_t cycles = 0;
+  uint64_t pixels = 0;
+  uint64_t mismatches = 0;  // 0, or 1 when the run stopped at a failure
+  Coverage coverage;
+  double secs_total = 0, secs_a = 0, secs_b = 0;
+  std::string a_name, b_name;
+  std::vector<Failure> failures;
+  std::vector<std::string> waves;  // files written by the waves re-run
+  Perf perf_a, perf_b;  // perf_o of each side in the last evaluated cycle (b: zero without b)
+};
+
+/// Waves written by a run: the sides' ports from cycle `from` through cycle `to` into `dir`
+/// (<side>.fst for each side, cosim.fst with both sides and a mismatch flag for two sides).
+struct TraceWindow {
+  uint64_t from = 0;
+  uint64_t to = std::numeric_limits<uint64_t>::max();
+  std::string dir;
+  /// Stop at the first failure, as an untraced run does; false: run on through `to` (the
+  /// failure window's re-run, which shows the cycles after the failure too).
+  bool stop_at_failure = false;
+};
+
+class MergedWaves;
+
+/// One lockstep run, advanced by step(). Holds references to `st` and copies `opt`: `st` must
+/// outlive it. A Lockstep stepped to its end gives the RunResult run() gives for the same stimulus
+/// and options without waves_dir, timings aside (run() is a Lockstep stepped to its end).
+class Lockstep {
+ public:
+  /// Builds the sides (and their fault) and the testbench; `tw`: write waves (its files are
+  /// created when the run reaches tw->from). Throws std::invalid_argument when a requested side
+  /// or fault is not built in, std::runtime_error when a wave file cannot be written.
+  Lockstep(const Stimulus& st, const RunOptions& opt, const TraceWindow* tw = nullptr);
+  ~Lockstep();
+  Lockstep(const Lockstep&) = delete;
+  Lockstep& operator=(const Lockstep&) = delete;
+
+  /// Runs up to `n` cycles (each: testbench inputs, eval of the sides, comparison, clock edge)
+  /// and returns how many clock edges the testbench took. Stops early when the run ends: the
+  /// stimulus and its final drain and checks are done, or a failure stopped it (the failing
+  /// cycle is evaluated and compared but takes no clock edge, so it counts 0). Calls
+  /// RunOptions::progress and RunOptions::poll at cycles that are multiples of 4096 (an
+  /// exception thrown from them leaves the run consistent: it resumes at that cycle on the next
+  /// step()).
+  uint64_t step(uint64_t n = 1);
+  /// The run has ended (step() does nothing more).
+  bool done() const { return done_; }
+  /// Clock edges taken so far (= the cycle the next step() evaluates).
+  uint64_t cycle() const;
+  /// Ports of the last evaluated cycle (cycle() - 1, or cycle() when a failure stopped the run
+  /// there); nullptr before the first step() (outputs_b(): also without a second side).
+  const TopIn* inputs() const { return in_; }
+  const TopOut* outputs_a() const { return out_a_; }
+  const TopOut* outputs_b() const { return out_b_; }
+  /// Failures so far (at most one: the run stops at the first).
+  const std::vector<Failure>& failures() const { return r_.failures; }
+  const std::string& a_name() const { return r_.a_name; }
+  const std::string& b_name() const { return r_.b_name; }
+  /// Ends the run where it is (closes the wave files) and returns its result: cycles, pixels and
+  /// coverage so far, the failure, the wave files, the time spent in step(). After it, step()
+  /// does nothing; finish() again returns the same result.
+  RunResult finish();
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  void add_failure(Failure f);
+  bool cycle_once();  // one loop iteration; false: the run ended
+
+  const Stimulus& st_;
+  RunOptions opt_;
+  const bool tracing_;
+  TraceWindow tw_;
+  std::unique_ptr<sim::Side> a_, b_;
+  std::unique_ptr<Env> env_;
+  std::unique_ptr<MergedWaves> merged_;
+  RunResult r_;
+  bool done_ = false;
+  bool finished_ = false;
+  // The last evaluated cycle's ports (members of env_, a_ and b_, valid until the next step()).
+  const TopIn* in_ = nullptr;
+  const TopOut* out_a_ = nullptr;
+  const TopOut* out_b_ = nullptr;
+  Clock::duration total_{}, ta_{}, tb_{};
+};
+
+/// Runs `st`. Throws std::invalid_argument when a requested side is not built in.
+/// With opt.waves_dir and a failure, the run is repeated from the start and traced from
+/// opt.window cycles before the failure to 10 after it into waves_dir. With opt.waves_full too,
+/// the run itself is traced from its first cycle to its end (or its failure) into waves_dir, and
+/// the failure window's re-run goes to waves_dir/window.
+RunResult run(const Stimulus& st, const RunOptions& opt);
+
+/// The multi-line first-divergence report: cycle, port/field, both values, seed, configuration,
+/// git revision, reproduce command (`repro`), waves.
+std::string report(const RunResult& r, const Stimulus& st, const std::string& repro);
+
+/// Git revision of the source tree, baked in at configure time ("<hash>[-dirty]").
+const char* git_revision();
+
+}  // namespace om::cosim

@@ -1,0 +1,61 @@
+// The state a test draws with, its programming over the APB bus, and the scoreboard: the expected
+// render-target memory computed with the clock-free reference model (om::ref::process_pixel) from
+// the same pixels in the same order, plus the expected counts of the performance counters that do
+// not depend on timing.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <random>
+#include <string>
+
+#include "om/gen/defs.h"
+#include "om/ref/pixel.h"
+#include "om/sim/draw_state.h"
+#include "om/sim/memory.h"
+#include "om/sim/top_harness.h"
+
+namespace om::cosim {
+
+using sim::DrawState;
+using sim::Image;
+using sim::RtBinding;
+using sim::TbPixel;
+
+/// Expected performance-counter values that do not depend on timing.
+struct ExpectedCounts {
+  uint64_t pixels_in = 0;
+  uint64_t killed = 0;
+  uint64_t rt_reads = 0;
+  uint64_t rt_writes = 0;
+};
+
+class Scoreboard {
+ public:
+  explicit Scoreboard(int cfg_index);
+
+  void set_state(const DrawState& s) { state_ = s; }
+  const DrawState& state() const { return state_; }
+  /// Processes one pixel on the expected image (in submission order).
+  void apply(const TbPixel& p);
+  /// Fills the area of every bound slot of the current state with random texels (bits above
+  /// texel_bits zero), in both the expected image and `mem`.
+  void fill_random(Image& mem, std::mt19937_64& rng);
+
+  const Image& image() const { return image_; }
+  const ExpectedCounts& counts() const { return counts_; }
+  /// The reference-model state pixel (x, y) sees: slots bound, below max_rts and covering (x, y).
+  ref::PixelState ref_state(uint32_t x, uint32_t y) const;
+
+ private:
+  const ConfigInfo& cfg_;
+  DrawState state_;
+  Image image_;
+  ExpectedCounts counts_;
+};
+
+/// Compares two memory images; returns "" when equal, else a description of the first few
+/// differing texels (address, both values).
+std::string diff_images(const Image& got, const Image& want, int max_report = 8);
+
+}  // namespace om::cosim

@@ -1,0 +1,342 @@
+#include "om/cosim/cli.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+
+#include "om/cosim/lockstep.h"
+#include "om/cosim/stimulus.h"
+
+namespace om::cosim {
+namespace {
+
+constexpr int kOk = 0;
+constexpr int kFail = 1;
+constexpr int kUsage = 2;
+
+const char* kRunHelp =
+    "usage: omsim run [--config NAME] [--seed N] [--cycles N] [options]\n"
+    "  Lockstep co-simulation of the Verilated om_top and the cycle model on constrained-random\n"
+    "  stimulus from the seed; every output compared every cycle, final memory and counters\n"
+    "  checked against the reference model.\n"
+    "  --config NAME        fl9_1, fl9_3, fl10_0, fl11_0, fl11_1 (default fl11_1)\n"
+    "  --seed N             stimulus seed (default: $OM_SEED, else 1)\n"
+    "  --cycles N           cycles of stimulus, e.g. 100000 or 1e6 (default 1e5)\n"
+    "  --rts N              bind N render targets in every draw (default: random 1..max)\n"
+    "  --sides A[,B]        rtl,model (default), rtl,rtl, rtl or model\n"
+    "  --fault NAME         break the compared side on purpose (wr_data, rd_addr, prdata,\n"
+    "                       in_ready): the run must report a divergence\n"
+    "  --waves DIR          on failure: re-run and write FST of both sides around it to DIR\n"
+    "  --window N           cycles of waves before the failure (default 200)\n"
+    "  --coverage-out FILE  write this run's functional coverage (JSON, mergeable)\n"
+    "  --no-scoreboard      lockstep only (no reference-model checks)\n"
+    "  --holes N            list up to N coverage holes (default 0)\n"
+    "  --progress           progress bar on stderr\n"
+    "  --json               JSON summary on stdout\n";
+
+const char* kCovHelp =
+    "usage: omsim coverage FILE... [-o OUT] [--holes N] [--json] [--min PERCENT]\n"
+    "  Merges coverage files of `omsim run --coverage-out` and reports the percentage, the\n"
+    "  per-group counts and the holes. --min: exit 1 when below PERCENT.\n";
+
+struct Usage {
+  std::string what;
+};
+
+std::string self_path() {
+  char buf[4096];
+  const ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+  if (n <= 0) return "omsim";
+  buf[n] = 0;
+  return buf;
+}
+
+std::string need(const std::vector<std::string>& a, size_t& i) {
+  if (i + 1 >= a.size()) throw Usage{a[i] + " needs a value"};
+  return a[++i];
+}
+
+uint64_t number(const std::string& opt, const std::string& v) {
+  try {
+    return parse_count(v);
+  } catch (const std::invalid_argument& e) {
+    throw Usage{opt + ": " + e.what()};
+  }
+}
+
+sim::SideKind side_kind(const std::string& s) {
+  if (s == "rtl") return sim::SideKind::kRtl;
+  if (s == "model") return sim::SideKind::kModel;
+  throw Usage{"--sides: unknown side '" + s + "' (rtl, model)"};
+}
+
+// A bar on stderr, redrawn in place.
+class ProgressBar {
+ public:
+  void update(uint64_t c, uint64_t total) {
+    const double frac = total ? std::min(1.0, static_cast<double>(c) / total) : 1.0;
+    const double secs = std::chrono::duration<double>(Clock::now() - start_).count();
+    const double rate = secs > 0 ? c / secs : 0.0;
+    const double eta = rate > 0 && total > c ? (total - c) / rate : 0.0;
+    const int width = 40;
+    const int fill = static_cast<int>(frac * width);
+    std::fprintf(stderr, "\r[%s%s] %3.0f%% %llu/%llu cycles %6.1f kcycles/s ETA %4.0fs ",
+                 std::string(fill, '#').c_str(), std::string(width - fill, '.').c_str(), 100 * frac,
+                 static_cast<unsigned long long>(c), static_cast<unsigned long long>(total),
+                 rate / 1e3, eta);
+    std::fflush(stderr);
+  }
+  void done() { std::fprintf(stderr, "\n"); }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point start_ = Clock::now();
+};
+
+std::string rate(double cycles, double secs) {
+  if (secs <= 0) return "-";
+  char buf[32];
+  const double r = cycles / secs;
+  if (r >= 1e6) {
+    std::snprintf(buf, sizeof buf, "%.2f Mcycles/s", r / 1e6);
+  } else {
+    std::snprintf(buf, sizeof buf, "%.1f kcycles/s", r / 1e3);
+  }
+  return buf;
+}
+
+int run_impl(const std::vector<std::string>& a) {
+  StimConfig sc;
+  sc.cfg_index = kDefaultConfig;
+  RunOptions ro;
+  ro.two_sides = true;
+  ro.a = sim::SideKind::kRtl;
+  ro.b = sim::have_model() ? sim::SideKind::kModel : sim::SideKind::kRtl;
+  std::string sides_text = sim::have_model() ? "rtl,model" : "rtl,rtl";
+  if (const char* env = std::getenv("OM_SEED")) sc.seed = std::stoull(env, nullptr, 0);
+  std::string cov_out;
+  bool json = false, progress = false;
+  uint64_t holes = 0;
+  for (size_t i = 0; i < a.size(); ++i) {
+    const std::string& o = a[i];
+    if (o == "--help" || o == "-h") {
+      std::fputs(kRunHelp, stdout);
+      return kOk;
+    } else if (o == "--config") {
+      const std::string n = need(a, i);
+      sc.cfg_index = config_index(n);
+      if (sc.cfg_index < 0) throw Usage{"unknown configuration '" + n + "'"};
+    } else if (o == "--seed") {
+      sc.seed = std::stoull(need(a, i), nullptr, 0);
+    } else if (o == "--cycles") {
+      sc.cycles = number(o, need(a, i));
+    } else if (o == "--rts") {
+      sc.rts = static_cast<int>(number(o, need(a, i)));
+    } else if (o == "--sides") {
+      sides_text = need(a, i);
+      const size_t comma = sides_text.find(',');
+      ro.a = side_kind(sides_text.substr(0, comma));
+      ro.two_sides = comma != std::string::npos;
+      if (ro.two_sides) ro.b = side_kind(sides_text.substr(comma + 1));
+    } else if (o == "--fault") {
+      ro.fault = need(a, i);
+    } else if (o == "--waves") {
+      ro.waves_dir = need(a, i);
+    } else if (o == "--window") {
+      ro.window = number(o, need(a, i));
+    } else if (o == "--coverage-out") {
+      cov_out = need(a, i);
+    } else if (o == "--no-scoreboard") {
+      ro.env.scoreboard = false;
+    } else if (o == "--holes") {
+      holes = std::stoull(need(a, i));
+    } else if (o == "--progress") {
+      progress = true;
+    } else if (o == "--json") {
+      json = true;
+    } else {
+      throw Usage{"unknown option '" + o + "'"};
+    }
+  }
+  const ConfigInfo& cfg = kConfigs[sc.cfg_index];
+  if (sc.rts > cfg.max_rts) {
+    throw Usage{"--rts " + std::to_string(sc.rts) + ": " + cfg.name + " has at most " +
+                std::to_string(cfg.max_rts) + " render targets"};
+  }
+  if ((ro.a == sim::SideKind::kModel || (ro.two_sides && ro.b == sim::SideKind::kModel)) && !sim::have_model()) {
+    throw Usage{"--sides: the cycle model is not built into this binary"};
+  }
+
+  std::string repro = self_path() + " run --config " + cfg.name + " --seed " +
+                      std::to_string(sc.seed) + " --cycles " + std::to_string(sc.cycles);
+  if (sc.rts) repro += " --rts " + std::to_string(sc.rts);
+  if (sides_text != (sim::have_model() ? "rtl,model" : "rtl,rtl")) repro += " --sides " + sides_text;
+  if (!ro.fault.empty()) repro += " --fault " + ro.fault;
+  if (!ro.env.scoreboard) repro += " --no-scoreboard";
+  repro += " --waves waves_out";
+
+  const Stimulus st = generate(sc);
+  ProgressBar bar;
+  if (progress) ro.progress = [&bar](uint64_t c, uint64_t t) { bar.update(c, t); };
+  ro.time_sides = true;
+  const RunResult r = run(st, ro);
+  if (progress) {
+    bar.update(r.cycles, sc.cycles);
+    bar.done();
+  }
+  if (!cov_out.empty()) r.coverage.write_file(cov_out);
+
+  const std::string rep = report(r, st, repro);
+  if (!rep.empty()) std::fputs(rep.c_str(), json ? stderr : stdout);
+  const double c = static_cast<double>(r.cycles);
+  if (json) {
+    nlohmann::ordered_json j;
+    j["config"] = cfg.name;
+    j["seed"] = sc.seed;
+    j["cycles"] = r.cycles;
+    j["pixels"] = r.pixels;
+    j["mismatches"] = r.mismatches;
+    j["coverage_percent"] = std::round(r.coverage.percent() * 100) / 100;
+    j["sides"] = sides_text;
+    j["cycles_per_second"] = {{r.a_name, r.secs_a > 0 ? c / r.secs_a : 0.0},
+                              {"lockstep", r.secs_total > 0 ? c / r.secs_total : 0.0}};
+    if (!r.b_name.empty() && r.b_name != r.a_name) {
+      j["cycles_per_second"][r.b_name] = r.secs_b > 0 ? c / r.secs_b : 0.0;
+    }
+    j["revision"] = git_revision();
+    if (!r.failures.empty()) {
+      const Failure& f = r.failures.front();
+      j["failure"] = {{"kind", f.kind},       {"cycle", f.cycle},  {"field", f.field},
+                      {"a", f.a_value},       {"b", f.b_value},    {"message", f.message},
+                      {"segment", f.segment}, {"reproduce", repro}};
+      j["waves"] = r.waves;
+    }
+    if (holes) {
+      auto h = r.coverage.holes();
+      if (h.size() > holes) h.resize(holes);
+      j["holes"] = h;
+    }
+    std::printf("%s\n", j.dump(2).c_str());
+  } else {
+    std::printf("omsim run: %s seed %llu, %s%s\n", cfg.name,
+                static_cast<unsigned long long>(sc.seed), r.a_name.c_str(),
+                r.b_name.empty() ? " alone" : (" vs " + r.b_name).c_str());
+    std::printf("  cycles      %llu\n", static_cast<unsigned long long>(r.cycles));
+    std::printf("  pixels      %llu\n", static_cast<unsigned long long>(r.pixels));
+    std::printf("  mismatches  %llu\n", static_cast<unsigned long long>(r.mismatches));
+    std::printf("  coverage    %.1f %% (%zu of %zu bins, %zu holes)\n", r.coverage.percent(),
+                r.coverage.covered(), r.coverage.universe_size(), r.coverage.holes().size());
+    std::string speed = r.a_name + " " + rate(c, r.secs_a);
+    if (!r.b_name.empty()) speed += ", " + r.b_name + " " + rate(c, r.secs_b);
+    speed += ", lockstep " + rate(c, r.secs_total);
+    std::printf("  speed       %s\n", speed.c_str());
+    uint64_t n = 0;
+    for (const std::string& h : r.coverage.holes()) {
+      if (n++ >= holes) break;
+      std::printf("  hole        %s\n", h.c_str());
+    }
+    std::printf("  result      %s\n", r.failures.empty() ? "PASS" : "FAIL");
+  }
+  return r.failures.empty() ? kOk : kFail;
+}
+
+int coverage_impl(const std::vector<std::string>& a) {
+  std::vector<std::string> files;
+  std::string out;
+  bool json = false;
+  uint64_t holes = 20;
+  double min = -1;
+  for (size_t i = 0; i < a.size(); ++i) {
+    const std::string& o = a[i];
+    if (o == "--help" || o == "-h") {
+      std::fputs(kCovHelp, stdout);
+      return kOk;
+    } else if (o == "-o") {
+      out = need(a, i);
+    } else if (o == "--holes") {
+      holes = std::stoull(need(a, i));
+    } else if (o == "--json") {
+      json = true;
+    } else if (o == "--min") {
+      min = std::stod(need(a, i));
+    } else if (!o.empty() && o[0] == '-') {
+      throw Usage{"unknown option '" + o + "'"};
+    } else {
+      files.push_back(o);
+    }
+  }
+  if (files.empty()) throw Usage{"no coverage files given"};
+  Coverage total;
+  for (const std::string& f : files) {
+    try {
+      total.merge(Coverage::read_file(f));
+    } catch (const std::runtime_error& e) {
+      throw Usage{e.what()};
+    }
+  }
+  if (!out.empty()) total.write_file(out);
+  const std::vector<std::string> h = total.holes();
+  if (json) {
+    nlohmann::ordered_json j;
+    j["runs"] = total.runs().size();
+    j["coverage_percent"] = std::round(total.percent() * 100) / 100;
+    j["covered"] = total.covered();
+    j["universe"] = total.universe_size();
+    j["holes"] = std::vector<std::string>(h.begin(), h.begin() + std::min<size_t>(h.size(), holes));
+    std::printf("%s\n", j.dump(2).c_str());
+  } else {
+    std::printf("coverage: %zu runs, %.1f %% (%zu of %zu bins)\n%s", total.runs().size(),
+                total.percent(), total.covered(), total.universe_size(), total.summary().c_str());
+    for (size_t i = 0; i < h.size() && i < holes; ++i) std::printf("  hole %s\n", h[i].c_str());
+    if (h.size() > holes) std::printf("  ... %zu more holes\n", h.size() - holes);
+  }
+  return (min >= 0 && total.percent() < min) ? kFail : kOk;
+}
+
+template <typename F>
+int guarded(const char* name, F f, const std::vector<std::string>& a) {
+  try {
+    return f(a);
+  } catch (const Usage& u) {
+    std::fprintf(stderr, "omsim %s: %s\n", name, u.what.c_str());
+    return kUsage;
+  } catch (const std::invalid_argument& e) {
+    std::fprintf(stderr, "omsim %s: %s\n", name, e.what());
+    return kUsage;
+  } catch (const std::out_of_range& e) {
+    std::fprintf(stderr, "omsim %s: %s\n", name, e.what());
+    return kUsage;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "omsim %s: %s\n", name, e.what());
+    return kFail;
+  }
+}
+
+}  // namespace
+
+uint64_t parse_count(const std::string& text) {
+  size_t used = 0;
+  double v = 0;
+  try {
+    v = std::stod(text, &used);
+  } catch (const std::exception&) {
+    throw std::invalid_argument("'" + text + "' is not a number");
+  }
+  if (used != text.size() || !(v >= 1) || v > 1e12 || v != std::floor(v)) {
+    throw std::invalid_argument("'" + text + "' is not a whole number from 1 to 1e12");
+  }
+  return static_cast<uint64_t>(v);
+}
+
+int run_main(const std::vector<std::string>& args) { return guarded("run", run_impl, args); }
+int coverage_main(const std::vector<std::string>& args) {
+  return guarded("coverage", coverage_impl, args);
+}
+
+}  // namespace om::cosim

@@ -1,0 +1,98 @@
+#include "om/cosim/cov_sample.h"
+
+#include "om/ref/convert.h"
+#include "om/ref/rt_op.h"
+#include "om/ref/validate.h"
+
+namespace om::cosim {
+namespace {
+
+bool is_int(const FormatInfo& f) {
+  return f.cls == FormatClass::UINT || f.cls == FormatClass::SINT;
+}
+
+void sample_blend(Coverage& cov, const ref::RtBlendDesc& d, FormatClass cls) {
+  const uint32_t op = static_cast<uint32_t>(d.blend_op);
+  const uint32_t op_a = static_cast<uint32_t>(d.blend_op_alpha);
+  if (op >= 1 && op <= 3) {
+    cov.hit(cov.blend_rgb(static_cast<uint32_t>(d.src_blend), op, cls));
+    cov.hit(cov.blend_rgb(static_cast<uint32_t>(d.dest_blend), op, cls));
+  } else {
+    cov.hit(cov.blend_minmax(op, cls, false));
+  }
+  if (op_a >= 1 && op_a <= 3) {
+    cov.hit(cov.blend_alpha(static_cast<uint32_t>(d.src_blend_alpha), op_a, cls));
+    cov.hit(cov.blend_alpha(static_cast<uint32_t>(d.dest_blend_alpha), op_a, cls));
+  } else {
+    cov.hit(cov.blend_minmax(op_a, cls, true));
+  }
+}
+
+}  // namespace
+
+void sample_pixel(Coverage& cov, const ref::PixelState& ps, const sim::DrawState& state,
+                  const ref::PixelIn& px, uint32_t x, uint32_t y) {
+  for (int i = 0; i < ref::kMaxRts; ++i) {
+    const sim::RtBinding& b = state.rt[i];
+    if (b.format != 0 && (x >= b.width || y >= b.height)) cov.hit(cov.id("pixel/out_of_bounds"));
+  }
+  int ops = 0;
+  if (px.clear) {
+    cov.hit(cov.id("pixel/clear"));
+    for (const FormatInfo* f : ps.rt_format) {
+      if (f == nullptr) continue;
+      ++ops;
+      cov.hit(cov.format(f->format));
+    }
+    if (ops > 0) cov.hit(cov.rt_count(ops));
+    return;
+  }
+  const uint32_t a = px.oc[0][3];
+  if (!px.coverage) cov.hit(cov.id("pixel/killed_coverage"));
+  if ((ps.sample_mask & 1u) == 0) cov.hit(cov.id("pixel/killed_sample_mask"));
+  if (ps.blend.alpha_to_coverage_enable && !ref::a2c_covered(a)) {
+    cov.hit(cov.id("pixel/killed_a2c"));
+  }
+  if (ps.blend.alpha_to_coverage_enable && a == 0x3F000000u) cov.hit(cov.id("pixel/a2c_at_half"));
+  if (ps.d3d9.alpha_test_enable) {
+    const uint32_t func = static_cast<uint32_t>(ps.d3d9.alpha_func);
+    if (func >= 1 && func <= 8) {
+      cov.hit(cov.id(std::string("alpha_func/") + to_string(ps.d3d9.alpha_func)));
+    }
+    if (!ref::alpha_test_pass(ps.d3d9, a)) cov.hit(cov.id("pixel/killed_alpha_test"));
+    if (a == ref::unorm_to_f32(ps.d3d9.alpha_ref & 0xFFu, 8)) {
+      cov.hit(cov.id("pixel/alpha_equals_ref"));
+    }
+  }
+  if (!ref::pixel_covered(ps, px)) return;
+  if (ps.d3d9.fog_enable) cov.hit(cov.id("pixel/fog"));
+  if (ps.blend.independent_blend_enable) cov.hit(cov.id("pixel/independent_blend"));
+  const ref::RtBlendDesc& rt0 = ps.blend.render_target[0];
+  for (int i = 0; i < ref::kMaxRts; ++i) {
+    const FormatInfo* f = ps.rt_format[i];
+    if (f == nullptr || (ps.ps_outputs & (1u << i)) == 0) continue;
+    const ref::RtBlendDesc& d = ref::select_rt_desc(ps.blend, i);
+    const uint32_t wm = ref::effective_write_mask(*f, d.render_target_write_mask);
+    if (wm == 0) continue;
+    ++ops;
+    cov.hit(cov.format(f->format));
+    cov.hit(cov.write_mask(wm));
+    if (rt0.logic_op_enable) {
+      if (f->cls == FormatClass::UINT) {
+        cov.hit(cov.logic_uint(static_cast<uint32_t>(rt0.logic_op), f->format));
+      } else {
+        cov.hit(cov.id("pixel/logic_op_non_uint"));
+      }
+    } else if (d.blend_enable) {
+      if (is_int(*f)) {
+        cov.hit(cov.id("pixel/blend_on_integer"));
+      } else if ((f->blend_fl_mask >> ps.fl_index) & 1u) {
+        sample_blend(cov, d, f->cls);
+        if (i == 0 && ref::uses_dual_source(d)) cov.hit(cov.id("pixel/dual_source"));
+      }
+    }
+  }
+  if (ops > 0) cov.hit(cov.rt_count(ops));
+}
+
+}  // namespace om::cosim

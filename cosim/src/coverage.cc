@@ -1,0 +1,282 @@
+#include "om/cosim/coverage.h"
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <stdexcept>
+
+namespace om::cosim {
+namespace {
+
+constexpr uint32_t kRgbFactors[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 14, 15, 16, 17, 18, 19};
+constexpr uint32_t kAlphaFactors[] = {1, 2, 5, 6, 7, 8, 11, 14, 15, 18, 19};
+constexpr FormatClass kBlendClasses[] = {FormatClass::UNORM, FormatClass::UNORM_SRGB,
+                                         FormatClass::SNORM, FormatClass::FLOAT};
+constexpr const char* kFileFormat = "omsim-coverage/1";
+
+// Table index of (factor or op 0..31, op 0..7, class 0..7).
+size_t cross(uint32_t a, uint32_t b, uint32_t c) {
+  return ((a & 31u) * 8 + (b & 7u)) * 8 + (c & 7u);
+}
+
+std::string group_of(const std::string& name) { return name.substr(0, name.find('/')); }
+
+}  // namespace
+
+Coverage::Id Coverage::add(const std::string& name, bool in_universe) {
+  index_.emplace(name, static_cast<Id>(names_.size()));
+  names_.push_back(name);
+  hits_.push_back(0);
+  universe_.push_back(in_universe);
+  return static_cast<Id>(names_.size() - 1);
+}
+
+Coverage::Coverage(int cfg_index) {
+  if (cfg_index < 0 || cfg_index >= kNumConfigs) {
+    throw std::out_of_range("Coverage: configuration index " + std::to_string(cfg_index));
+  }
+  const ConfigInfo& cfg = kConfigs[cfg_index];
+  const int fl = cfg.fl_index;
+  const bool fl10 = fl >= 3;
+  auto rt_at_fl = [&](const FormatInfo& f) { return ((f.rt_fl_mask >> fl) & 1u) != 0; };
+  auto class_blendable = [&](FormatClass c) {
+    for (const FormatInfo& f : kFormatInfo) {
+      if (f.cls == c && rt_at_fl(f) && ((f.blend_fl_mask >> fl) & 1u)) return true;
+    }
+    return false;
+  };
+  auto factor_ok = [&](uint32_t f) { return fl10 || (f != 7 && (f < 16 || f > 19)); };
+
+  rgb_.assign(32 * 8 * 8, kNone);
+  alpha_.assign(32 * 8 * 8, kNone);
+  minmax_.assign(32 * 8 * 8, kNone);
+  logic_.assign(16 * 256, kNone);
+  format_.assign(256, kNone);
+  for (FormatClass c : kBlendClasses) {
+    const uint32_t ci = static_cast<uint32_t>(c);
+    const bool cls_ok = class_blendable(c);
+    for (uint32_t op = 1; op <= 3; ++op) {
+      const std::string tail =
+          std::string("/") + to_string(static_cast<BlendOp>(op)) + "/" + to_string(c);
+      for (uint32_t f : kRgbFactors) {
+        rgb_[cross(f, op, ci)] =
+            add(std::string("blend_rgb/") + to_string(static_cast<Blend>(f)) + tail,
+                cls_ok && factor_ok(f));
+      }
+      for (uint32_t f : kAlphaFactors) {
+        alpha_[cross(f, op, ci)] =
+            add(std::string("blend_alpha/") + to_string(static_cast<Blend>(f)) + tail,
+                cls_ok && factor_ok(f));
+      }
+    }
+    for (uint32_t op = 4; op <= 5; ++op) {
+      for (uint32_t a = 0; a < 2; ++a) {
+        minmax_[cross(op, a, ci)] =
+            add(std::string("blend_minmax/") + (a ? "alpha/" : "rgb/") +
+                    to_string(static_cast<BlendOp>(op)) + "/" + to_string(c),
+                cls_ok);
+      }
+    }
+  }
+  for (const FormatInfo& f : kFormatInfo) {
+    if (f.cls != FormatClass::UINT) continue;
+    for (uint32_t l = 0; l < 16; ++l) {
+      logic_[l * 256 + static_cast<uint32_t>(f.format)] =
+          add(std::string("logic_uint/") + to_string(static_cast<LogicOp>(l)) + "/" + f.name,
+              cfg.logic_op && rt_at_fl(f));
+    }
+  }
+  for (const FormatInfo& f : kFormatInfo) {
+    format_[static_cast<uint32_t>(f.format)] = add(std::string("format/") + f.name, rt_at_fl(f));
+  }
+  for (uint32_t m = 0; m < 16; ++m) {
+    mask_[m] = m == 0 ? kNone : add("write_mask/0x" + std::string(1, "0123456789ABCDEF"[m]), true);
+  }
+  for (int n = 0; n < 16; ++n) {
+    rt_count_[n] =
+        (n == 0 || n > 8) ? kNone : add("rt_count/" + std::to_string(n), n <= cfg.max_rts);
+  }
+  for (const char* b : {"reuse_d1", "reuse_d2_3", "reuse_d4_7", "reuse_d8_15", "stall_observed"}) {
+    add(std::string("hazard/") + b, true);
+  }
+  for (const char* b :
+       {"mem_rd", "mem_wr", "mem_rd_and_wr", "input_backpressure", "state_write_held",
+        "reads_outstanding_16", "latency_1", "latency_2_7", "latency_8_15", "latency_16_plus"}) {
+    add(std::string("stall/") + b, true);
+  }
+  for (const char* b :
+       {"read_caps", "read_state", "read_status", "read_perf", "write_state",
+        "write_partial_strobe", "perf_clear", "err_ro_write", "err_wo_read", "err_unmapped_read",
+        "err_unmapped_write", "err_misaligned_read", "err_misaligned_write"}) {
+    add(std::string("bus/") + b, true);
+  }
+  add("pixel/clear", true);
+  add("pixel/killed_coverage", true);
+  add("pixel/killed_sample_mask", true);
+  add("pixel/killed_a2c", fl10);
+  add("pixel/killed_alpha_test", true);
+  add("pixel/alpha_equals_ref", true);  // the alpha-test comparison's boundary
+  add("pixel/a2c_at_half", fl10);       // alpha-to-coverage's boundary: a + 0.5 = 1
+  add("pixel/fog", true);
+  add("pixel/dual_source", fl10);
+  add("pixel/independent_blend", true);
+  add("pixel/out_of_bounds", true);
+  add("pixel/logic_op_non_uint", cfg.logic_op);
+  add("pixel/blend_on_integer", true);
+  add("pixel/illegal_state", true);
+  for (uint32_t f = 1; f <= 8; ++f) {
+    add(std::string("alpha_func/") + to_string(static_cast<CmpFunc>(f)), true);
+  }
+}
+
+Coverage::Id Coverage::blend_rgb(uint32_t factor, uint32_t op, FormatClass cls) const {
+  if (rgb_.empty() || factor > 31 || op > 7) return kNone;
+  return rgb_[cross(factor, op, static_cast<uint32_t>(cls))];
+}
+Coverage::Id Coverage::blend_alpha(uint32_t factor, uint32_t op, FormatClass cls) const {
+  if (alpha_.empty() || factor > 31 || op > 7) return kNone;
+  return alpha_[cross(factor, op, static_cast<uint32_t>(cls))];
+}
+Coverage::Id Coverage::blend_minmax(uint32_t op, FormatClass cls, bool alpha) const {
+  if (minmax_.empty() || op > 7) return kNone;
+  return minmax_[cross(op, alpha ? 1 : 0, static_cast<uint32_t>(cls))];
+}
+Coverage::Id Coverage::logic_uint(uint32_t logic_op, Format f) const {
+  if (logic_.empty() || logic_op > 15) return kNone;
+  return logic_[logic_op * 256 + (static_cast<uint32_t>(f) & 255u)];
+}
+Coverage::Id Coverage::format(Format f) const {
+  return format_.empty() ? kNone : format_[static_cast<uint32_t>(f) & 255u];
+}
+
+Coverage::Id Coverage::id(const std::string& name) const {
+  auto it = index_.find(name);
+  if (it == index_.end()) throw std::out_of_range("coverage: no bin named " + name);
+  return it->second;
+}
+
+size_t Coverage::universe_size() const {
+  return static_cast<size_t>(std::count(universe_.begin(), universe_.end(), true));
+}
+
+size_t Coverage::covered() const {
+  size_t n = 0;
+  for (size_t i = 0; i < names_.size(); ++i) n += (universe_[i] && hits_[i] > 0) ? 1 : 0;
+  return n;
+}
+
+double Coverage::percent() const {
+  const size_t u = universe_size();
+  return u == 0 ? 100.0 : 100.0 * static_cast<double>(covered()) / static_cast<double>(u);
+}
+
+std::vector<std::string> Coverage::holes() const {
+  std::vector<std::string> h;
+  for (size_t i = 0; i < names_.size(); ++i) {
+    if (universe_[i] && hits_[i] == 0) h.push_back(names_[i]);
+  }
+  return h;
+}
+
+std::string Coverage::summary() const {
+  std::map<std::string, std::pair<size_t, size_t>> g;  // group -> (covered, universe)
+  for (size_t i = 0; i < names_.size(); ++i) {
+    if (!universe_[i]) continue;
+    auto& e = g[group_of(names_[i])];
+    e.second += 1;
+    e.first += hits_[i] > 0 ? 1 : 0;
+  }
+  std::ostringstream os;
+  for (const auto& kv : g) {
+    os << "  " << kv.first << ": " << kv.second.first << "/" << kv.second.second << "\n";
+  }
+  return os.str();
+}
+
+void Coverage::merge(const Coverage& o) {
+  if (names_.empty() && !o.names_.empty()) {
+    const std::vector<Run> runs = runs_;
+    *this = o;
+    runs_.insert(runs_.begin(), runs.begin(), runs.end());
+    return;
+  }
+  for (size_t i = 0; i < o.names_.size(); ++i) {
+    auto it = index_.find(o.names_[i]);
+    if (it == index_.end()) {
+      add(o.names_[i], o.universe_[i]);
+      hits_.back() = o.hits_[i];
+      continue;
+    }
+    hits_[it->second] += o.hits_[i];
+    universe_[it->second] = universe_[it->second] || o.universe_[i];
+  }
+  runs_.insert(runs_.end(), o.runs_.begin(), o.runs_.end());
+}
+
+std::string Coverage::to_json() const {
+  nlohmann::ordered_json j;
+  j["format"] = kFileFormat;
+  j["coverage_percent"] = percent();
+  j["covered"] = covered();
+  j["universe"] = universe_size();
+  j["runs"] = nlohmann::ordered_json::array();
+  for (const Run& r : runs_) {
+    j["runs"].push_back({{"config", r.config}, {"seed", r.seed}, {"cycles", r.cycles}});
+  }
+  nlohmann::ordered_json bins = nlohmann::ordered_json::object();
+  for (size_t i = 0; i < names_.size(); ++i) {
+    bins[names_[i]] = {{"hits", hits_[i]}, {"universe", static_cast<bool>(universe_[i])}};
+  }
+  j["bins"] = bins;
+  j["holes"] = holes();
+  return j.dump(1) + "\n";
+}
+
+Coverage Coverage::from_json(const std::string& text) {
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::exception& e) {
+    throw std::invalid_argument(std::string("coverage: not JSON: ") + e.what());
+  }
+  if (!j.is_object() || j.value("format", "") != kFileFormat || !j.contains("bins")) {
+    throw std::invalid_argument(std::string("coverage: not an ") + kFileFormat + " file");
+  }
+  Coverage c;
+  try {
+    for (const auto& r : j.at("runs")) {
+      c.runs_.push_back(Run{r.at("config").get<std::string>(), r.at("seed").get<uint64_t>(),
+                            r.at("cycles").get<uint64_t>()});
+    }
+    for (const auto& kv : j.at("bins").items()) {
+      c.add(kv.key(), kv.value().at("universe").get<bool>());
+      c.hits_.back() = kv.value().at("hits").get<uint64_t>();
+    }
+  } catch (const nlohmann::json::exception& e) {
+    throw std::invalid_argument(std::string("coverage: malformed file: ") + e.what());
+  }
+  return c;
+}
+
+Coverage Coverage::read_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("coverage: cannot read " + path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  try {
+    return from_json(ss.str());
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error(path + ": " + e.what());
+  }
+}
+
+void Coverage::write_file(const std::string& path) const {
+  std::ofstream out(path);
+  if (!out) throw std::runtime_error("coverage: cannot write " + path);
+  out << to_json();
+  if (!out) throw std::runtime_error("coverage: write failed: " + path);
+}
+
+}  // namespace om::cosim

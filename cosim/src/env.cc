@@ -1,0 +1,403 @@
+#include "om/cosim/env.h"
+
+#include <cstdio>
+#include <random>
+
+#include "om/cosim/cov_sample.h"
+#include "om/gen/regs.h"
+
+namespace om::cosim {
+namespace {
+
+constexpr uint64_t kResetCycles = 4;
+constexpr uint16_t kPollGap = 8;
+
+bool expects_error(BusOp::Kind k) {
+  switch (k) {
+    case BusOp::Kind::kRoWrite:
+    case BusOp::Kind::kWoRead:
+    case BusOp::Kind::kUnmappedRead:
+    case BusOp::Kind::kUnmappedWrite:
+    case BusOp::Kind::kMisalignedRead:
+    case BusOp::Kind::kMisalignedWrite:
+      return true;
+    default:
+      return false;
+  }
+}
+
+std::string hex(uint32_t v) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "0x%08X", v);
+  return buf;
+}
+
+}  // namespace
+
+Env::Env(const Stimulus& st, const EnvOptions& opt)
+    : st_(st),
+      opt_(opt),
+      cfg_(kConfigs[st.cfg.cfg_index]),
+      mem_(std::make_unique<sim::TableTiming>(st.mem)),
+      sb_(std::make_unique<cosim::Scoreboard>(st.cfg.cfg_index)),
+      cov_(st.cfg.cfg_index) {
+  in_.cfg = static_cast<uint32_t>(st.cfg.cfg_index);
+  in_.rst_n = false;
+  sb_->set_state(sim::bound_state(regs_.decode()));
+}
+
+void Env::fail(const std::string& what) {
+  if (!failure_.empty()) return;
+  failure_ = what;
+  failure_cycle_ = cycle_;
+}
+
+std::string Env::describe_segment() const {
+  if (seg_ >= st_.segments.size()) return "stimulus exhausted";
+  const Segment& s = st_.segments[seg_];
+  std::string d = "segment " + std::to_string(seg_) + " (" + std::to_string(s.pixels.size()) +
+                  " pixels, pixel " + std::to_string(px_) + (s.drain ? ", drain" : "") +
+                  (s.illegal ? ", illegal state" : "") + "), bound RTs:";
+  for (int i = 0; i < ref::kMaxRts; ++i) {
+    const sim::RtBinding& b = s.state.rt[i];
+    if (b.format == 0) continue;
+    const FormatInfo* f = ref::find_format(b.format);
+    d += " " + std::to_string(i) + "=" + (f ? f->name : std::to_string(b.format)) + "@" +
+         std::to_string(b.width) + "x" + std::to_string(b.height);
+  }
+  return d;
+}
+
+Pixel Env::make_pixel(const PixelRef& p) const {
+  ref::PixelIn px = st_.segments[seg_].palette[p.palette];
+  px.clear = p.clear;
+  px.coverage = p.coverage;
+  return om::make_pixel(p.x, p.y, px);
+}
+
+const TopIn& Env::drive() {
+  in_.rst_n = phase_ != Phase::kReset || cycle_ >= kResetCycles;
+  if (phase_ == Phase::kReset) {
+    in_.psel = false;
+    in_.penable = false;
+    in_.in_valid = false;
+  } else {
+    bus_.drive(in_);
+    if (!offered_ && streaming_ && phase_ == Phase::kRun && seg_ < st_.segments.size() &&
+        px_ < st_.segments[seg_].pixels.size()) {
+      const PixelRef& p = st_.segments[seg_].pixels[px_];
+      if (!gap_loaded_) {
+        gap_left_ = p.gap;
+        gap_loaded_ = true;
+      }
+      if (gap_left_ > 0) {
+        --gap_left_;
+      } else {
+        offered_ = true;
+        in_.in_data = make_pixel(p);
+      }
+    }
+    in_.in_valid = offered_;
+  }
+  in_.mem_rd_ready = mem_.rd_ready(cycle_);
+  in_.mem_wr_ready = mem_.wr_ready(cycle_);
+  in_.mem_rsp_valid = mem_.rsp_valid(cycle_);
+  if (in_.mem_rsp_valid) in_.mem_rsp_data = mem_.rsp_data();
+  return in_;
+}
+
+void Env::start_segment() {
+  ++seg_started_;
+  streaming_ = false;
+  px_ = 0;
+  offered_ = false;
+  gap_loaded_ = false;
+  if (seg_ >= st_.segments.size()) return;
+  for (const BusOp& op : st_.segments[seg_].program) bus_.push_back(op);
+}
+
+void Env::advance_segments() {
+  if (seg_ >= st_.segments.size()) return;
+  const Segment& s = st_.segments[seg_];
+  if (!streaming_ && bus_.idle()) {
+    streaming_ = true;
+    for (const BusOp& op : s.traffic) bus_.push_back(op);
+  }
+  if (streaming_ && px_ >= s.pixels.size() && !offered_ && bus_.idle()) {
+    ++seg_;
+    start_segment();
+  }
+}
+
+void Env::on_drained() {
+  if (opt_.scoreboard) {
+    const std::string diff = cosim::diff_images(mem_.image(), sb_->image());
+    if (!diff.empty()) {
+      fail("scoreboard: render-target memory differs from om::ref before " + describe_segment() +
+           ":\n" + diff);
+      return;
+    }
+  }
+  // Resynchronise: new memory contents for the new bindings, in both memory and scoreboard.
+  const Segment& s = st_.segments[seg_];
+  mem_.image().clear();
+  sb_ = std::make_unique<cosim::Scoreboard>(st_.cfg.cfg_index);
+  if (s.fill) {
+    sb_->set_state(sim::bound_state(s.state));
+    std::mt19937_64 rng(s.fill_seed);
+    sb_->fill_random(mem_.image(), rng);
+  }
+  sb_->set_state(sim::bound_state(regs_.decode()));
+}
+
+void Env::on_bus(const sim::ApbMaster::Done& d) {
+  const BusOp& op = d.op;
+  if (op.kind != BusOp::Kind::kStatusPoll) last_progress_ = cycle_;
+  if (d.err != expects_error(op.kind)) {
+    fail(std::string("bus: ") + to_string(op.kind) + (op.write ? " write " : " read ") +
+         hex(op.addr) + (d.err ? " ended with PSLVERR" : " ended without PSLVERR"));
+    return;
+  }
+  if (opt_.coverage) {
+    const char* bin = nullptr;
+    switch (op.kind) {
+      case BusOp::Kind::kRoWrite:
+        bin = "bus/err_ro_write";
+        break;
+      case BusOp::Kind::kWoRead:
+        bin = "bus/err_wo_read";
+        break;
+      case BusOp::Kind::kUnmappedRead:
+        bin = "bus/err_unmapped_read";
+        break;
+      case BusOp::Kind::kUnmappedWrite:
+        bin = "bus/err_unmapped_write";
+        break;
+      case BusOp::Kind::kMisalignedRead:
+        bin = "bus/err_misaligned_read";
+        break;
+      case BusOp::Kind::kMisalignedWrite:
+        bin = "bus/err_misaligned_write";
+        break;
+      case BusOp::Kind::kPerfClear:
+        bin = "bus/perf_clear";
+        break;
+      case BusOp::Kind::kPartialWrite:
+        bin = "bus/write_partial_strobe";
+        break;
+      case BusOp::Kind::kStateWrite:
+        bin = "bus/write_state";
+        break;
+      case BusOp::Kind::kStatusPoll:
+        bin = "bus/read_status";
+        break;
+      case BusOp::Kind::kRead:
+        bin = op.addr < 0x200            ? "bus/read_caps"
+              : op.addr < 0x300          ? "bus/read_state"
+              : op.addr == regs::kStatus ? "bus/read_status"
+                                         : "bus/read_perf";
+        break;
+    }
+    cov_.hit(cov_.id(bin));
+    if (op.write && sim::StateRegs::is_state_reg(op.addr) && d.waited > 0) {
+      cov_.hit(cov_.id("stall/state_write_held"));
+    }
+  }
+  switch (op.kind) {
+    case BusOp::Kind::kStateWrite:
+    case BusOp::Kind::kPartialWrite:
+      regs_.write(op.addr, op.data, op.strb);
+      sb_->set_state(sim::bound_state(regs_.decode()));
+      break;
+    case BusOp::Kind::kPerfClear:
+      exp_ = Counts{};
+      port_ = Counts{};
+      last_hazard_read_ = 0;
+      break;
+    case BusOp::Kind::kRead:
+      if (sim::StateRegs::is_state_reg(op.addr) && d.rdata != regs_.value(op.addr)) {
+        const regs::RegInfo* r = regs::find_reg(op.addr);
+        fail(std::string("bus: read of ") + r->name + " returned " + hex(d.rdata) +
+             ", the register was written with " + hex(regs_.value(op.addr)));
+      }
+      if (op.addr == regs::kPerfHazardStalls) {
+        if (opt_.coverage && d.rdata > last_hazard_read_)
+          cov_.hit(cov_.id("hazard/stall_observed"));
+        last_hazard_read_ = d.rdata;
+      }
+      if (phase_ == Phase::kFinal && final_reads_ > 0) {
+        final_perf_[(op.addr - regs::kPerfPixelsIn) / 4] = d.rdata;
+        if (--final_reads_ == 0) final_checks();
+      }
+      break;
+    case BusOp::Kind::kStatusPoll: {
+      const bool busy = regs::status::kBusy.get(d.rdata) != 0;
+      if (busy || !mem_.idle()) {
+        BusOp again = op;
+        again.gap = kPollGap;
+        bus_.push_front(again);
+      } else if (phase_ == Phase::kFinal) {
+        for (uint32_t k = 0; k < 6; ++k) {
+          BusOp r;
+          r.kind = BusOp::Kind::kRead;
+          r.addr = static_cast<uint16_t>(regs::kPerfPixelsIn + 4 * k);
+          bus_.push_back(r);
+        }
+        final_reads_ = 6;
+      } else {
+        on_drained();
+      }
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+void Env::on_pixel(const PixelRef& p) {
+  ++pixels_in_;
+  ++port_.pixels_in;
+  last_progress_ = cycle_;
+  const Segment& seg = st_.segments[seg_];
+  sim::TbPixel tp;
+  tp.x = p.x;
+  tp.y = p.y;
+  tp.px = seg.palette[p.palette];
+  tp.px.clear = p.clear;
+  tp.px.coverage = p.coverage;
+  if (opt_.coverage) {
+    const uint32_t key = (static_cast<uint32_t>(p.y) << 14) | p.x;
+    auto it = last_use_.find(key);
+    if (it != last_use_.end()) {
+      const uint64_t dist = pixels_in_ - it->second;
+      const char* bin = dist <= 1    ? "hazard/reuse_d1"
+                        : dist <= 3  ? "hazard/reuse_d2_3"
+                        : dist <= 7  ? "hazard/reuse_d4_7"
+                        : dist <= 15 ? "hazard/reuse_d8_15"
+                                     : nullptr;
+      if (bin) cov_.hit(cov_.id(bin));
+    }
+    last_use_[key] = pixels_in_;
+    if (seg.illegal) cov_.hit(cov_.id("pixel/illegal_state"));
+    sample_pixel(cov_, sb_->ref_state(p.x, p.y), sb_->state(), tp.px, p.x, p.y);
+  }
+  // Deliberately illegal states are scoreboarded too: om::ref is total over every register
+  // encoding (spec §11's canonical choices), and the RTL must agree with it there as well.
+  if (!opt_.scoreboard) return;
+  const cosim::ExpectedCounts before = sb_->counts();
+  sb_->apply(tp);
+  const cosim::ExpectedCounts& after = sb_->counts();
+  exp_.pixels_in += after.pixels_in - before.pixels_in;
+  exp_.killed += after.killed - before.killed;
+  exp_.rt_reads += after.rt_reads - before.rt_reads;
+  exp_.rt_writes += after.rt_writes - before.rt_writes;
+}
+
+void Env::sample_cycle(const TopOut& out) {
+  const bool rd_stall = out.mem_rd_valid && !in_.mem_rd_ready;
+  const bool wr_stall = out.mem_wr_valid && !in_.mem_wr_ready;
+  if (rd_stall || wr_stall) ++port_.mem_stalls;
+  if (out.mem_wr_valid && in_.mem_wr_ready) ++port_.rt_writes;
+  if (out.mem_rd_valid && in_.mem_rd_ready) ++port_.rt_reads;
+  if (!opt_.coverage) return;
+  if (rd_stall) cov_.hit(cov_.id(wr_stall ? "stall/mem_rd_and_wr" : "stall/mem_rd"));
+  if (wr_stall && !rd_stall) cov_.hit(cov_.id("stall/mem_wr"));
+  if (in_.in_valid && !out.in_ready) cov_.hit(cov_.id("stall/input_backpressure"));
+  if (mem_.outstanding() >= 16) cov_.hit(cov_.id("stall/reads_outstanding_16"));
+  if (out.mem_rd_valid && in_.mem_rd_ready && cycle_ < st_.mem.size()) {
+    const uint32_t l = st_.mem[cycle_].latency;
+    cov_.hit(cov_.id(l <= 1    ? "stall/latency_1"
+                     : l <= 7  ? "stall/latency_2_7"
+                     : l <= 15 ? "stall/latency_8_15"
+                               : "stall/latency_16_plus"));
+  }
+  if (out.perf.hazard_stalls != last_hazard_read_ && out.perf.hazard_stalls != 0) {
+    cov_.hit(cov_.id("hazard/stall_observed"));
+  }
+}
+
+void Env::final_checks() {
+  phase_ = Phase::kDone;
+  if (!opt_.scoreboard) return;
+  const std::string diff = cosim::diff_images(mem_.image(), sb_->image());
+  if (!diff.empty()) {
+    fail("scoreboard: final render-target memory differs from om::ref:\n" + diff);
+    return;
+  }
+  struct Check {
+    const char* name;
+    uint32_t got;
+    uint64_t ref;
+    uint64_t port;
+  };
+  const Check checks[] = {
+      {"PERF_PIXELS_IN", final_perf_[0], exp_.pixels_in, port_.pixels_in},
+      {"PERF_RT_READS", final_perf_[1], exp_.rt_reads, port_.rt_reads},
+      {"PERF_RT_WRITES", final_perf_[2], exp_.rt_writes, port_.rt_writes},
+      {"PERF_MEM_STALLS", final_perf_[4], port_.mem_stalls, port_.mem_stalls},
+      {"PERF_KILLED", final_perf_[5], exp_.killed, exp_.killed},
+  };
+  for (const Check& c : checks) {
+    if (c.got != static_cast<uint32_t>(c.ref) || c.got != static_cast<uint32_t>(c.port)) {
+      fail(std::string("counters: ") + c.name + " reads " + std::to_string(c.got) +
+           ", om::ref expects " + std::to_string(c.ref) + ", the ports saw " +
+           std::to_string(c.port));
+      return;
+    }
+  }
+}
+
+void Env::observe(const TopOut& out) {
+  if (phase_ == Phase::kReset) {
+    if (cycle_ >= kResetCycles) {
+      phase_ = Phase::kRun;
+      start_segment();
+    }
+    ++cycle_;
+    return;
+  }
+  sample_cycle(out);
+  const bool wr_fire = out.mem_wr_valid && in_.mem_wr_ready;
+  const bool rd_fire = out.mem_rd_valid && in_.mem_rd_ready;
+  if (wr_fire || rd_fire) last_progress_ = cycle_;
+  mem_.commit(cycle_, wr_fire, out.mem_wr_addr, out.mem_wr_data, rd_fire, out.mem_rd_addr,
+              in_.mem_rsp_valid);
+  if (offered_ && out.in_ready) {
+    on_pixel(st_.segments[seg_].pixels[px_]);
+    offered_ = false;
+    gap_loaded_ = false;
+    ++px_;
+  }
+  sim::ApbMaster::Done d;
+  if (bus_.observe(out, &d)) on_bus(d);
+
+  if (phase_ == Phase::kRun) {
+    if (cycle_ + 1 >= st_.cfg.cycles) {
+      phase_ = Phase::kFinal;
+      bus_.clear_queue();
+      final_started_ = cycle_;
+    } else {
+      advance_segments();
+    }
+  }
+  if (phase_ == Phase::kFinal) {
+    if (final_reads_ == 0 && !final_polling_ && !offered_ && bus_.idle()) {
+      BusOp poll;
+      poll.kind = BusOp::Kind::kStatusPoll;
+      poll.addr = regs::kStatus;
+      bus_.push_back(poll);
+      final_polling_ = true;
+    }
+    if (cycle_ - final_started_ > opt_.drain_limit) {
+      fail("final drain: om_top still busy after " + std::to_string(opt_.drain_limit) + " cycles");
+    }
+  }
+  const bool pending = offered_ || bus_.active() || !mem_.idle();
+  if (pending && cycle_ - last_progress_ > opt_.hang_limit) {
+    fail("no progress: no pixel, memory or bus handshake for " + std::to_string(opt_.hang_limit) +
+         " cycles (" + describe_segment() + ")");
+  }
+  ++cycle_;
+}
+
+}  // namespace om::cosim

@@ -1,0 +1,305 @@
+#include "om/cosim/stimulus.h"
+
+#include <algorithm>
+#include <random>
+#include <stdexcept>
+
+#include "om/gen/regs.h"
+#include "om/ref/convert.h"
+#include "om/sim/regfile.h"
+#include "om/cosim/stim_state.h"
+
+namespace om::cosim {
+namespace {
+
+class Gen {
+ public:
+  explicit Gen(const StimConfig& c)
+      : c_(c), cfg_(kConfigs[c.cfg_index]), rng_(c.seed), states_(cfg_, rng_) {}
+
+  Stimulus run() {
+    Stimulus st;
+    st.cfg = c_;
+    memory(st);
+    // Every cycle of the run has stimulus: estimate the cycles each segment takes and overshoot.
+    const double budget = 1.5 * static_cast<double>(c_.cycles) + 2000.0;
+    double used = 0.0;
+    sim::DrawState prev;
+    bool prev_illegal = false;
+    while (used < budget) {
+      Segment seg = segment(prev, st.segments.empty() || prev_illegal);
+      used += estimate(seg);
+      st.pixels += seg.pixels.size();
+      prev = seg.state;
+      prev_illegal = seg.illegal;
+      st.segments.push_back(std::move(seg));
+    }
+    return st;
+  }
+
+ private:
+  uint32_t pick(uint32_t n) { return std::uniform_int_distribution<uint32_t>(0, n - 1)(rng_); }
+  bool coin(double p) { return std::uniform_real_distribution<double>(0.0, 1.0)(rng_) < p; }
+  uint32_t range(uint32_t lo, uint32_t hi) { return lo + pick(hi - lo + 1); }
+
+  // Memory behaviour in phases of 64..2048 cycles.
+  void memory(Stimulus& st) {
+    st.mem.resize(c_.cycles + 1);
+    uint64_t c = 0;
+    while (c < st.mem.size()) {
+      const uint64_t len = std::min<uint64_t>(64u << pick(6), st.mem.size() - c);
+      double rd_p = 1.0, wr_p = 1.0;
+      uint32_t lat_lo = 1, lat_hi = 1;
+      const uint32_t mode = pick(100);
+      if (mode < 25) {  // fast
+        lat_hi = 2;
+      } else if (mode < 55) {  // typical
+        rd_p = 0.6 + 0.4 * pick(100) / 100.0;
+        wr_p = 0.6 + 0.4 * pick(100) / 100.0;
+        lat_hi = range(1, 8);
+      } else if (mode < 70) {  // slow
+        rd_p = 0.2 + 0.4 * pick(100) / 100.0;
+        wr_p = 0.2 + 0.4 * pick(100) / 100.0;
+        lat_lo = range(2, 6);
+        lat_hi = range(lat_lo, 30);
+      } else if (mode < 85) {  // long latency: more reads outstanding than the OM buffers
+        lat_lo = range(16, 30);
+        lat_hi = range(lat_lo, 60);
+      } else {  // a stall burst on reads, writes or both, then normal
+        const uint32_t which = pick(3);
+        const uint64_t burst = std::min<uint64_t>(len, range(8, 200));
+        for (uint64_t i = 0; i < len; ++i) {
+          MemCycle& m = st.mem[c + i];
+          m.rd_ready = !(i < burst && which != 1);
+          m.wr_ready = !(i < burst && which != 0);
+          m.latency = static_cast<uint8_t>(range(1, 4));
+        }
+        c += len;
+        continue;
+      }
+      std::uniform_real_distribution<double> u(0.0, 1.0);
+      for (uint64_t i = 0; i < len; ++i) {
+        MemCycle& m = st.mem[c + i];
+        m.rd_ready = rd_p >= 1.0 || u(rng_) < rd_p;
+        m.wr_ready = wr_p >= 1.0 || u(rng_) < wr_p;
+        m.latency = static_cast<uint8_t>(range(lat_lo, lat_hi));
+      }
+      c += len;
+    }
+  }
+
+  BusOp write_op(uint32_t addr, uint32_t data) {
+    BusOp op;
+    op.kind = BusOp::Kind::kStateWrite;
+    op.write = true;
+    op.addr = static_cast<uint16_t>(addr);
+    op.data = data;
+    op.gap = static_cast<uint16_t>(coin(0.8) ? 0 : range(1, 4));
+    return op;
+  }
+
+  // One random transfer of the traffic mix (no state writes that could form an illegal state).
+  BusOp traffic_op() {
+    BusOp op;
+    op.gap = static_cast<uint16_t>(range(0, 400));
+    const uint32_t k = pick(100);
+    if (k < 30) {  // legal reads: caps, state, status, perf counters
+      const regs::RegInfo& r = regs::kRegs[pick(regs::kNumRegs)];
+      op.kind = r.access == regs::Access::kW ? BusOp::Kind::kWoRead : BusOp::Kind::kRead;
+      op.addr = static_cast<uint16_t>(r.offset);
+    } else if (k < 50) {
+      op.kind = BusOp::Kind::kRead;
+      op.addr = static_cast<uint16_t>(regs::kPerfPixelsIn + 4 * pick(6));
+    } else if (k < 58) {
+      op.kind = BusOp::Kind::kRead;
+      op.addr = regs::kStatus;
+    } else if (k < 68) {  // write to a read-only register
+      const regs::RegInfo* r = nullptr;
+      do {
+        r = &regs::kRegs[pick(regs::kNumRegs)];
+      } while (r->access != regs::Access::kR);
+      op.kind = BusOp::Kind::kRoWrite;
+      op.write = true;
+      op.addr = static_cast<uint16_t>(r->offset);
+      op.data = static_cast<uint32_t>(rng_());
+    } else if (k < 72) {
+      op.kind = BusOp::Kind::kWoRead;
+      op.addr = regs::kPerfClear;
+    } else if (k < 82) {  // unmapped (inside and outside the state window)
+      uint32_t a = 0;
+      do {
+        a = 4 * pick(regs::kSpace / 4);
+      } while (regs::find_reg(a) != nullptr);
+      op.write = coin(0.5);
+      op.kind = op.write ? BusOp::Kind::kUnmappedWrite : BusOp::Kind::kUnmappedRead;
+      op.addr = static_cast<uint16_t>(a);
+      op.data = static_cast<uint32_t>(rng_());
+    } else if (k < 92) {  // misaligned
+      op.write = coin(0.5);
+      op.kind = op.write ? BusOp::Kind::kMisalignedWrite : BusOp::Kind::kMisalignedRead;
+      op.addr = static_cast<uint16_t>(4 * pick(regs::kSpace / 4) + range(1, 3));
+      op.data = static_cast<uint32_t>(rng_());
+    } else {  // a state write that keeps the state legal: blend factor, fog colour, sample mask
+      op.kind = BusOp::Kind::kStateWrite;
+      op.write = true;
+      const uint32_t which = pick(3);
+      op.addr = static_cast<uint16_t>(which == 0   ? regs::blend_factor_offset(pick(4))
+                                      : which == 1 ? regs::fog_color_offset(pick(3))
+                                                   : regs::kSampleMask);
+      op.data = which == 2 ? (coin(0.8) ? 0xFFFFFFFFu : static_cast<uint32_t>(rng_()))
+                           : states_.color(false);
+      if (coin(0.3)) {
+        op.kind = BusOp::Kind::kPartialWrite;
+        op.strb = static_cast<uint8_t>(pick(16));
+      }
+    }
+    return op;
+  }
+
+  Segment segment(const sim::DrawState& prev, bool force_drain) {
+    Segment seg;
+    seg.drain = force_drain || coin(0.3);
+    sim::DrawState s = prev;
+    bool large = false;
+    if (seg.drain) states_.bind(s, c_.rts, &large);
+    s = states_.legal(s);
+    if (coin(0.04)) {
+      s = states_.make_illegal(s);
+      seg.illegal = true;
+    }
+    seg.state = s;
+    seg.fill = !large;
+    seg.fill_seed = rng_();
+
+    if (seg.drain) {
+      // Drain: poll STATUS, optionally clear the counters, then program everything.
+      BusOp poll;
+      poll.kind = BusOp::Kind::kStatusPoll;
+      poll.addr = regs::kStatus;
+      seg.program.push_back(poll);
+      if (coin(0.3)) {
+        BusOp clr;
+        clr.kind = BusOp::Kind::kPerfClear;
+        clr.write = true;
+        clr.addr = regs::kPerfClear;
+        clr.data = 1;
+        seg.program.push_back(clr);
+      }
+      for (const auto& w : sim::StateRegs::encode(s, states_.ps_types())) {
+        seg.program.push_back(write_op(w.first, w.second));
+      }
+    } else {
+      // Only the registers that change, in random order. The previous segment's pixels are still
+      // in flight, so the first write waits while the pipeline is busy.
+      const auto old_regs = sim::StateRegs::encode(prev, 0);
+      auto new_regs = sim::StateRegs::encode(s, 0);
+      std::vector<BusOp> ops;
+      for (size_t i = 0; i < new_regs.size(); ++i) {
+        if (new_regs[i].first == regs::kPsOutputs) new_regs[i].second |= states_.ps_types() << 8;
+        if (new_regs[i].second != old_regs[i].second || coin(0.05)) {
+          ops.push_back(write_op(new_regs[i].first, new_regs[i].second));
+        }
+      }
+      std::shuffle(ops.begin(), ops.end(), rng_);
+      seg.program = std::move(ops);
+    }
+
+    // Pixels: a palette of shader outputs, coordinates biased to a few hot addresses.
+    bool any_int = false;
+    for (const sim::RtBinding& b : s.rt) {
+      const FormatInfo* f = b.format ? ref::find_format(b.format) : nullptr;
+      if (f && (f->cls == FormatClass::UINT || f->cls == FormatClass::SINT)) any_int = true;
+    }
+    seg.palette.resize(range(16, 64));
+    for (ref::PixelIn& p : seg.palette) {
+      const bool integer = any_int && coin(0.5);
+      for (ref::Vec4& o : p.oc) {
+        for (uint32_t& c : o) c = states_.color(integer);
+      }
+      for (uint32_t& c : p.oc1) c = states_.color(false);
+      // Boundaries of the pixel-kill comparisons: alpha equal to the alpha-test reference (or one
+      // ulp either side), and alpha-to-coverage's a + 0.5 = 1.
+      if (s.d3d9.alpha_test_enable && coin(0.3)) {
+        const uint32_t r = ref::unorm_to_f32(s.d3d9.alpha_ref & 0xFFu, 8);
+        p.oc[0][3] = r == 0 ? r : r - 1 + pick(3);
+      } else if (s.blend.alpha_to_coverage_enable && coin(0.2)) {
+        p.oc[0][3] = 0x3EFFFFFFu + pick(3);
+      }
+      p.fog = coin(0.8) ? ref::f32_bits(std::uniform_real_distribution<float>(-0.25f, 1.25f)(rng_))
+                        : states_.color(false);
+    }
+    const uint32_t n = coin(0.25) ? range(1, 40) : coin(0.85) ? range(40, 300) : range(300, 1500);
+    uint32_t w = 1, h = 1;
+    for (const sim::RtBinding& b : s.rt) {
+      w = std::max(w, b.width);
+      h = std::max(h, b.height);
+    }
+    w = std::min<uint32_t>(w + 1, 1u << 14);
+    h = std::min<uint32_t>(h + 1, 1u << 14);
+    std::array<std::pair<uint16_t, uint16_t>, 4> hot{};
+    for (auto& a : hot) a = {static_cast<uint16_t>(pick(w)), static_cast<uint16_t>(pick(h))};
+    const double p_hot = coin(0.5) ? 0.6 : 0.1;
+    const double p_clear = coin(0.1) ? 0.3 : 0.02;
+    const double p_gap = coin(0.3) ? 0.3 : 0.03;
+    seg.pixels.resize(n);
+    for (PixelRef& px : seg.pixels) {
+      if (coin(p_hot)) {
+        const auto& a = hot[pick(hot.size())];
+        px.x = a.first;
+        px.y = a.second;
+      } else {
+        px.x = static_cast<uint16_t>(pick(w));
+        px.y = static_cast<uint16_t>(pick(h));
+      }
+      px.palette = static_cast<uint8_t>(pick(seg.palette.size()));
+      px.clear = coin(p_clear);
+      px.coverage = coin(0.95);
+      px.gap = static_cast<uint8_t>(coin(p_gap) ? (coin(0.9) ? range(1, 4) : range(5, 60)) : 0);
+    }
+
+    // Bus traffic while the pixels stream: about one transfer per 150 cycles.
+    const uint32_t ntraffic = static_cast<uint32_t>(estimate(seg) / 150.0) + pick(3);
+    for (uint32_t i = 0; i < ntraffic; ++i) seg.traffic.push_back(traffic_op());
+    return seg;
+  }
+
+  // Rough cycles a segment takes: ops per pixel (bound slots), gaps, bus transfers.
+  double estimate(const Segment& seg) const {
+    int slots = 0;
+    for (int i = 0; i < cfg_.max_rts; ++i) {
+      if (seg.state.rt[i].format != 0) ++slots;
+    }
+    double c = 50.0 + 3.0 * static_cast<double>(seg.program.size());
+    for (const PixelRef& p : seg.pixels) c += 1.3 * std::max(1, slots) + p.gap;
+    return c;
+  }
+
+  StimConfig c_;
+  const ConfigInfo& cfg_;
+  std::mt19937_64 rng_;
+  StateGen states_;
+};
+
+}  // namespace
+
+
+int config_index(const std::string& name) {
+  for (int i = 0; i < kNumConfigs; ++i) {
+    if (name == kConfigs[i].name) return i;
+  }
+  return -1;
+}
+
+Stimulus generate(const StimConfig& cfg) {
+  if (cfg.cfg_index < 0 || cfg.cfg_index >= kNumConfigs) {
+    throw std::out_of_range("stimulus: configuration index " + std::to_string(cfg.cfg_index));
+  }
+  if (cfg.rts < 0 || cfg.rts > kConfigs[cfg.cfg_index].max_rts) {
+    throw std::out_of_range("stimulus: --rts " + std::to_string(cfg.rts) + " outside 0.." +
+                            std::to_string(kConfigs[cfg.cfg_index].max_rts) + " for " +
+                            kConfigs[cfg.cfg_index].name);
+  }
+  return Gen(cfg).run();
+}
+
+}  // namespace om::cosim

@@ -1,0 +1,28 @@
+// Everything om_csr's state registers hold (om_pkg::state_t), in reference-model types: what a test or the
+// stimulus draws with, what the register codec (regfile.h) encodes and decodes, what the scoreboard applies.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "om/ref/pixel.h"
+
+namespace om::sim {
+
+struct RtBinding {
+  uint32_t format = 0;  // DXGI value; 0 = unbound
+  uint32_t width = 0;
+  uint32_t height = 0;
+};
+
+/// Everything the state registers hold (om_pkg::state_t), in reference-model types.
+struct DrawState {
+  ref::BlendDesc blend;
+  ref::Vec4 k{ref::kF32One, ref::kF32One, ref::kF32One, ref::kF32One};
+  uint32_t sample_mask = 0xFFFFFFFFu;
+  uint32_t ps_outputs = 0xFFu;
+  ref::D3d9State d3d9;
+  std::array<RtBinding, ref::kMaxRts> rt{};
+};
+
+}  // namespace om::sim

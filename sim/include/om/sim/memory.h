@@ -1,0 +1,121 @@
+// The render-target memory of every simulation (the lockstep, the blocking harness, the driver's rtl
+// backend): one 128-bit texel per address (mem_addr), with the ordering contract of om_top's memory
+// ports (docs/interface.md): requests take effect in acceptance order, a read accepted after a write
+// to the same address returns the written data, a write and a read accepted in the same cycle: the
+// write first. Responses return in order, at most one per cycle, without backpressure. Readiness and
+// latency come cycle by cycle from a timing source: seeded random phases (RandomTiming) or a recorded
+// per-cycle table (TableTiming, what the stimulus carries, so both lockstep sides see the same memory).
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <random>
+#include <unordered_map>
+#include <vector>
+
+#include "om/ref/convert.h"
+
+namespace om::sim {
+
+/// Packs (rt, y, x) like om_pkg::mem_addr_t: x in bits [13:0], y in [27:14], rt in [30:28].
+constexpr uint32_t mem_addr(uint32_t rt, uint32_t y, uint32_t x) {
+  return (rt << 28) | (y << 14) | x;
+}
+constexpr uint32_t mem_addr_rt(uint32_t a) { return a >> 28; }
+constexpr uint32_t mem_addr_y(uint32_t a) { return (a >> 14) & 0x3FFFu; }
+constexpr uint32_t mem_addr_x(uint32_t a) { return a & 0x3FFFu; }
+
+/// Memory contents by address; absent addresses read as zero.
+using Image = std::unordered_map<uint32_t, ref::Texel>;
+
+/// Memory behaviour of one cycle.
+struct MemCycle {
+  bool rd_ready = true;
+  bool wr_ready = true;
+  uint8_t latency = 1;  // of a read accepted in this cycle (>= 1)
+};
+
+/// Where a memory's readiness and latency come from.
+class MemTiming {
+ public:
+  virtual ~MemTiming() = default;
+  /// Behaviour in `cycle`. Cycles never decrease between calls; one cycle may be asked repeatedly
+  /// and gets the same answer.
+  virtual MemCycle at(uint64_t cycle) = 0;
+};
+
+/// Recorded timing: entry `cycle` of a table (beyond its end: always ready, latency 1). The table
+/// must outlive the timing source.
+class TableTiming final : public MemTiming {
+ public:
+  explicit TableTiming(const std::vector<MemCycle>& table) : table_(table) {}
+  MemCycle at(uint64_t cycle) override {
+    return cycle < table_.size() ? table_[cycle] : MemCycle{};
+  }
+
+ private:
+  const std::vector<MemCycle>& table_;
+};
+
+/// Parameters of random timing.
+struct MemConfig {
+  int latency_min = 1;      // cycles from read acceptance to the response (>= 1)
+  int latency_max = 1;      // latency drawn uniformly from [latency_min, latency_max] (<= 255)
+  double rd_ready_p = 1.0;  // probability that mem_rd_ready_i is high in a cycle (> 0)
+  double wr_ready_p = 1.0;  // probability that mem_wr_ready_i is high in a cycle (> 0)
+};
+
+/// Seeded random timing: each new cycle draws its readiness and latency from one engine.
+class RandomTiming final : public MemTiming {
+ public:
+  /// Throws std::invalid_argument naming the bad parameter.
+  RandomTiming(const MemConfig& cfg, uint64_t seed);
+  MemCycle at(uint64_t cycle) override;
+
+ private:
+  MemConfig cfg_;
+  std::mt19937_64 rng_;
+  bool drawn_ = false;
+  uint64_t cycle_ = 0;
+  MemCycle cur_;
+};
+
+class Memory {
+ public:
+  explicit Memory(std::unique_ptr<MemTiming> timing) : timing_(std::move(timing)) {}
+
+  /// Inputs of `cycle`.
+  bool rd_ready(uint64_t cycle) { return timing_->at(cycle).rd_ready; }
+  bool wr_ready(uint64_t cycle) { return timing_->at(cycle).wr_ready; }
+  bool rsp_valid(uint64_t cycle) const { return !rsp_.empty() && rsp_.front().due <= cycle; }
+  /// Data of the due response (only when rsp_valid).
+  const ref::Texel& rsp_data() const { return rsp_.front().data; }
+
+  /// Applies the handshakes of `cycle`: the delivered response leaves, then the write, then the
+  /// read (its response is due after the cycle's latency, after the previous response).
+  void commit(uint64_t cycle, bool wr_fire, uint32_t wr_addr, const ref::Texel& wr_data,
+              bool rd_fire, uint32_t rd_addr, bool rsp_delivered);
+
+  Image& image() { return image_; }
+  const Image& image() const { return image_; }
+  /// No response outstanding.
+  bool idle() const { return rsp_.empty(); }
+  size_t outstanding() const { return rsp_.size(); }
+  uint64_t reads() const { return reads_; }
+  uint64_t writes() const { return writes_; }
+
+ private:
+  struct Rsp {
+    uint64_t due;
+    ref::Texel data;
+  };
+  std::unique_ptr<MemTiming> timing_;
+  Image image_;
+  std::deque<Rsp> rsp_;
+  uint64_t last_due_ = 0;
+  uint64_t reads_ = 0;
+  uint64_t writes_ = 0;
+};
+
+}  // namespace om::sim

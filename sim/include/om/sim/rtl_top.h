@@ -1,0 +1,51 @@
+// The Verilated om_top (library om::rtl_top, prefix Vom_top) behind om::Top's stepping interface:
+// TopIn goes onto the pins, TopOut is read back after each settle. Each RtlTop owns its own
+// VerilatedContext, so two of them can run side by side (RTL vs RTL lockstep).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "om/top_ports.h"
+
+class Vom_top;
+class VerilatedContext;
+class VerilatedFstC;
+
+namespace om::sim {
+
+class RtlTop {
+ public:
+  /// `trace_capable`: enable Verilator's tracing (must be decided before the model is built).
+  explicit RtlTop(bool trace_capable = false);
+  ~RtlTop();
+  RtlTop(const RtlTop&) = delete;
+  RtlTop& operator=(const RtlTop&) = delete;
+
+  /// Drives `in` with the clock low and settles; returns the outputs of this cycle.
+  const TopOut& eval(const TopIn& in);
+  /// Rising clock edge with the inputs of the last eval().
+  void tick();
+  uint64_t cycle() const { return cycle_; }
+
+  /// FST of every RTL signal (Verilator's names: TOP.om_top.*), dumped while open.
+  void trace_open(const std::string& path);
+  void trace_close();
+  /// The RTL reported an assertion failure or $error since the last call ("" if not).
+  std::string take_error();
+
+ private:
+  void read_outputs();
+
+  std::unique_ptr<VerilatedContext> ctx_;
+  std::unique_ptr<Vom_top> dut_;
+  std::unique_ptr<VerilatedFstC> fst_;
+  TopOut out_;
+  Pixel last_pixel_;
+  bool pixel_packed_ = false;
+  bool trace_capable_ = false;
+  uint64_t cycle_ = 0;
+};
+
+}  // namespace om::sim

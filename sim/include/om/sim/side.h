@@ -1,0 +1,63 @@
+// One simulated side of the lockstep: the Verilated RTL (RtlTop), the cycle model (om::Top) or a
+// deliberately broken variant of either. Every side has om::Top's stepping interface: eval(in)
+// settles the outputs of the current cycle for inputs `in` (clock low), tick() is the rising edge
+// with those inputs. Waves, when opened, are dumped at 10 * cycle (eval) and 10 * cycle + 5 (tick)
+// in the RTL's time precision, so the files of both sides line up.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "om/top_ports.h"
+
+namespace om::sim {
+
+class Side {
+ public:
+  virtual ~Side() = default;
+  /// "rtl", "model", ... (used in reports and file names).
+  virtual std::string name() const = 0;
+  virtual const TopOut& eval(const TopIn& in) = 0;
+  virtual void tick() = 0;
+  /// Starts writing an FST file; signals use om_top's hierarchical names. Throws
+  /// std::runtime_error when the side cannot trace or the file cannot be written.
+  virtual void trace_open(const std::string& path) = 0;
+  virtual void trace_close() = 0;
+  /// A failed RTL assertion or $error since the last call (its description), else "".
+  virtual std::string take_error() { return ""; }
+
+  /// A deliberate corruption of this side's outputs (the mutation switch), applied before the
+  /// outputs are returned and before they go into this side's waves.
+  class Fault {
+   public:
+    virtual ~Fault() = default;
+    virtual void apply(const TopIn& in, TopOut& out) = 0;
+    /// Called at every clock edge with the cycle's inputs and (corrupted) outputs.
+    virtual void edge(const TopIn& in, const TopOut& out) = 0;
+  };
+  void set_fault(std::unique_ptr<Fault> f) { fault_ = std::move(f); }
+
+ protected:
+  std::unique_ptr<Fault> fault_;
+};
+
+/// Kinds of side the harness can build.
+enum class SideKind { kRtl, kModel };
+/// Builds a side; `trace_capable` must be true for a side that will open waves. Throws
+/// std::invalid_argument when the kind is not built into this binary (the cycle model before
+/// om::Top exists).
+std::unique_ptr<Side> make_side(SideKind kind, bool trace_capable);
+/// The cycle model is built into this binary.
+bool have_model();
+
+/// Gives `side` a deliberate output fault (the harness's mutation switch) and returns it:
+///   "wr_data"  flips bit 0 of mem_wr_data_o from the 5th write request on;
+///   "rd_addr"  flips bit 0 of mem_rd_addr_o from the 3rd read request on;
+///   "prdata"   flips bit 0 of prdata_o on the 3rd completed read;
+///   "in_ready" drops in_ready_o for one cycle at the 50th accepted pixel.
+/// Throws std::invalid_argument for any other name.
+std::unique_ptr<Side> make_faulty(std::unique_ptr<Side> side, const std::string& fault);
+/// The fault names make_faulty() accepts, comma-separated.
+const char* fault_names();
+
+}  // namespace om::sim

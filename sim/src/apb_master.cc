@@ -1,0 +1,80 @@
+#include "om/sim/apb_master.h"
+
+namespace om::sim {
+
+void ApbMaster::drive(TopIn& in) {
+  if (phase_ == Phase::kIdle && !q_.empty()) {
+    if (!gap_loaded_) {
+      gap_left_ = q_.front().gap;
+      gap_loaded_ = true;
+    }
+    if (gap_left_ > 0) {
+      --gap_left_;
+    } else {
+      cur_ = q_.front();
+      q_.pop_front();
+      gap_loaded_ = false;
+      phase_ = Phase::kSetup;
+      waited_ = 0;
+    }
+  }
+  if (phase_ == Phase::kIdle) {
+    in.psel = false;
+    in.penable = false;
+    return;
+  }
+  in.psel = true;
+  in.penable = phase_ == Phase::kAccess;
+  in.pwrite = cur_.write;
+  in.paddr = cur_.addr;
+  in.pwdata = cur_.write ? cur_.data : 0u;
+  in.pstrb = cur_.write ? cur_.strb : 0u;
+}
+
+bool ApbMaster::observe(const TopOut& out, Done* done) {
+  if (phase_ == Phase::kSetup) {
+    phase_ = Phase::kAccess;
+    return false;
+  }
+  if (phase_ != Phase::kAccess) return false;
+  if (!out.pready) {
+    ++waited_;
+    return false;
+  }
+  done->op = cur_;
+  done->err = out.pslverr;
+  done->rdata = out.prdata;
+  done->waited = waited_;
+  phase_ = Phase::kIdle;
+  return true;
+}
+
+const char* to_string(BusOp::Kind k) {
+  switch (k) {
+    case BusOp::Kind::kStateWrite:
+      return "state_write";
+    case BusOp::Kind::kPartialWrite:
+      return "partial_write";
+    case BusOp::Kind::kRead:
+      return "read";
+    case BusOp::Kind::kPerfClear:
+      return "perf_clear";
+    case BusOp::Kind::kRoWrite:
+      return "ro_write";
+    case BusOp::Kind::kWoRead:
+      return "wo_read";
+    case BusOp::Kind::kUnmappedRead:
+      return "unmapped_read";
+    case BusOp::Kind::kUnmappedWrite:
+      return "unmapped_write";
+    case BusOp::Kind::kMisalignedRead:
+      return "misaligned_read";
+    case BusOp::Kind::kMisalignedWrite:
+      return "misaligned_write";
+    case BusOp::Kind::kStatusPoll:
+      return "status_poll";
+  }
+  return "?";
+}
+
+}  // namespace om::sim

@@ -1,0 +1,51 @@
+#include "om/sim/memory.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace om::sim {
+
+RandomTiming::RandomTiming(const MemConfig& cfg, uint64_t seed) : cfg_(cfg), rng_(seed) {
+  if (cfg.latency_min < 1 || cfg.latency_max < cfg.latency_min || cfg.latency_max > 255) {
+    throw std::invalid_argument("MemConfig: need 1 <= latency_min <= latency_max <= 255, got " +
+                                std::to_string(cfg.latency_min) + ".." +
+                                std::to_string(cfg.latency_max));
+  }
+  if (!(cfg.rd_ready_p > 0.0) || !(cfg.wr_ready_p > 0.0)) {
+    throw std::invalid_argument("MemConfig: ready probabilities must be > 0, got " +
+                                std::to_string(cfg.rd_ready_p) + " and " +
+                                std::to_string(cfg.wr_ready_p));
+  }
+}
+
+MemCycle RandomTiming::at(uint64_t cycle) {
+  if (drawn_ && cycle == cycle_) return cur_;
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  std::uniform_int_distribution<int> lat(cfg_.latency_min, cfg_.latency_max);
+  cur_.rd_ready = cfg_.rd_ready_p >= 1.0 || u(rng_) < cfg_.rd_ready_p;
+  cur_.wr_ready = cfg_.wr_ready_p >= 1.0 || u(rng_) < cfg_.wr_ready_p;
+  cur_.latency = static_cast<uint8_t>(lat(rng_));
+  cycle_ = cycle;
+  drawn_ = true;
+  return cur_;
+}
+
+void Memory::commit(uint64_t cycle, bool wr_fire, uint32_t wr_addr, const ref::Texel& wr_data,
+                    bool rd_fire, uint32_t rd_addr, bool rsp_delivered) {
+  if (rsp_delivered) rsp_.pop_front();
+  if (wr_fire) {
+    image_[wr_addr] = wr_data;
+    ++writes_;
+  }
+  if (rd_fire) {
+    const uint64_t latency = std::max<uint8_t>(1, timing_->at(cycle).latency);
+    const uint64_t due = std::max<uint64_t>(cycle + latency, last_due_ + 1);
+    last_due_ = due;
+    auto it = image_.find(rd_addr);
+    rsp_.push_back({due, it == image_.end() ? ref::Texel{} : it->second});
+    ++reads_;
+  }
+}
+
+}  // namespace om::sim

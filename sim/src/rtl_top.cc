@@ -1,0 +1,121 @@
+#include "om/sim/rtl_top.h"
+
+#include <verilated.h>
+#include <verilated_fst_c.h>
+
+#include <stdexcept>
+
+#include "Vom_top.h"
+
+namespace om::sim {
+namespace {
+
+// perf_t image: killed word 0, mem_stalls 1, hazard_stalls 2, rt_writes 3, rt_reads 4,
+// pixels_in 5, busy bit 192 (om/top_ports.h).
+void read_perf(const Vom_top& d, Perf& p) {
+  p.killed = d.perf_o[0];
+  p.mem_stalls = d.perf_o[1];
+  p.hazard_stalls = d.perf_o[2];
+  p.rt_writes = d.perf_o[3];
+  p.rt_reads = d.perf_o[4];
+  p.pixels_in = d.perf_o[5];
+  p.busy = (d.perf_o[6] & 1u) != 0;
+}
+
+}  // namespace
+
+RtlTop::RtlTop(bool trace_capable)
+    : ctx_(std::make_unique<VerilatedContext>()), trace_capable_(trace_capable) {
+  ctx_->fatalOnError(false);
+  if (trace_capable) ctx_->traceEverOn(true);
+  dut_ = std::make_unique<Vom_top>(ctx_.get(), "om_top");
+  static_assert(sizeof(dut_->in_data_i) == sizeof(PixelBits), "pixel_t layout changed");
+  static_assert(sizeof(dut_->perf_o) == 4 * ((kPerfBits + 31) / 32), "perf_t layout changed");
+}
+
+RtlTop::~RtlTop() {
+  trace_close();
+  // Verilator 5.006 unregisters a model's scopes through the thread's current context: make it
+  // this model's, or a second RtlTop in the process deadlocks (or worse) on destruction.
+  Verilated::threadContextp(ctx_.get());
+  dut_->final();
+  dut_.reset();
+}
+
+const TopOut& RtlTop::eval(const TopIn& in) {
+  Vom_top& d = *dut_;
+  d.clk_i = 0;
+  d.rst_ni = in.rst_n ? 1 : 0;
+  d.cfg_i = static_cast<uint8_t>(in.cfg & 7u);
+  d.psel_i = in.psel;
+  d.penable_i = in.penable;
+  d.pwrite_i = in.pwrite;
+  d.paddr_i = static_cast<uint16_t>(in.paddr & 0xFFFu);
+  d.pwdata_i = in.pwdata;
+  d.pstrb_i = static_cast<uint8_t>(in.pstrb & 0xFu);
+  d.in_valid_i = in.in_valid;
+  if (!pixel_packed_ || !(in.in_data == last_pixel_)) {
+    const PixelBits bits = pack_pixel(in.in_data);
+    for (size_t i = 0; i < bits.size(); ++i) d.in_data_i[i] = bits[i];
+    last_pixel_ = in.in_data;
+    pixel_packed_ = true;
+  }
+  d.mem_rd_ready_i = in.mem_rd_ready;
+  d.mem_rsp_valid_i = in.mem_rsp_valid;
+  for (int i = 0; i < 4; ++i) d.mem_rsp_data_i[i] = in.mem_rsp_data.w[i];
+  d.mem_wr_ready_i = in.mem_wr_ready;
+  d.eval();
+  if (fst_) fst_->dump(10 * cycle_);
+  read_outputs();
+  return out_;
+}
+
+void RtlTop::read_outputs() {
+  Vom_top& d = *dut_;
+  out_.prdata = d.prdata_o;
+  out_.pready = d.pready_o;
+  out_.pslverr = d.pslverr_o;
+  out_.in_ready = d.in_ready_o;
+  out_.mem_rd_valid = d.mem_rd_valid_o;
+  out_.mem_rd_addr = d.mem_rd_addr_o;
+  out_.mem_wr_valid = d.mem_wr_valid_o;
+  out_.mem_wr_addr = d.mem_wr_addr_o;
+  for (int i = 0; i < 4; ++i) out_.mem_wr_data.w[i] = d.mem_wr_data_o[i];
+  read_perf(d, out_.perf);
+}
+
+void RtlTop::tick() {
+  dut_->clk_i = 1;
+  dut_->eval();
+  if (fst_) fst_->dump(10 * cycle_ + 5);
+  ++cycle_;
+}
+
+void RtlTop::trace_open(const std::string& path) {
+  if (!trace_capable_) {
+    throw std::runtime_error("RtlTop: built without tracing; construct with trace_capable");
+  }
+  trace_close();
+  fst_ = std::make_unique<VerilatedFstC>();
+  dut_->trace(fst_.get(), 99);
+  fst_->open(path.c_str());
+  if (!fst_->isOpen()) {
+    fst_.reset();
+    throw std::runtime_error("RtlTop: cannot write " + path);
+  }
+}
+
+void RtlTop::trace_close() {
+  if (fst_) {
+    fst_->close();
+    fst_.reset();
+  }
+}
+
+std::string RtlTop::take_error() {
+  if (!ctx_->gotError()) return "";
+  ctx_->gotError(false);
+  return "RTL assertion or $error (see the simulator message above)";
+}
+
+}  // namespace om::sim

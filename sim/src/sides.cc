@@ -1,0 +1,141 @@
+// The sides the harness can build: the Verilated RTL, the cycle model (when om/top.h exists in
+// this source tree), and the output faults of the mutation switch.
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "om/sim/rtl_top.h"
+#include "om/sim/side.h"
+
+#if __has_include("om/top.h")
+#include "om/sim/model_waves.h"
+#include "om/top.h"
+#define OM_COSIM_HAVE_MODEL 1
+#else
+#define OM_COSIM_HAVE_MODEL 0
+#endif
+
+namespace om::sim {
+namespace {
+
+class RtlSide final : public Side {
+ public:
+  explicit RtlSide(bool trace) : top_(trace) {}
+  std::string name() const override { return "rtl"; }
+  const TopOut& eval(const TopIn& in) override {
+    if (!fault_) return top_.eval(in);
+    out_ = top_.eval(in);
+    fault_->apply(in, out_);
+    in_ = in;
+    return out_;
+  }
+  void tick() override {
+    if (fault_) fault_->edge(in_, out_);
+    top_.tick();
+  }
+  void trace_open(const std::string& path) override { top_.trace_open(path); }
+  void trace_close() override { top_.trace_close(); }
+  std::string take_error() override { return top_.take_error(); }
+
+ private:
+  RtlTop top_;
+  TopIn in_;
+  TopOut out_;
+};
+
+#if OM_COSIM_HAVE_MODEL
+// The cycle model; its waves (ModelWaves) use Verilator's hierarchy and timing: registers and
+// ports after the settle at 10 * cycle, and after the clock edge (re-settled with the same
+// inputs, as Verilator's eval() with the clock high) at 10 * cycle + 5.
+class ModelSide final : public Side {
+ public:
+  std::string name() const override { return "model"; }
+  const TopOut& eval(const TopIn& in) override {
+    out_ = top_.eval(in);
+    if (fault_) fault_->apply(in, out_);
+    in_ = in;
+    if (waves_) waves_->dump(10 * cycle_, false, in_, out_);
+    return out_;
+  }
+  void tick() override {
+    if (fault_) fault_->edge(in_, out_);
+    top_.tick();
+    if (waves_) {
+      TopOut after = top_.eval(in_);
+      if (fault_) fault_->apply(in_, after);
+      waves_->dump(10 * cycle_ + 5, true, in_, after);
+    }
+    ++cycle_;
+  }
+  void trace_open(const std::string& path) override {
+    waves_ = std::make_unique<ModelWaves>(path, top_);
+  }
+  void trace_close() override { waves_.reset(); }
+
+ private:
+  Top top_;
+  TopIn in_;
+  TopOut out_;
+  uint64_t cycle_ = 0;
+  std::unique_ptr<ModelWaves> waves_;
+};
+#endif
+
+// The mutation switch's output faults (see make_faulty()).
+class OutputFault final : public Side::Fault {
+ public:
+  explicit OutputFault(std::string name) : name_(std::move(name)) {}
+  void apply(const TopIn& in, TopOut& out) override {
+    if (name_ == "wr_data" && out.mem_wr_valid && writes_ >= 4) out.mem_wr_data.w[0] ^= 1u;
+    if (name_ == "rd_addr" && out.mem_rd_valid && reads_ >= 2) out.mem_rd_addr ^= 1u;
+    if (name_ == "prdata" && out.pready && in.psel && in.penable && !in.pwrite && read_done_ == 2) {
+      out.prdata ^= 1u;
+    }
+    if (name_ == "in_ready" && in.in_valid && out.in_ready && pixels_ == 49 && !dropped_) {
+      out.in_ready = false;
+    }
+  }
+  void edge(const TopIn& in, const TopOut& out) override {
+    if (out.mem_wr_valid && in.mem_wr_ready) ++writes_;
+    if (out.mem_rd_valid && in.mem_rd_ready) ++reads_;
+    if (out.pready && in.psel && in.penable && !in.pwrite) ++read_done_;
+    if (name_ == "in_ready" && pixels_ == 49 && in.in_valid) dropped_ = true;
+    if (in.in_valid && out.in_ready) ++pixels_;
+  }
+
+ private:
+  std::string name_;
+  uint64_t writes_ = 0, reads_ = 0, read_done_ = 0, pixels_ = 0;
+  bool dropped_ = false;
+};
+
+}  // namespace
+
+bool have_model() { return OM_COSIM_HAVE_MODEL != 0; }
+
+std::unique_ptr<Side> make_side(SideKind kind, bool trace_capable) {
+  switch (kind) {
+    case SideKind::kRtl:
+      return std::make_unique<RtlSide>(trace_capable);
+    case SideKind::kModel:
+#if OM_COSIM_HAVE_MODEL
+      return std::make_unique<ModelSide>();
+#else
+      throw std::invalid_argument(
+          "the cycle model (om::Top, cppmodel/include/om/top.h) is not in this build");
+#endif
+  }
+  throw std::invalid_argument("unknown side");
+}
+
+const char* fault_names() { return "wr_data, rd_addr, prdata, in_ready"; }
+
+std::unique_ptr<Side> make_faulty(std::unique_ptr<Side> side, const std::string& fault) {
+  if (fault != "wr_data" && fault != "rd_addr" && fault != "prdata" && fault != "in_ready") {
+    throw std::invalid_argument("unknown fault '" + fault + "' (known: " + fault_names() + ")");
+  }
+  side->set_fault(std::make_unique<OutputFault>(fault));
+  return side;
+}
+
+}  // namespace om::sim
