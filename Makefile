@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Entry points for people and CI. Every target first runs the idempotent set-up, so a fresh Debian 12 machine
 # needs nothing but `make run` or `make test`.
 PRESET ?= default

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // om_bench_cosim: simulation speed of the Verilated om_top alone, the cycle model alone and the
 // two in lockstep (every output compared every cycle), on the same stimulus and testbench, in one
 // process, repetitions interleaved; medians of process CPU time (the shared machine's load moves

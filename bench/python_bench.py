@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Python API benchmark: per-call overhead and batch throughput of omsim against the same C++ batch path.
 
 usage: python3 bench/python_bench.py [--out FILE] [--pixels N] [--rounds R] [--quick]

@@ -1,4 +1,5 @@
-// Reference-model throughput (issue 2 item 7): the om::ref batch path on three workloads beside a
+// SPDX-License-Identifier: Apache-2.0
+// Reference-model throughput: the om::ref batch path on three workloads beside a
 // memcpy of the same working set, in one process (bench/run.py turns them into bandwidth
 // fractions). Byte accounting: see workloads.h. Pixels per array: OM_BENCH_PIXELS (default 4 Mi,
 // i.e. arrays well beyond the last-level cache). Rates use CPU time, not wall time: on a shared

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """RTL simulation speed for make bench: Verilated om_top cycles/s per configuration, and Icarus vs Verilator.
 
 Usage: python3 bench/rtl_bench.py BUILD_DIR [--configs fl9_3 fl11_1] [--cycles N] [--repetitions N] --out FILE

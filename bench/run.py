@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Run the omsim benchmarks (make bench) and summarise them as bandwidth fractions.
 
 Usage: python3 bench/run.py BUILD_DIR [--out DIR] [--repetitions N] [--min-time S] [--only SECTION ...]

@@ -1,4 +1,5 @@
-// The benchmark workloads of issue 2 item 7: pixel arrays for the reference model's batch path and
+// SPDX-License-Identifier: Apache-2.0
+// The benchmark workloads: pixel arrays for the reference model's batch path and
 // the byte accounting every benchmark of bench/ uses. Inputs are generated up front from a fixed
 // seed.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Array and value adapters of the extension (see common.h): type, shape, layout and overlap checks
 // that turn bad input into TypeError / ValueError naming the argument.
 #include <cstring>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Array entry points: blend_batch (batch.h) as is, and per-element maps of convert.h and
 // process_pixel (pixel.h), which have no batch form in om::ref yet. Each loop only copies words
 // between numpy buffers and one om::ref call; the GIL is released around every loop over pixels.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Benchmark support (bench/python_bench.py): the native side of the "Python API vs the same C++
 // batch path" comparison, timed inside the same process on the same buffers. A timing harness, not
 // part of the model's API (hence the leading underscore).

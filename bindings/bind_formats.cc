@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Formats, configurations, the scalar conversions of convert.h and the binary32 ops of fp32.h.
 #include <string>
 
@@ -110,7 +111,7 @@ void bind_formats(py::module_& m) {
       "Index of the default configuration in configs().");
   m.def(
       "spec_revision", []() { return om::kSpecRevision; },
-      "Spec revision reported in CAP_ID[15:0].");
+      "Revision of the specified behaviour (docs/behaviour.md), reported in CAP_ID[15:0].");
   m.def("texel_bytes", &om::ref::texel_bytes, py::arg("format"),
         "Bytes per texel of a format (texel_bits / 8).");
 
@@ -127,9 +128,9 @@ void bind_formats(py::module_& m) {
   m.def("srgb_to_f32", &om::ref::srgb_to_f32, py::arg("code"),
         "sRGB UNORM8 code -> linear binary32 bits (the correctly rounded ideal decode LUT).");
   m.def("f32_to_srgb", &om::ref::f32_to_srgb, py::arg("f"),
-        "Linear binary32 bits -> sRGB UNORM8 code (canonical encode, spec section 4.4 step 5).");
+        "Linear binary32 bits -> sRGB UNORM8 code (canonical encode, docs/arithmetic.md §6).");
   m.def("f32_srgb_encode_unquantised", &om::ref::f32_srgb_encode_unquantised, py::arg("f"),
-        "Linear binary32 bits -> the unquantised sRGB-encoded binary32 s of spec section 4.4.");
+        "Linear binary32 bits -> the unquantised sRGB encode s (docs/arithmetic.md §6, §9).");
   m.def("f16_to_f32", &om::ref::f16_to_f32, py::arg("h"), "float16 bits -> binary32 bits (exact).");
   m.def("f11_to_f32", &om::ref::f11_to_f32, py::arg("h"), "float11 bits -> binary32 bits (exact).");
   m.def("f10_to_f32", &om::ref::f10_to_f32, py::arg("h"), "float10 bits -> binary32 bits (exact).");

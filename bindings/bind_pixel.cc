@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Per-pixel entry points of rt_op.h, logic.h and pixel.h: one RT op, one whole pixel, and the D3D9
 // post-PS helpers. Texels are Python ints (bit i = texel bit i); values are 32-bit words.
 #include <string>

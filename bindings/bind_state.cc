@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The state structs of om::ref (state.h, pixel.h, batch.h) as plain Python classes. Enum fields are
 // ints (the D3D values; any uint32 is accepted, as in D3D, so that validation sees bad values).
 #include <string>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Create-time validation (validate.h), the blend-state object table (blend_state_table.h), the
 // capability registers and their decoded form (caps.h), and om_validate (om_validate.h). Results
 // come back as tuples of D3D codes; the Python layer turns them into result objects/exceptions.
@@ -95,7 +96,7 @@ void bind_caps(py::module_& m) {
   py::class_<D3d11Options>(m, "D3d11Options", "D3D11_FEATURE_DATA_D3D11_OPTIONS (OM member).")
       .def(py::init<>())
       .def_readwrite("output_merger_logic_op", &D3d11Options::output_merger_logic_op);
-  py::class_<D3dCaps9>(m, "D3dCaps9", "The D3DCAPS9 members of spec section 6.4.")
+  py::class_<D3dCaps9>(m, "D3dCaps9", "The D3DCAPS9 members of docs/caps.md §4.")
       .def(py::init<>())
       .def_readwrite("num_simultaneous_rts", &D3dCaps9::num_simultaneous_rts)
       .def_readwrite("primitive_misc_caps", &D3dCaps9::primitive_misc_caps)
@@ -215,7 +216,7 @@ void bind_om_state(py::module_& m) {
         return py::make_tuple(r.passes, static_cast<uint32_t>(r.result), r.reasons, r.rt);
       },
       py::arg("state"), py::arg("caps"),
-      "Spec section 7.2: returns (passes, result HRESULT, reasons bitmask, first offending RT).");
+      "docs/validation.md §7: (passes, result HRESULT, reasons bitmask, first offending RT).");
 }
 
 void bind_blend_state_table(py::module_& m) {
@@ -267,7 +268,7 @@ void bind_validate(py::module_& m) {
         return desc_check(om::ref::check_blend_desc(desc, feature_level(fl), logic_op_cap));
       },
       py::arg("desc"), py::arg("fl"), py::arg("logic_op_cap"),
-      "Spec sections 3.2 and 3.3 (first failure wins): returns (hr, rule, rt). desc None = NULL.");
+      "docs/validation.md §2–§3 (first failure wins): returns (hr, rule, rt). desc None = NULL.");
   m.def(
       "check_blend_desc_fields",
       [](const om::ref::BlendDesc& desc, bool logic_op_cap) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Shared adapters of the omsim._core extension: numpy array checks with messages that name the
 // argument, texel <-> Python int, and the bind_* entry points of each binding file. Nothing here
 // computes anything of the output merger; every number comes from om::ref.

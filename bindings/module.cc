@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // omsim._core: the pybind11 adapter over the clock-free reference model om::ref. Values are 32-bit
 // words (binary32 bit patterns or integers), enums are their D3D values as ints, arrays are numpy
 // (checked, never copied). The typed Python API lives in bindings/python/omsim; _core.pyi is the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Shared bits of the omsim examples: command line, test images, writing a PNG atomically."""
 
 from __future__ import annotations

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Blend-mode gallery: every D3D11 blend factor under every blend op, over two images, in one grid.
 
 Row pairs are the five ops; in the first row of a pair the factor is SrcBlend (DestBlend = INV_SRC_ALPHA), in the
 second it is DestBlend (SrcBlend = SRC_ALPHA). Columns are the 17 factors. Alpha uses the alpha-slot equivalent of
 each factor (SRC_COLOR -> SRC_ALPHA, ...). MIN and MAX ignore the factors, so their rows repeat one tile: that is
-the spec (section 2.3), not a bug. Render target R8G8B8A8_UNORM, K = (0.25, 0.5, 0.75, 0.5), o1 = o0 with the
-colour channels rotated. Every tile is one omsim.blend call (the bit-exact reference model).
+D3D's rule (docs/behaviour.md §2.3), not a bug. Render target R8G8B8A8_UNORM, K = (0.25, 0.5, 0.75, 0.5), o1 = o0
+with the colour channels rotated. Every tile is one omsim.blend call (the bit-exact reference model).
 """
 
 from __future__ import annotations

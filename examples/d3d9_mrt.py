@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """D3D9 multiple render targets: alpha test on oC0 kills the pixel in every RT; fog applies to RT0 only.
 
 Four R8G8B8A8_UNORM render targets start as a checkerboard. The pixel shader writes four different images
 (oC0..oC3); oC0's alpha is a radial gradient. D3DRS_ALPHATESTENABLE with ALPHAFUNC = GREATEREQUAL and ALPHAREF =
-0x80 fails in the corners, so those pixels keep the checkerboard in *all four* RTs (spec section 5.3 rule 5,
+0x80 fails in the corners, so those pixels keep the checkerboard in *all four* RTs (docs/behaviour.md §5.3 rule 5,
 section 5.4). Linear fog (start 0, end = image height, distance = row) turns RT0 grey towards the bottom; RT1..RT3
-are not fogged (spec section 11 #20). The whole frame is one omsim.process_pixels call.
+are not fogged (docs/behaviour.md §11 #20). The whole frame is one omsim.process_pixels call.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Precision study: the canonical datapath (bit-exact binary32, spec section 4.4) against exact arithmetic.
+# SPDX-License-Identifier: Apache-2.0
+"""Precision study: the canonical datapath (bit-exact binary32, docs/arithmetic.md) against exact arithmetic.
 
 For each render-target format, random PS outputs S are blended over random stored texels D with
 SRC_ALPHA / INV_SRC_ALPHA by omsim (the reference model). The same blend is evaluated exactly (float64 on the
@@ -61,7 +62,7 @@ def srgb_decode(c: np.ndarray) -> np.ndarray:
 
 
 def decode(f: omsim.FormatInfo, fields: np.ndarray, ch: int) -> np.ndarray:
-    """The exact value a stored channel field stands for (spec section 4.2 readback, ideal)."""
+    """The exact value a stored channel field stands for (docs/arithmetic.md §3, ideal)."""
     n = f.channels[ch][0]
     x = fields[..., ch].astype(np.float64)
     if f.cls == FormatClass.UNORM:

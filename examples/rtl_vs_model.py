@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """RTL against model, three ways: one verification engineer's picture of omsim.device and omsim.cosim.
 
 Top row -- the host driver on both backends: ``omsim.Device`` over "model" and over "rtl" (the Verilated om_top)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// One blend factor of one channel (= om::ref::blend_factor, spec §2.2, §4.4 step 3): INV_x = fp32_sub(1.0, x), never
-// clamped; *_COLOR factors take the operand's own channel; SRC_ALPHA_SAT is sat_i (= min(As, 1 - Ad)) in R, G, B
-// and 1.0 in the alpha slot; invalid values (0, 12, 13, 20..31) act as ZERO. Combinational (0 cycles).
+// One blend factor of one channel (= om::ref::blend_factor, docs/behaviour.md §2.2, docs/arithmetic.md §5):
+// INV_x = fp32_sub(1.0, x), never clamped; *_COLOR factors take the operand's own channel; SRC_ALPHA_SAT is sat_i
+// (= min(As, 1 - Ad)) in R, G, B and 1.0 in the alpha slot; invalid values (0, 12, 13, 20..31) act as ZERO.
+// Combinational (0 cycles).
 // Ports: factor_i (D3D11_BLEND), alpha_slot_i (channel A), the channel's s_i/s1_i/d_i/k_i, the alphas s_a_i/s1_a_i/
 // d_a_i, sat_i, f_o (binary32 bits).
 `timescale 1ns/1ps

@@ -16,7 +16,7 @@
 //   busy_i                  the pipeline holds pixels or memory requests. Must come from registered state (not from
 //                           psel_i). While busy_i, a write to the state window 0x200-0x2FF is held with PREADY low.
 //   state_write_pending_o   a state-window write is on the bus and not yet completed: the top must accept no new
-//                           pixel while it is high, so the write lands between two pixels (spec §2.8).
+//                           pixel while it is high, so the write lands between two pixels (docs/behaviour.md §2.8).
 //   state_o                 om_pkg::state_t assembled from the state registers.
 //   init_done_i             STATUS.INITIALISED (tie high when nothing needs initialising after reset).
 //   perf_*_i                one-cycle increment strobes of the PERF_* counters (32-bit, wrapping).
@@ -82,7 +82,7 @@ module om_csr
   assign cfg_info_o = cfg;
 
   // ---------------------------------------------------------------------------------------------------------------
-  // Capability ROM (spec §6.6, §6.7)
+  // Capability ROM (docs/caps.md §6–§7)
   // ---------------------------------------------------------------------------------------------------------------
   // fl_at_least[i]: the configured feature level is feature level index i or higher.
   logic [6:0] fl_at_least;
@@ -122,7 +122,7 @@ module om_csr
     hwif_in.CAP_OM.LOGIC_OP.next                        = cfg.logic_op;
     hwif_in.CAP_OM.MRT_INDEPENDENT_BIT_DEPTHS.next      = fl_at_least[FlIndex10_0];
     hwif_in.CAP_OM.LINEAR_SRGB_BLEND.next               = fl_at_least[FlIndex10_0];
-    hwif_in.CAP_OM.DEPTH_STENCIL.next                   = 1'b0;  // no depth/stencil unit (spec §9 is optional)
+    hwif_in.CAP_OM.DEPTH_STENCIL.next                   = 1'b0;  // no depth/stencil unit (docs/behaviour.md §9)
     hwif_in.CAP_OM.CUBE_DEPTH_STENCIL.next              = fl_at_least[FlIndex10_0];
     hwif_in.CAP_D3D9_OPTIONS1.FULL_NON_POW2_TEXTURE.next       = cfg.d3d9_options1[0];
     hwif_in.CAP_D3D9_OPTIONS1.DEPTH_AS_TEXTURE_LESS_EQUAL.next = cfg.d3d9_options1[1];

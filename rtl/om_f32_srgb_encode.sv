@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Unquantised sRGB encode s_o = correctly rounded binary32 (RNE) of the ideal curve at clamp(f_i, 0, 1) (NaN -> 0),
-// = om::ref::f32_srgb_encode_unquantised (spec §4.4 step 5, the FL 9_x gamma-space S of §4.5). Combinational (0 cycles).
-// Ports: f_i (binary32 bits), s_o (binary32 bits).
+// = om::ref::f32_srgb_encode_unquantised (docs/arithmetic.md §6; the FL 9_x gamma-space S of §9).
+// Combinational (0 cycles). Ports: f_i (binary32 bits), s_o (binary32 bits).
 //
 // Linear segment (x <= 0.0031308): s = 323 x / 25 rounded exactly (ties occur and go to even). Power segment:
 // s = 1.055 x^(5/12) - 0.055, first estimated in 48-bit fixed point from x = 2^E (1 + f) as

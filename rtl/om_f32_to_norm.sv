@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// binary32 -> UNORM or SNORM code (= om::ref::f32_to_unorm / f32_to_snorm, spec §4.2 step list) with one set of
+// binary32 -> UNORM or SNORM code (= om::ref::f32_to_unorm / f32_to_snorm, docs/arithmetic.md §6) with one set of
 // fp32 units: c = clamp(f, lo, 1) (NaN -> 0; lo = 0, or -1 for SNORM), c = fp32_mul(c, max) (max = 2^n - 1, or
 // 2^(n-1) - 1 for SNORM), c = fp32_add(c, c < 0 ? -0.5 : +0.5) (-0 takes +0.5), truncate toward zero; SNORM never
 // produces -2^(n-1). Combinational (0 cycles).

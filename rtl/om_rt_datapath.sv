@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// Per-render-target datapath (= om::ref::rt_op, spec §1.1 3b-3e, §4.3-§4.8, §5.7): from the RT format, its
-// IBE-selected descriptor, RT0's logic op, the FL 9_x gamma-space flag, the clear flag, S, S1, K and the destination
-// texel it computes the texel to store and whether to store it. 4-stage pipeline, latency 4 cycles, one op per cycle:
+// Per-render-target datapath (= om::ref::rt_op; docs/behaviour.md §1.1 steps 3b–3e, §5.7; docs/arithmetic.md
+// §3–§9): from the RT format, its IBE-selected descriptor, RT0's logic op, the FL 9_x gamma-space flag, the clear
+// flag, S, S1, K and the destination texel it computes the texel to store and whether to store it. 4-stage pipeline,
+// latency 4 cycles, one op per cycle:
 //   s1 unpack D, clamp S/S1/K, path select | s2 factors | s3 blend or logic op | s4 encode, write-mask merge (output).
 // en_i advances every stage at once (stall = en_i low); valid_i/tag_i travel alongside unchanged.
 //
@@ -114,7 +115,8 @@ module om_rt_datapath
     .val_o          (dest_val)
   );
 
-  // Input clamp of spec §4.3 (float RTs: none). D is in range by construction (unpack yields [0, 1] / [-1, 1]).
+  // Input clamp of docs/arithmetic.md §4 (float RTs: none). D is in range by construction (unpack yields [0, 1] or
+  // [-1, 1]).
   for (genvar c = 0; c < 4; c++) begin : g_clamp
     om_fp32_clamp u_s (.a_i(s_i[c]), .lo_i(clamp_lo), .hi_i(F32One), .y_o(src_cl[c]));
     om_fp32_clamp u_s1 (.a_i(s1_i[c]), .lo_i(clamp_lo), .hi_i(F32One), .y_o(src1_cl[c]));

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Write-mask merge (= om::ref::merge_write_mask after effective_write_mask, spec §4.8): each channel the format has
-// takes fresh_i when its mask_i bit is set, else keeps the destination bits exactly; X padding is stored as ones;
-// bits above texel_bits are 0. Generic on the fmt_info() layout. Combinational (0 cycles).
+// Write-mask merge (= om::ref::merge_write_mask after effective_write_mask, docs/arithmetic.md §8): each channel
+// the format has takes fresh_i when its mask_i bit is set, else keeps the destination bits exactly; X padding is
+// stored as ones; bits above texel_bits are 0. Generic on the fmt_info() layout. Combinational (0 cycles).
 // Ports: fmt_i (fmt_info_t), mask_i[3:0] (R, G, B, A), fresh_i[c] (field c), dest_i[127:0], texel_o[127:0].
 `timescale 1ns/1ps
 module om_texel_merge

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// Blender-domain values -> component fields (= om::ref::pack, spec §4.2): UNORM/SNORM via the fp32 step list,
-// sRGB R/G/B via the threshold encode (plain UNORM with srgb_as_unorm_i, FL 9_x gamma space), float16/11/10 RTZ,
-// FLOAT32 bits, UINT clamped to [0, 2^n - 1], SINT to [-2^(n-1), 2^(n-1) - 1]; absent channels 0. Generic on the
-// fmt_info() layout. Combinational (0 cycles).
+// Blender-domain values -> component fields (= om::ref::pack, docs/arithmetic.md §6): UNORM/SNORM via the fp32
+// step list, sRGB R/G/B via the threshold encode (plain UNORM with srgb_as_unorm_i, FL 9_x gamma space),
+// float16/11/10 RTZ, FLOAT32 bits, UINT clamped to [0, 2^n - 1], SINT to [-2^(n-1), 2^(n-1) - 1]; absent channels 0.
+// Generic on the fmt_info() layout. Combinational (0 cycles).
 // Ports: fmt_i (fmt_info_t), srgb_as_unorm_i, val_i[c] (binary32, or uint32/int32 for integer classes), raw_o[c].
 `timescale 1ns/1ps
 module om_texel_pack

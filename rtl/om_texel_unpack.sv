@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Texel -> component fields and blender-domain values (= om::ref::texel_to_raw + unpack, spec §4.2 readback, §4.8):
+// Texel -> component fields and blender-domain values (= om::ref::texel_to_raw + unpack, docs/arithmetic.md §3, §8):
 // UNORM/SNORM/float16/11/10 widened to binary32, sRGB R/G/B through srgb_decode_lut (or as plain UNORM with
 // srgb_as_unorm_i, the FL 9_x gamma space), FLOAT32 bits, UINT zero- and SINT sign-extended; absent R/G/B read 0,
 // absent A reads 1.0 (1 for integer classes). Generic on the fmt_info() layout. Combinational (0 cycles).

@@ -7,9 +7,9 @@
 // whole (en) when om_write can take its output or its output slot holds no op: en = wr_ready || !dp_out_valid,
 // where wr_ready is registered (om_write's skid register). State (om_csr state_o) is constant while busy: a state
 // write waits until the pipeline is empty and pixel acceptance stops while it waits.
-// Ports: docs/interface.md / coord TEAM.md; memory ordering contract: requests take effect in acceptance order, a
-// read accepted after a write to the same address returns the written data, a write and a read accepted in the
-// same cycle: the write first.
+// Ports: docs/interface.md; memory ordering contract (docs/interface.md §5): requests take effect in acceptance order,
+// a read accepted after a write to the same address returns the written data, a write and a read accepted in the same
+// cycle: the write first.
 `timescale 1ns/1ps
 module om_top
   import om_pkg::*;

@@ -40,11 +40,11 @@ package om_top_pkg;
     return p;
   endfunction
 
-  // The blend descriptor slot `rt` uses (spec §2.6, docs/arithmetic.md §7): its own with IndependentBlendEnable,
-  // else RT 0's; RT 0's for every slot while RT 0's LogicOpEnable is set (logic op, enable and write mask all
-  // come from RenderTarget[0]). Blending on a format that is not BLENDABLE at the configured feature level
-  // (integers always; e.g. R32_FLOAT at 9_3) is undefined in D3D; the canonical choice (spec §11 #7) writes it with
-  // blending disabled.
+  // The blend descriptor slot `rt` uses (docs/behaviour.md §2.6, docs/arithmetic.md §7): its own with
+  // IndependentBlendEnable, else RT 0's; RT 0's for every slot while RT 0's LogicOpEnable is set (logic op, enable and
+  // write mask all come from RenderTarget[0]). Blending on a format that is not BLENDABLE at the configured feature
+  // level (integers always; e.g. R32_FLOAT at 9_3) is undefined in D3D; the canonical choice (docs/behaviour.md §11 #7)
+  // writes it with blending disabled.
   function automatic rt_desc_t desc_sel(input logic ibe, input rt_desc_t [MaxRts-1:0] desc, input logic [2:0] rt,
                                         input logic [7:0] format, input logic [2:0] fl_index);
     rt_desc_t  d;

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # make lint: clang-format check of the C++ sources, ruff (pyflakes rules: unused imports and names, undefined
 # names, syntax) on the Python sources, and Verilator -Wall lint of the RTL (waivers: rtl/lint.vlt).
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Checker self-test (make mutate): single-point mutations of the RTL and of the cycle model, one at
 a time, each run against the default co-simulation regression; a mutant is killed when any run
 fails (divergence, scoreboard, assertion, hang). Prints killed/total and the survivors and writes

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs every dependency of omsim on a fresh Debian 12 machine; idempotent, so every make target runs it.
 # A stamp under build/ records a completed set-up keyed by this script's content; delete it to force a re-check.
 set -euo pipefail

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The demo's blend gallery: gradients blended by the reference model under common blend modes, on a
 // UNORM and an sRGB render target, laid out as one RGBA8 image.
 #pragma once

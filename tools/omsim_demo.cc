@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // omsim-demo (`make run`): what the reference output merger does to one pixel. Prints every D3D11
 // blend factor used as source and as destination factor under each op on R8G8B8A8_UNORM, the same
 // blend on a few other formats, and writes a PNG gallery of blend modes. Usage: omsim-demo

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Minimal PNG writer (8-bit RGBA, no interlace, one IDAT compressed with zlib): enough for the
 // demo's images without another dependency.
 #pragma once

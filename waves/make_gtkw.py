@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Writes the GTKWave layouts of the co-simulation's waves (om_top.gtkw, cosim.gtkw) beside this
 script. The signal names are Verilator's for om_top; testbenches/cosim/model_waves.cc writes the
 cycle model's file under the same names. Re-run after changing the layout; commit the output."""

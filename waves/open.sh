@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Opens the waves of `omsim run --waves DIR` in GTKWave: the side-by-side file, and each side's own
 # file with the same layout. Usage: waves/open.sh DIR
 set -euo pipefail

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // omsim._cosim.Coverage: the harness's functional coverage (om::cosim::Coverage), merged across
 // runs by adding hits and uniting universes. Files are read and written by the Python layer.
 #include <pybind11/stl.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // omsim._cosim.run and omsim._cosim.Lockstep: a configuration/seed run for N cycles (the harness's
 // om::cosim::run) and the same run stepped from Python (om::cosim::Lockstep). Results are dicts
 // the typed layer (omsim/cosim.py) turns into dataclasses. The GIL is released while the harness
@@ -24,8 +25,8 @@ using om::cosim::Failure;
 using om::cosim::Lockstep;
 using om::cosim::RunOptions;
 using om::cosim::RunResult;
-using om::sim::SideKind;
 using om::cosim::Stimulus;
+using om::sim::SideKind;
 
 constexpr uint64_t kMaxCycles = 1000000000000ull;  // 1e12, as `omsim run --cycles`
 // Memory the stimulus takes per cycle (generated up front; about 15 bytes measured on fl11_1).
@@ -64,13 +65,13 @@ std::string str_arg(const py::handle& v, const std::string& what) {
   return v.cast<std::string>();
 }
 
-sim::SideKind side_arg(const std::string& s) {
-  if (s == "rtl") return sim::SideKind::kRtl;
+om::sim::SideKind side_arg(const std::string& s) {
+  if (s == "rtl") return om::sim::SideKind::kRtl;
   if (s == "model") {
     if (!om::sim::have_model()) {
       throw py::value_error("sides: the cycle model is not built into this module");
     }
-    return sim::SideKind::kModel;
+    return om::sim::SideKind::kModel;
   }
   throw py::value_error("sides: unknown side '" + s + "' (rtl, model)");
 }

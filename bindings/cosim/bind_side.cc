@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // omsim._cosim.Side: one side of the lockstep (the Verilated om_top or the cycle model) driven from
 // Python port by port, behind the harness's stepping interface: eval(inputs) settles the outputs of
 // the current cycle with the clock low, tick() is the rising edge with those inputs.
@@ -57,7 +58,7 @@ class PySide {
   uint64_t cycle() const { return cycle_; }
 
  private:
-  std::unique_ptr<sim::Side> side_;
+  std::unique_ptr<om::sim::Side> side_;
   bool evaluated_ = false;
   uint64_t cycle_ = 0;
 };

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Shared adapters of the omsim._cosim extension: om_top's ports (om::TopIn / om::TopOut) <-> Python
 // dicts with the RTL port names (checked: unknown names, wrong types and values wider than the port
 // raise TypeError / ValueError naming the field), argument checks, and the bind_* entry points of

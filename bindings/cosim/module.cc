@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // omsim._cosim: the pybind11 adapter over the lockstep co-simulation (testbenches/cosim): runs,
 // results, coverage, waves, and the two sides stepped cycle by cycle. The typed Python API is
 // bindings/python/omsim/cosim.py; _cosim.pyi is the stub of this module.

@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
 // om_top's ports <-> Python dicts, and the argument checks of the extension (see cosim_py.h).
 #include <sstream>
 #include <stdexcept>
 
 #include "cosim_py.h"
-#include "om/sim/side.h"
 #include "om/cosim/stimulus.h"
+#include "om/sim/side.h"
 
 namespace omsim_cosim {
 namespace {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Commands of omsim._device: clear, draw, render-target texel access, validate, perf counters,
 // reset and the backend's reset / init-done / raw bus controls. Arrays are checked here (type,
 // shape, layout; messages name the argument) and copied into or out of the driver's structures;
@@ -292,7 +293,7 @@ void bind_misc(DeviceClass& cls) {
            const om::driver::ValidateOutcome v = h.dev().validate();
            return std::make_tuple(v.passes, hr_value(v.result), v.reasons, v.rt, v.state_version);
          },
-         "ValidateDevice (spec section 7.2): (passes, result, reasons, rt, state_version).")
+         "ValidateDevice (docs/validation.md §7): (passes, result, reasons, rt, state_version).")
       .def(
           "read_perf_counters",
           [](DeviceHandle& h) {

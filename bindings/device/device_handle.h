@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Shared parts of the omsim._device extension: the Python-visible device object (a backend and
 // the om::driver::Device created over it, behind one mutex) and the bind_* entry points of each
 // file. The adapter only converts values and copies arrays: every decision is the driver's.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Capability queries, blend-state objects and the output-merger state calls of omsim._device.
 // Descriptions travel as plain tuples: (alpha_to_coverage_enable, independent_blend_enable,
 // [8 x (blend_enable, logic_op_enable, src_blend, dest_blend, blend_op, src_blend_alpha,
@@ -331,7 +332,7 @@ void bind_om_state(DeviceClass& cls) {
             Lock lock(h.mu);
             return hr_value(h.dev().set_d3d9_mode(enable));
           },
-          py::arg("enable"), "Select the D3D9 personality (spec section 1.2).")
+          py::arg("enable"), "Select the D3D9 personality (docs/behaviour.md §1.2).")
       .def(
           "set_alpha_test",
           [](DeviceHandle& h, bool enable, uint32_t func, uint32_t alpha_ref) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // omsim._device: the pybind11 adapter over the host driver (om::driver::Device) and its backends
 // ("model", and "rtl" when the Verilated om_top is built in). The typed Python API is
 // bindings/python/omsim/device.py; _device.pyi is the stub of this module. Values are plain: D3D

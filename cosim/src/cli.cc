@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "om/cosim/cli.h"
 
 #include <unistd.h>
@@ -169,14 +170,16 @@ int run_impl(const std::vector<std::string>& a) {
     throw Usage{"--rts " + std::to_string(sc.rts) + ": " + cfg.name + " has at most " +
                 std::to_string(cfg.max_rts) + " render targets"};
   }
-  if ((ro.a == sim::SideKind::kModel || (ro.two_sides && ro.b == sim::SideKind::kModel)) && !sim::have_model()) {
+  if ((ro.a == sim::SideKind::kModel || (ro.two_sides && ro.b == sim::SideKind::kModel)) &&
+      !sim::have_model()) {
     throw Usage{"--sides: the cycle model is not built into this binary"};
   }
 
   std::string repro = self_path() + " run --config " + cfg.name + " --seed " +
                       std::to_string(sc.seed) + " --cycles " + std::to_string(sc.cycles);
   if (sc.rts) repro += " --rts " + std::to_string(sc.rts);
-  if (sides_text != (sim::have_model() ? "rtl,model" : "rtl,rtl")) repro += " --sides " + sides_text;
+  if (sides_text != (sim::have_model() ? "rtl,model" : "rtl,rtl"))
+    repro += " --sides " + sides_text;
   if (!ro.fault.empty()) repro += " --fault " + ro.fault;
   if (!ro.env.scoreboard) repro += " --no-scoreboard";
   repro += " --waves waves_out";

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // om_cosim_cli: the co-simulation command line without the rest of omsim (for builds without the
 // host driver): `om_cosim_cli run ...`, `om_cosim_cli coverage ...` (see cli.h).
 #include <cstdio>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "om/cosim/env.h"
 
 #include <cstdio>
@@ -282,7 +283,8 @@ void Env::on_pixel(const PixelRef& p) {
     sample_pixel(cov_, sb_->ref_state(p.x, p.y), sb_->state(), tp.px, p.x, p.y);
   }
   // Deliberately illegal states are scoreboarded too: om::ref is total over every register
-  // encoding (spec §11's canonical choices), and the RTL must agree with it there as well.
+  // encoding (docs/behaviour.md §11's canonical choices), and the RTL must agree with it there as
+  // well.
   if (!opt_.scoreboard) return;
   const cosim::ExpectedCounts before = sb_->counts();
   sb_->apply(tp);

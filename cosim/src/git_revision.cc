@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The source revision baked in at configure time (CMake defines OM_GIT_REVISION for this file only,
 // so a new revision recompiles one file).
 #include "om/cosim/lockstep.h"

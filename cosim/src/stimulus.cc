@@ -1,13 +1,14 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "om/cosim/stimulus.h"
 
 #include <algorithm>
 #include <random>
 #include <stdexcept>
 
+#include "om/cosim/stim_state.h"
 #include "om/gen/regs.h"
 #include "om/ref/convert.h"
 #include "om/sim/regfile.h"
-#include "om/cosim/stim_state.h"
 
 namespace om::cosim {
 namespace {
@@ -281,7 +282,6 @@ class Gen {
 };
 
 }  // namespace
-
 
 int config_index(const std::string& name) {
   for (int i = 0; i < kNumConfigs; ++i) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "om/top_ports.h"
 
 #include <cstdio>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Factories of the built-in backends (registered by register_builtin_backends(), builtin.cc).
 #pragma once
 
@@ -7,16 +8,11 @@
 
 namespace om::driver {
 
-/// "model": the om_csr cycle model (om::Csr) behind an APB4 master, and the clock-free reference
-/// model (om::ref::process_pixel) over a render-target memory image, with the state decoded from
-/// the cycle model's state registers (never from the driver's copy).
+/// "model": the cycle model om::Top and "rtl": the Verilated om_top, each through the platform's
+/// blocking harness (sim::TopHarness: APB4 master, pixel stream, memory with seeded random latency
+/// and stalls); for one seed both see the same inputs every cycle.
 std::unique_ptr<Backend> make_model_backend(const BackendOptions& options);
-
-#ifdef OM_HAVE_RTL_BACKEND
-/// "rtl": the Verilated om_top (testbenches/top's TopHarness: APB4 master, pixel stream, memory
-/// model with seeded random latency and stalls).
 std::unique_ptr<Backend> make_rtl_backend(const BackendOptions& options);
-#endif
 
 #ifdef OM_HAVE_TLM_BACKEND
 /// "tlm": the cycle model om::Top as a loosely-timed TLM-2.0 component (om::sim::systemc::OmTopTlm,

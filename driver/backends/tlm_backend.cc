@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// The "tlm" backend: the cycle model as a loosely-timed TLM-2.0 component (om::sim::systemc::OmTopTlm,
-// testbenches/systemc) on a board from the process's board pool: every register transfer is one
-// b_transport through the board's initiator socket into the OM's register socket (TLM responses
-// mapped back to APB outcomes), each submit() one pixel-socket transaction followed by STATUS polls
-// until BUSY clears, and render-target memory a TexelMemory target with seeded random latencies.
+// The "tlm" backend: the cycle model as a loosely-timed TLM-2.0 component
+// (om::sim::systemc::OmTopTlm, testbenches/systemc) on a board from the process's board pool: every
+// register transfer is one b_transport through the board's initiator socket into the OM's register
+// socket (TLM responses mapped back to APB outcomes), each submit() one pixel-socket transaction
+// followed by STATUS polls until BUSY clears, and render-target memory a TexelMemory target with
+// seeded random latencies.
 #include <stdexcept>
 
 #include "backends.h"
@@ -82,7 +83,7 @@ class TlmBackend final : public Backend, public RegisterBus, public PixelPort {
 
 std::unique_ptr<Backend> make_tlm_backend(const BackendOptions& options) {
   if (!options.waves.empty()) {
-    throw std::invalid_argument("backend 'tlm' cannot write waves (only 'rtl' traces)");
+    throw std::invalid_argument("backend 'tlm' cannot write waves (only 'rtl' and 'model' trace)");
   }
   return std::make_unique<TlmBackend>(options);
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Device creation, blend-state objects and the state-setting calls: each validates its arguments,
 // builds the next API-level state, and commit() programs the registers that change.
 #include "om/driver/device.h"
@@ -267,7 +268,7 @@ Hresult Device::set_blend_state(BlendState state, const std::array<uint32_t, 4>*
   const BlendState previous = shadow_->blend;
   const Hresult hr = commit(next);
   if (failed(hr)) return hr;
-  // OMSetBlendState keeps a reference to the bound object (spec §2.8).
+  // OMSetBlendState keeps a reference to the bound object (docs/behaviour.md §2.8).
   if (state != ref::kNullBlendState) table_.add_ref(state);
   if (previous != ref::kNullBlendState) table_.release(previous);
   return hr;

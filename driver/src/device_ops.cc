@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Capability queries, commands (clear, draw, texel access), validation and performance counters.
 #include <algorithm>
 #include <string>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The API-level state behind om::driver::Device (what the application set), shared by the device's
 // source files.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "om/sim/apb_master.h"
 
 namespace om::sim {
@@ -29,6 +30,12 @@ void ApbMaster::drive(TopIn& in) {
   in.paddr = cur_.addr;
   in.pwdata = cur_.write ? cur_.data : 0u;
   in.pstrb = cur_.write ? cur_.strb : 0u;
+}
+
+void ApbMaster::abort() {
+  if (phase_ != Phase::kIdle) q_.push_front(cur_);
+  phase_ = Phase::kIdle;
+  gap_loaded_ = false;
 }
 
 bool ApbMaster::observe(const TopOut& out, Done* done) {

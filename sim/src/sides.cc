@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The sides the harness can build: the Verilated RTL, the cycle model (when om/top.h exists in
 // this source tree), and the output faults of the mutation switch.
 #include <memory>

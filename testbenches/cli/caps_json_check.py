@@ -1,7 +1,8 @@
+# SPDX-License-Identifier: Apache-2.0
 """CTest check of `omsim caps --json`: for every named configuration the "model" and "rtl" backends
-print identical JSON, and its values are those of spec §6.2-§6.6 for the configuration's feature
-level. The spec tables are written out below (independently of defs/formats.toml); only the cells
-the spec leaves to the hardware ("cap", "optional") are taken from the configuration's declaration
+print identical JSON, and its values are those of docs/caps.md §2–§6 for the configuration's feature
+level. The docs/caps.md tables are written out below (independently of defs/formats.toml); only the cells
+they leave to the hardware ("cap", "optional") are taken from the configuration's declaration
 in defs/configs.toml.
 
 usage: caps_json_check.py OMSIM
@@ -22,7 +23,7 @@ OPTIONS1 = [
     "SimpleInstancingSupported",
     "TextureCubeFaceRenderTargetWithNonCubeDepthStencilSupported",
 ]
-# D3DPMISCCAPS and D3DPBLENDCAPS bits (spec §6.4).
+# D3DPMISCCAPS and D3DPBLENDCAPS bits (docs/caps.md §4).
 PMISC = {"COLORWRITEENABLE": 0x80, "INDEPENDENTWRITEMASKS": 0x4000, "SEPARATEALPHABLEND": 0x20000,
          "MRTINDEPENDENTBITDEPTHS": 0x40000, "MRTPOSTPIXELSHADERBLENDING": 0x80000}
 PBLEND = {"ZERO": 0x1, "ONE": 0x2, "SRCCOLOR": 0x4, "INVSRCCOLOR": 0x8, "SRCALPHA": 0x10,
@@ -30,7 +31,7 @@ PBLEND = {"ZERO": 0x1, "ONE": 0x2, "SRCCOLOR": 0x4, "INVSRCCOLOR": 0x8, "SRCALPH
           "INVDESTCOLOR": 0x200, "SRCALPHASAT": 0x400, "BOTHSRCALPHA": 0x800, "BOTHINVSRCALPHA": 0x1000,
           "BLENDFACTOR": 0x2000}
 
-# Spec §6.5: per format group, the RT/Blend cell for 9_1, 9_2, 9_3, 10_0 and 10_1..11_1.
+# docs/caps.md §5: per format group, the RT/Blend cell for 9_1, 9_2, 9_3, 10_0 and 10_1..11_1.
 # R = required, O = optional, D = required if the optional RT support is present, - = absent.
 G8 = ["R8G8B8A8_UNORM", "R8G8B8A8_UNORM_SRGB", "B8G8R8A8_UNORM", "B8G8R8A8_UNORM_SRGB", "B8G8R8X8_UNORM",
       "B8G8R8X8_UNORM_SRGB", "R8G8_UNORM", "R8_UNORM", "A8_UNORM", "B5G6R5_UNORM"]
@@ -74,9 +75,9 @@ def fl_at_least(fl: str, other: str) -> bool:
 
 def check_cell(errors: list[str], where: str, cell: str, have: bool, depends: bool = False) -> None:
     if cell == "R" and not have:
-        errors.append(f"{where}: required by spec §6.5, not reported")
+        errors.append(f"{where}: required by docs/caps.md §5, not reported")
     elif cell == "-" and have:
-        errors.append(f"{where}: reported, spec §6.5 says not available")
+        errors.append(f"{where}: reported, docs/caps.md §5 says not available")
     elif cell == "D" and depends and not have:
         errors.append(f"{where}: required when the render-target support is present (D)")
 
@@ -91,7 +92,7 @@ def check_config(cfg: dict, doc: dict) -> list[str]:
                  "D3DCAPS9", "formats"}
     if set(doc) != want_keys:
         e.append(f"top-level keys {sorted(doc)}")
-    # §6.2 / §6.6: TRUE at 10_0+; at 9_x the hardware's report ("cap"), SimpleInstancing T* at 9_3.
+    # docs/caps.md §2, §6: TRUE at 10_0+; at 9_x the hardware's report ("cap"), SimpleInstancing T* at 9_3.
     o1 = doc["D3D11_FEATURE_D3D9_OPTIONS1"]
     if list(o1) != OPTIONS1:
         e.append(f"D3D9_OPTIONS1 keys {list(o1)}")
@@ -101,17 +102,17 @@ def check_config(cfg: dict, doc: dict) -> list[str]:
             want = True
         if o1.get(name) is not want:
             e.append(f"{name} = {o1.get(name)}, want {want}")
-    # §6.3: FALSE at 9_x, TRUE at 11_1, optional (the configuration's choice) in between.
+    # docs/caps.md §3: FALSE at 9_x, TRUE at 11_1, optional (the configuration's choice) in between.
     lo = doc["D3D11_FEATURE_D3D11_OPTIONS"]["OutputMergerLogicOp"]
     want_lo = False if not ten else True if fl == "11_1" else cfg["logic_op"]
     if lo is not want_lo:
         e.append(f"OutputMergerLogicOp = {lo}, want {want_lo}")
-    # §6.4 / §6.6: D3DCAPS9.
+    # docs/caps.md §4, §6: D3DCAPS9.
     c9 = doc["D3DCAPS9"]
     nrt = c9["NumSimultaneousRTs"]
     min_rt = 4 if fl == "9_3" else 1
     if not (min_rt <= nrt <= 4) or nrt != cfg["d3d9_num_rts"]:
-        e.append(f"NumSimultaneousRTs = {nrt} (spec: {min_rt}..4, configuration {cfg['d3d9_num_rts']})")
+        e.append(f"NumSimultaneousRTs = {nrt} (docs/caps.md: {min_rt}..4, configuration {cfg['d3d9_num_rts']})")
     pm = c9["PrimitiveMiscCaps"]
     need = {"COLORWRITEENABLE": True,
             "SEPARATEALPHABLEND": fl_at_least(fl, "9_2"),
@@ -120,7 +121,7 @@ def check_config(cfg: dict, doc: dict) -> list[str]:
             "MRTPOSTPIXELSHADERBLENDING": fl_at_least(fl, "9_3")}
     for name, want in need.items():
         if bool(pm & PMISC[name]) != want:
-            e.append(f"D3DPMISCCAPS_{name} {'missing' if want else 'reported'} (spec §6.6 at {fl})")
+            e.append(f"D3DPMISCCAPS_{name} {'missing' if want else 'reported'} (docs/caps.md §6 at {fl})")
     for slot, minimum in (("SrcBlendCaps", ["ZERO", "ONE", "SRCALPHA", "INVSRCALPHA", "INVDESTALPHA",
                                             "INVDESTCOLOR"]),
                           ("DestBlendCaps", ["ZERO", "ONE", "SRCALPHA", "INVSRCALPHA", "INVSRCCOLOR"])):
@@ -129,15 +130,15 @@ def check_config(cfg: dict, doc: dict) -> list[str]:
             if not caps & PBLEND[name]:
                 e.append(f"{slot}: D3DPBLENDCAPS_{name} below the 9_1 minimum")
         if bool(caps & PBLEND["SRCALPHASAT"]) != ten:
-            e.append(f"{slot}: SRCALPHASAT must follow spec §6.6 (SRC_ALPHA_SAT from 10_0)")
+            e.append(f"{slot}: SRCALPHASAT must follow docs/caps.md §6 (SRC_ALPHA_SAT from 10_0)")
         for name in ("BOTHSRCALPHA", "BOTHINVSRCALPHA"):
             if caps & PBLEND[name]:
-                e.append(f"{slot}: {name} reported, but factors 12/13 are rejected (spec §2.2)")
-    # §6.5.
+                e.append(f"{slot}: {name} reported, but factors 12/13 are rejected (docs/behaviour.md §2.2)")
+    # docs/caps.md §5.
     col = column(fl)
     for name, flags in doc["formats"].items():
         if name not in TABLE:
-            e.append(f"format {name}: not in the spec §6.5 table")
+            e.append(f"format {name}: not in the docs/caps.md §5 table")
             continue
         rt_cell, blend_cell = TABLE[name][col]
         rt = "RENDER_TARGET" in flags
@@ -151,7 +152,7 @@ def check_config(cfg: dict, doc: dict) -> list[str]:
         if fl == "11_1" and name in UINT and rt and not logic:
             e.append(f"{name}: OUTPUT_MERGER_LOGIC_OP required at 11_1")
         if logic != want_logic:
-            e.append(f"{name}: OUTPUT_MERGER_LOGIC_OP = {logic}, spec: UINT render targets when "
+            e.append(f"{name}: OUTPUT_MERGER_LOGIC_OP = {logic}, docs/caps.md: UINT render targets when "
                      f"OutputMergerLogicOp")
         if "MULTISAMPLE_RENDERTARGET" in flags:
             e.append(f"{name}: MULTISAMPLE_RENDERTARGET on single-sample hardware")

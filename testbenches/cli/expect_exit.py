@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Runs a command and checks its exit code and that it explains itself on stderr.
 
 usage: expect_exit.py CODE COMMAND [ARGS...]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The demo's PNG writer, read back with libpng (an independent decoder).
 #include "png_writer.h"
 

@@ -1,6 +1,7 @@
-// The D3D11 blend equation of spec §2.2/§2.3 over any number type (host double for tolerance
-// scales, GMP rationals for the exact reference): no rounding of its own, so the number type
-// decides the precision.
+// SPDX-License-Identifier: Apache-2.0
+// The D3D11 blend equation of docs/behaviour.md §2.2, §2.3 over any number type (host double for
+// tolerance scales, GMP rationals for the exact reference): no rounding of its own, so the number
+// type decides the precision.
 #pragma once
 
 #include <array>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One lavapipe conformance file pair (<name>.vectors.jsonl.gz, <name>.lavapipe.jsonl.gz) through
 // the reference model, judged component by component.
 #pragma once

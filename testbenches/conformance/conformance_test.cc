@@ -1,4 +1,5 @@
-// Conformance of the reference model against Mesa lavapipe (issue 2 item 6): every vector of
+// SPDX-License-Identifier: Apache-2.0
+// Conformance of the reference model against Mesa lavapipe: every vector of
 // tests/data/conformance through om::ref::process_pixel, every written component judged by the
 // README's tolerance classes. Zero components may be outside; the exact-match rates are printed per
 // file and class, with how often the model and lavapipe are correctly rounded versions of the exact

@@ -1,7 +1,8 @@
-// Exact rational reference for UNORM render targets (spec §2.2, §2.3, §4.2, §4.3 without any
-// rounding): the ideal value of a written component in units of codes, so a stored code's distance
-// to the ideal can be measured for both the canonical datapath and lavapipe. GMP rationals: every
-// binary32 input and every code/(2^n - 1) is exact.
+// SPDX-License-Identifier: Apache-2.0
+// Exact rational reference for UNORM render targets (docs/behaviour.md §2.2, §2.3;
+// docs/arithmetic.md §4, §6 without any rounding): the ideal value of a written component in units
+// of codes, so a stored code's distance to the ideal can be measured for both the canonical
+// datapath and lavapipe. GMP rationals: every binary32 input and every code/(2^n - 1) is exact.
 #pragma once
 
 #include <gmpxx.h>
@@ -24,9 +25,9 @@ mpq_class exact_unorm_code(const Vector& v, int slot, int ch);
 bool srgb_ref_applies(const Vector& v, int slot, int ch);
 
 /// The ideal sRGB code (before rounding) of RGB component `ch`: D decoded and the result encoded
-/// with the exact curves of spec §4.5 evaluated in long double (the curves are not rational, so
-/// this is near-exact: ~1e-18 relative), the D3D11 equation on inputs clamped to [0, 1], then clamp
-/// and x 255; returned as a rational.
+/// with the exact curves of docs/arithmetic.md §9 evaluated in long double (the curves are not
+/// rational, so this is near-exact: ~1e-18 relative), the D3D11 equation on inputs clamped to
+/// [0, 1], then clamp and x 255; returned as a rational.
 mpq_class ideal_srgb_code(const Vector& v, int slot, int ch);
 
 /// |code - x| as a double (for statistics).

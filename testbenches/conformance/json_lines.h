@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // JSON Lines input for the conformance files: plain or gzip-compressed (zlib reads both), blank
 // lines and lines starting with '#' skipped, each object parsed with nlohmann::json's SAX interface
 // so that

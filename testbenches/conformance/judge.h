@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Tolerance classes of tests/data/conformance/README.md: how far a written component may be from
 // lavapipe's and still conform (lavapipe is one point inside D3D's window, not the ideal). All
 // arithmetic here is independent of om::ref: host double for value scales, the ideal sRGB curve
@@ -50,11 +51,11 @@ Tol classify(const Vector& v, int slot, int ch);
 Verdict judge(const Vector& v, int slot, int ch, uint32_t model, uint32_t lavapipe);
 
 /// The scale of the float-blend tolerance: max(|S*Fs|, |D*Fd|, |S|, |D|) in host double (S =
-/// o[slot][ch], D decoded from dest, factors per spec §2.2 with no clamping: float RTs take their
-/// inputs unclamped). MIN/MAX use only |S| and |D|.
+/// o[slot][ch], D decoded from dest, factors per docs/behaviour.md §2.2 with no clamping: float RTs
+/// take their inputs unclamped). MIN/MAX use only |S| and |D|.
 double float_blend_scale(const Vector& v, int slot, int ch);
 
-/// The ideal sRGB decode of an 8-bit code (spec §4.5), in double.
+/// The ideal sRGB decode of an 8-bit code (docs/arithmetic.md §9), in double.
 double srgb_decode_ideal(uint32_t code);
 
 /// Binary16 bits -> double (exact).

@@ -1,5 +1,7 @@
-// The tolerance judge and the exact rational reference, checked on hand-computed cases (spec §10
-// vectors and the README's tolerance table), so the conformance verdicts rest on tested ground.
+// SPDX-License-Identifier: Apache-2.0
+// The tolerance judge and the exact rational reference, checked on hand-computed cases (the
+// vectors of docs/vectors.md and the README's tolerance table), so the conformance verdicts rest on
+// tested ground.
 #include "judge.h"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Spellings accepted by the conformance-vector schema (tests/data/conformance/README.md): format
 // names in DXGI or Vulkan spelling, blend enums with or without their D3D11 prefixes and
 // underscores or as D3D11 numbers, write masks as numbers, "0x..." strings or letters. Every parser

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reader of the conformance schema (tests/data/conformance/README.md): vectors, lavapipe results,
 // device info. Every error is a std::invalid_argument whose message starts "<file>:<line>: " and
 // names the field and the problem, e.g. `unorm8.vectors.jsonl.gz:17: rt[0].blend.srcBlend: unknown

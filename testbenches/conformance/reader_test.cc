@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The conformance reader: every accepted spelling of the schema, and a clear error for malformed
 // input.
 #include "reader.h"

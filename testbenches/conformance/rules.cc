@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The README's rules for vectors the renderer accepts, and the renderer's device description.
 #include <stdexcept>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Runs a conformance vector through the reference model's whole-pixel function
 // om::ref::process_pixel.
 #pragma once

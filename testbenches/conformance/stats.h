@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Tallies of a conformance run: per tolerance class, how many components matched lavapipe exactly
 // and how many were within tolerance; for UNORM components, how often each side is a correct
 // rounding of the exact ideal.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Component bit fields <-> little-endian texel words, written independently of om::ref's
 // texel_to_raw and raw_to_texel so the conformance test also checks those.
 #pragma once

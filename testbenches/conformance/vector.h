@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One conformance vector and one lavapipe result, as read from the JSONL files of
 // tests/data/conformance (schema in its README). Plain data in the reference model's encodings:
 // formats as FormatInfo, blend state as RtBlendDesc, component bit fields as Raw4, shader outputs

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Compare the co-simulation's wave files signal by signal (names and values).
 
 Usage: check_waves.py RTL.fst MODEL.fst [--expect-diff NAME ...] [--min-common N]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Unit tests of the co-simulation harness's own parts: a checker is only as good as its stimulus,
 // its register shadow, its memory model and its coverage bookkeeping.
 #include <gtest/gtest.h>
@@ -6,14 +7,14 @@
 #include <set>
 #include <stdexcept>
 
-#include "om/sim/apb_master.h"
 #include "om/cosim/cli.h"
 #include "om/cosim/coverage.h"
-#include "om/sim/memory.h"
+#include "om/cosim/stimulus.h"
 #include "om/gen/regs.h"
 #include "om/ref/validate.h"
+#include "om/sim/apb_master.h"
+#include "om/sim/memory.h"
 #include "om/sim/regfile.h"
-#include "om/cosim/stimulus.h"
 
 namespace om::cosim {
 namespace {
@@ -64,7 +65,8 @@ TEST(StateRegs, DecodeInvertsEncodeForGeneratedStates) {
     const Stimulus st = generate(sc);
     for (const Segment& seg : st.segments) {
       sim::StateRegs r;
-      for (const auto& w : sim::StateRegs::encode(seg.state, 0xA5A5)) r.write(w.first, w.second, 0xF);
+      for (const auto& w : sim::StateRegs::encode(seg.state, 0xA5A5))
+        r.write(w.first, w.second, 0xF);
       const sim::DrawState d = r.decode();
       EXPECT_EQ(d.blend, seg.state.blend);
       EXPECT_EQ(d.sample_mask, seg.state.sample_mask);

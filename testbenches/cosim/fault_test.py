@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """CTest: a deliberately broken model (omsim run --fault) must stop the lockstep with the
 first-divergence report and the wave files, and the waves must open with the saved layouts.
 

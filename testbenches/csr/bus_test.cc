@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Bus errors of om_csr: writes to read-only registers, reads of the write-only PERF_CLEAR, accesses
 // to every unmapped word and to misaligned addresses end with PSLVERR, read data 0, no wait state,
 // and leave every register unchanged (all read back after each bad write).

@@ -1,6 +1,8 @@
-// Capability registers of om_csr for every named configuration: the values of spec §6.6/§6.7 (the
-// key items transcribed below from the spec and defs/configs.toml, independently of the RTL and of
-// the model), the §6.7 invariants, and every offset equal to om::ref::cap_register().
+// SPDX-License-Identifier: Apache-2.0
+// Capability registers of om_csr for every named configuration: the values of docs/caps.md §6–§7
+// (the key items transcribed below from docs/caps.md and defs/configs.toml, independently of the
+// RTL and of the model), the docs/caps.md §7 invariants, and every offset equal to
+// om::ref::cap_register().
 #include "om/ref/caps.h"
 
 #include <gtest/gtest.h>
@@ -16,8 +18,9 @@
 namespace om::tb {
 namespace {
 
-// Per configuration, from spec §6.6 (CAP_OM bits by feature level), §6.7 (layout) and
-// defs/configs.toml (the "cap"/optional choices: D3D9_OPTIONS1 at 9_x, logic op at 11_0, D3DCAPS9).
+// Per configuration, from docs/caps.md §6 (CAP_OM bits by feature level), docs/caps.md §7 (layout)
+// and defs/configs.toml (the "cap"/optional choices: D3D9_OPTIONS1 at 9_x, logic op at 11_0,
+// D3DCAPS9).
 struct Expected {
   const char* name;
   uint32_t fl_code;   // CAP_FL: D3D_FEATURE_LEVEL >> 8
@@ -29,9 +32,9 @@ struct Expected {
   bool logic_op;      // OutputMergerLogicOp
 };
 
-// CAP_OM bits (§6.7): [3:0] RTs, [4] indep. write masks, [5] per-RT BlendEnable, [6] indep. blend,
-// [7] separate alpha, [8] dual source, [9] SRC_ALPHA_SAT, [10] A2C, [11] logic op, [12] MRT bit
-// depths, [13] linear sRGB blend, [14] depth/stencil unit (none), [15] cube DS.
+// CAP_OM bits (docs/caps.md §7): [3:0] RTs, [4] indep. write masks, [5] per-RT BlendEnable, [6]
+// indep. blend, [7] separate alpha, [8] dual source, [9] SRC_ALPHA_SAT, [10] A2C, [11] logic op,
+// [12] MRT bit depths, [13] linear sRGB blend, [14] depth/stencil unit (none), [15] cube DS.
 constexpr uint32_t kOm9_1 = 1;                      // 9_1: 1 RT, everything "no" or "n/a"
 constexpr uint32_t kOm9_3 = 4 | 1u << 4 | 1u << 7;  // 9_3: 4 RTs, write masks, separate alpha
 // 10_0: 8 RTs and every 10_0 "yes" (not independent blend: the D3D10.0 model).
@@ -39,9 +42,9 @@ constexpr uint32_t kOm10_0 =
     8 | 1u << 4 | 1u << 5 | 1u << 7 | 1u << 8 | 1u << 9 | 1u << 10 | 1u << 12 | 1u << 13 | 1u << 15;
 constexpr uint32_t kOm11 = kOm10_0 | 1u << 6 | 1u << 11;  // + independent blend, logic op
 
-// D3DPMISCCAPS (§6.4): MASKZ 0x2, COLORWRITEENABLE 0x80, BLENDOP 0x800, INDEPENDENTWRITEMASKS
-// 0x4000, SEPARATEALPHABLEND 0x20000, MRTINDEPENDENTBITDEPTHS 0x40000, MRTPOSTPIXELSHADERBLENDING
-// 0x80000, POSTBLENDSRGBCONVERT 0x200000.
+// D3DPMISCCAPS (docs/caps.md §4): MASKZ 0x2, COLORWRITEENABLE 0x80, BLENDOP 0x800,
+// INDEPENDENTWRITEMASKS 0x4000, SEPARATEALPHABLEND 0x20000, MRTINDEPENDENTBITDEPTHS 0x40000,
+// MRTPOSTPIXELSHADERBLENDING 0x80000, POSTBLENDSRGBCONVERT 0x200000.
 constexpr uint32_t kPmisc9_1 = 0x2 | 0x80 | 0x800;
 constexpr uint32_t kPmisc9_3 = kPmisc9_1 | 0x4000 | 0x20000 | 0x80000;
 constexpr uint32_t kPmisc10 = kPmisc9_3 | 0x40000 | 0x200000;
@@ -61,11 +64,11 @@ const Expected& expected_for(const char* name) {
   for (const Expected& e : kExpected) {
     if (std::string(e.name) == name) return e;
   }
-  throw std::out_of_range(std::string("no transcribed spec values for configuration ") + name);
+  throw std::out_of_range(std::string("no docs/caps.md values for configuration ") + name);
 }
 
-// A sample of spec §6.5's table: per feature level 9_1 9_2 9_3 10_0 10_1 11_0 11_1, "RB" render
-// target + blendable, "R" render target, "-" absent. Only rows without optional (O) entries.
+// A sample of docs/caps.md §5's table: per feature level 9_1 9_2 9_3 10_0 10_1 11_0 11_1, "RB"
+// render target + blendable, "R" render target, "-" absent. Only rows without optional (O) entries.
 struct FormatRow {
   uint32_t dxgi;
   const char* name;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // APB4 master around the Verilated om_csr: reset with a configuration strap, read/write transfers
 // that report PSLVERR and wait cycles, a split transfer for watching PREADY, and bit access to the
 // state_t output. Waves: OM_WAVES=1 writes <name>.fst into the working directory.

@@ -1,6 +1,7 @@
-// State registers of om_csr: D3D defaults at reset (spec §2.1, §5.4-§5.6 transcribed here), write
-// and read back, byte strobes, every state_t field driven by its register field, and state writes
-// waiting while the pipeline is busy (TEAM.md, spec §2.8).
+// SPDX-License-Identifier: Apache-2.0
+// State registers of om_csr: D3D defaults at reset (docs/behaviour.md §2.1, §5.4–§5.6 transcribed
+// here), write and read back, byte strobes, every state_t field driven by its register field, and
+// state writes waiting while the pipeline is busy (docs/registers.md, docs/behaviour.md §2.8).
 #include <gtest/gtest.h>
 
 #include <cstdint>

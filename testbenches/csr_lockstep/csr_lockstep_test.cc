@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Lockstep of the register-file cycle model om::Csr against the Verilated RTL om_csr (the library
 // of testbenches/csr): identical inputs every cycle, every output port compared every cycle
 // (prdata, pready, pslverr, state_write_pending, cfg, cfg_info, the whole state_t image, perf_t).

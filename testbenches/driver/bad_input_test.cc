@@ -1,4 +1,5 @@
-// Bad input, table-driven (issue 5 item 4): every invalid description, enum value, binding and call
+// SPDX-License-Identifier: Apache-2.0
+// Bad input, table-driven: every invalid description, enum value, binding and call
 // sequence gets its D3D code and leaves the device unchanged: every state register read back over
 // the bus, the live blend objects, and the state version (a validate result stays current).
 #include <cstdio>
@@ -101,7 +102,7 @@ std::vector<Row> rows() {
   using O = BlendOp;
   const Check all = [](const ConfigInfo&) { return true; };
   std::vector<Row> r = {
-      // -- Descriptions (CreateBlendState1 / CreateBlendState, spec §3.2, §3.3) --
+      // -- Descriptions (CreateBlendState1 / CreateBlendState, docs/validation.md §2–§3) --
       {"null description", kBad, [](Device& d) { BlendState s; return d.create_blend_state1(nullptr, &s); }},
       {"BlendEnable and LogicOpEnable", kBad, create_with([](ref::BlendDesc& d) { d.render_target[0].logic_op_enable = true; })},
       {"SrcBlend 0", kBad, create_with([](ref::BlendDesc& d) { d.render_target[0].src_blend = static_cast<B>(0); })},

@@ -1,7 +1,8 @@
-// CreateBlendState1 objects through the driver (spec §3.1, §3.4): identical descriptions share one
-// object, 4096 unique live objects and no more (D3D11_ERROR_TOO_MANY_UNIQUE_STATE_OBJECTS, the
-// spec's code; see docs/driver.md for the E_OUTOFMEMORY), reference counting with the
-// reference OMSetBlendState keeps, S_FALSE for a validation-only call.
+// SPDX-License-Identifier: Apache-2.0
+// CreateBlendState1 objects through the driver (docs/validation.md §1, §4): identical descriptions
+// share one object; 4096 unique live objects and no more, the next refused with
+// D3D11_ERROR_TOO_MANY_UNIQUE_STATE_OBJECTS (docs/driver.md says why not E_OUTOFMEMORY); reference
+// counting with the reference OMSetBlendState keeps; S_FALSE for a validation-only call.
 #include <set>
 
 #include "fixture.h"
@@ -47,7 +48,8 @@ TEST_P(BlendStates, IdenticalDescriptionsReturnOneObject) {
   a.render_target[0].dest_blend = Blend::INV_SRC_ALPHA;
   a.render_target[0].src_blend_alpha = Blend::SRC_ALPHA;
   a.render_target[0].dest_blend_alpha = Blend::INV_SRC_ALPHA;
-  // Same after normalisation (spec §2.1): ignored RenderTarget[1..7] and a disabled logic op.
+  // Same after normalisation (docs/behaviour.md §2.1): ignored RenderTarget[1..7] and a disabled
+  // logic op.
   ref::BlendDesc b = a;
   b.render_target[3].blend_enable = true;
   b.render_target[3].src_blend = Blend::DEST_COLOR;
@@ -133,7 +135,7 @@ TEST_P(BlendStates, TheBoundObjectIsKeptAliveUntilUnbound) {
   ASSERT_EQ(dev().set_blend_state(a, nullptr, 0xFFFFFFFFu), Hresult::S_OK);
   uint32_t count = 0;
   ASSERT_EQ(dev().release(a, &count), Hresult::S_OK);
-  EXPECT_EQ(count, 1u);  // the context's reference (spec §2.8)
+  EXPECT_EQ(count, 1u);  // the context's reference (docs/behaviour.md §2.8)
   EXPECT_EQ(dev().live_blend_states(), 1u);
   ASSERT_EQ(dev().create_blend_state1(&descs[1], &b), Hresult::S_OK);
   ASSERT_EQ(dev().set_blend_state(b, nullptr, 0xFFFFFFFFu), Hresult::S_OK);

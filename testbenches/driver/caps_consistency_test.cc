@@ -1,4 +1,5 @@
-// Capability consistency (issue 5 item 3), part 1: for every configuration, every capability the
+// SPDX-License-Identifier: Apache-2.0
+// Capability consistency (docs/caps.md §8), part 1: for every configuration, every capability the
 // registers report is exercised through the driver and the whole pipeline. Present: the state is
 // accepted and a drawn pixel matches the reference model. Absent: CreateBlendState1 or validate()
 // rejects it. Decisions use what the device reports (dev().caps(), read over the bus).
@@ -139,7 +140,7 @@ TEST_P(CapsConsistency, AlphaToCoverage) {
   d.alpha_to_coverage_enable = true;
   const bool present = caps().om.alpha_to_coverage;
   exercise(present, d, rgba8(1), "A2C, alpha 0.75", pixel(0.5f, 0.5f, 0.5f, 0.75f));
-  if (present) {  // alpha 0.25 leaves the target untouched (spec §8)
+  if (present) {  // alpha 0.25 leaves the target untouched (docs/behaviour.md §8)
     const ref::PixelOut o =
         draw_and_check(expected_state(d, rgba8(1)), pixel(0.1f, 0.1f, 0.1f, 0.25f), 1, 2, "A2C");
     EXPECT_FALSE(o.covered);
@@ -162,7 +163,7 @@ TEST_P(CapsConsistency, MrtIndependentBitDepths) {
   const bool present = caps().om.mrt_independent_bit_depths;
   EXPECT_EQ(present, (caps().d3d9.primitive_misc_caps &
                       static_cast<uint32_t>(PMiscCaps::MRTINDEPENDENTBITDEPTHS)) != 0);
-  if (mrt() < 2) return;  // one RT slot: nothing to mix (spec §6.6 "n/a")
+  if (mrt() < 2) return;  // one RT slot: nothing to mix (docs/caps.md §6 "n/a")
   const std::vector<Format> fmts{Format::R8G8B8A8_UNORM, Format::R16G16B16A16_FLOAT};
   for (bool d3d9 : {false, true}) {
     ASSERT_EQ(dev().set_d3d9_mode(d3d9), Hresult::S_OK);

@@ -1,5 +1,6 @@
-// Capability consistency (issue 5 item 3), part 2: every format-support flag, the D3DPMISCCAPS bits
-// a post-PS pipeline can show, and every D3DPBLENDCAPS bit, for every configuration. A flag
+// SPDX-License-Identifier: Apache-2.0
+// Capability consistency (docs/caps.md §8), part 2: every format-support flag, the D3DPMISCCAPS
+// bits a post-PS pipeline can show, and every D3DPBLENDCAPS bit, for every configuration. A flag
 // reported present works through the pipeline (checked against the reference model); one reported
 // absent is rejected by set_render_targets, CreateBlendState1 or validate().
 #include "fixture.h"
@@ -137,7 +138,7 @@ TEST_P(FormatCaps, PrimitiveMiscCaps) {
 }
 
 TEST_P(FormatCaps, EveryD3d9BlendCapBit) {
-  // D3DPBLENDCAPS bit -> the D3D11 factor it names (spec §5.6, §6.4).
+  // D3DPBLENDCAPS bit -> the D3D11 factor it names (docs/behaviour.md §5.6; docs/caps.md §4).
   const std::pair<PBlendCaps, uint32_t> factors[] = {{PBlendCaps::ZERO, 1},
                                                      {PBlendCaps::ONE, 2},
                                                      {PBlendCaps::SRCCOLOR, 3},

@@ -1,4 +1,5 @@
-// CheckFeatureSupport / GetDeviceCaps through the driver: the values of spec §6.2-§6.6 for the
+// SPDX-License-Identifier: Apache-2.0
+// CheckFeatureSupport / GetDeviceCaps through the driver: the values of docs/caps.md §2–§6 for the
 // configuration's feature level, agreement with the raw capability registers read over the bus,
 // D3D's E_INVALIDARG rules, and proof that the values come from the registers (a bus that reports
 // different capability registers changes the answers and the create-time validation).
@@ -14,7 +15,7 @@ namespace {
 
 class CapsQuery : public DriverTest {};
 
-// The cells of spec §6.6 that are fixed per feature level; "cap" / "optional" cells are the
+// The cells of docs/caps.md §6 that are fixed per feature level; "cap" / "optional" cells are the
 // configuration's declaration (defs/configs.toml through kConfigs).
 TEST_P(CapsQuery, D3d9Options1FollowsTheFeatureLevel) {
   FeatureDataD3d9Options1 o;
@@ -29,7 +30,7 @@ TEST_P(CapsQuery, D3d9Options1FollowsTheFeatureLevel) {
   EXPECT_EQ(o.simple_instancing_supported, want[2] ? 1u : 0u);
   EXPECT_EQ(o.texture_cube_face_render_target_with_non_cube_depth_stencil_supported,
             want[3] ? 1u : 0u);
-  // The split queries report the same bits (spec §6.2: all must agree).
+  // The split queries report the same bits (docs/caps.md §2: all must agree).
   FeatureDataD3d9Options a;
   FeatureDataD3d9ShadowSupport s;
   FeatureDataD3d9SimpleInstancingSupport i;
@@ -48,7 +49,7 @@ TEST_P(CapsQuery, OutputMergerLogicOpFollowsTheFeatureLevel) {
   o.clear_view = 1;  // stale input must be overwritten
   o.extended_resource_sharing = 1;
   ASSERT_EQ(dev().check_feature_support(Feature::D3D11_OPTIONS, &o, sizeof o), Hresult::S_OK);
-  // Spec §6.3: FALSE at 9_x, TRUE at 11_1, optional at 10_0 .. 11_0.
+  // docs/caps.md §3: FALSE at 9_x, TRUE at 11_1, optional at 10_0 .. 11_0.
   const bool want =
       fl() == FeatureLevel::FL_11_1 || (fl_at_least(FeatureLevel::FL_10_0) && cfg().logic_op);
   EXPECT_EQ(o.output_merger_logic_op, want ? 1u : 0u);
@@ -60,7 +61,7 @@ TEST_P(CapsQuery, D3dCaps9MeetTheFeatureLevelMinimum) {
   D3dCaps9 c;
   ASSERT_EQ(dev().get_device_caps9(&c), Hresult::S_OK);
   const bool ten = fl_at_least(FeatureLevel::FL_10_0);
-  // Spec §6.4 / §6.6: 1..4, never 0; 4 at 9_3.
+  // docs/caps.md §4, §6: 1..4, never 0; 4 at 9_3.
   EXPECT_GE(c.num_simultaneous_rts, fl() == FeatureLevel::FL_9_3 ? 4u : 1u);
   EXPECT_LE(c.num_simultaneous_rts, 4u);
   const auto has = [&](PMiscCaps b) {
@@ -87,7 +88,7 @@ TEST_P(CapsQuery, FormatSupportEqualsTheCapabilityRegisters) {
     ASSERT_EQ(dev().check_feature_support(Feature::FORMAT_SUPPORT, &fs, sizeof fs), Hresult::S_OK);
     ASSERT_EQ(dev().check_feature_support(Feature::FORMAT_SUPPORT2, &fs2, sizeof fs2),
               Hresult::S_OK);
-    // Spec §6.7 bit layout against §6.5 flag values.
+    // docs/caps.md §7 bit layout against docs/caps.md §5 flag values.
     const uint32_t reg = read_reg(regs::cap_fmt_offset(k));
     EXPECT_EQ(fs.out_format_support, ((reg & 1) ? 0x4000u : 0u) | ((reg & 2) ? 0x8000u : 0u) |
                                          ((reg & 8) ? 0x200000u : 0u))
@@ -106,7 +107,7 @@ TEST_P(CapsQuery, FormatSupportEqualsTheCapabilityRegisters) {
       EXPECT_EQ(fi->cls, FormatClass::UINT) << fi->name;
     }
   }
-  EXPECT_GE(renderable, 10);  // spec §6.5: ten formats are render targets at every FL
+  EXPECT_GE(renderable, 10);  // docs/caps.md §5: ten formats are render targets at every FL
 }
 
 TEST_P(CapsQuery, WrongSizesAndUnknownFeaturesGiveInvalidArg) {
@@ -168,7 +169,7 @@ TEST_P(CapsQuery, AnswersComeFromTheRegistersNotFromHostConstants) {
   ASSERT_EQ(d->get_device_caps9(&c), Hresult::S_OK);
   EXPECT_EQ(c.num_simultaneous_rts, 3u);
   EXPECT_EQ(d->feature_level(), FeatureLevel::FL_9_1);
-  // Create-time validation follows the reported FL: A2C is a 9_x error (spec §3.3).
+  // Create-time validation follows the reported FL: A2C is a 9_x error (docs/validation.md §3).
   ref::BlendDesc a2c;
   a2c.alpha_to_coverage_enable = true;
   BlendState s = 0;

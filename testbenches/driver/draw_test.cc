@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Draws and clears through the driver on every backend, checked texel by texel against the
 // reference model computed from the state the test set: single pixels, clears with rectangles,
 // the D3D9 alpha test / fog / COLORWRITEENABLEn, performance counters, and random states with
@@ -14,7 +15,7 @@ namespace {
 
 class Draw : public DriverTest {
  protected:
-  // Formats that are render targets at this configuration's FL (spec §6.5 via the format table).
+  // Render-target formats at this configuration's FL (docs/caps.md §5 via the format table).
   std::vector<Format> rt_formats() const {
     std::vector<Format> v;
     for (const FormatInfo& fi : kFormatInfo) {
@@ -42,7 +43,7 @@ TEST_P(Draw, OpaqueDrawWritesTheConvertedColour) {
   const ref::PixelOut out =
       draw_and_check(expected_state(d, fmts), pixel(0.25f, 0.5f, 1.0f, 0.75f));
   EXPECT_TRUE(out.write[0]);
-  // Spec §4.2: UNORM8 of 0.25, 0.5, 1.0, 0.75 = 64, 128, 255, 191.
+  // docs/arithmetic.md §6: UNORM8 of 0.25, 0.5, 1.0, 0.75 = 64, 128, 255, 191.
   EXPECT_EQ(out.texel[0].w[0], 0xBFFF8040u);
 }
 
@@ -132,7 +133,7 @@ TEST_P(Draw, D3d9ColorWriteEnablesMaskEachTarget) {
   d.render_target[0].src_blend_alpha = Blend::SRC_ALPHA;
   d.render_target[0].dest_blend_alpha = Blend::INV_SRC_ALPHA;
   use_blend(d);
-  // D3D9: one equation for every RT, each RT's own mask (spec §5.3-7).
+  // D3D9: one equation for every RT, each RT's own mask (docs/behaviour.md §5.3 rule 7).
   ref::BlendDesc per_rt = ref::normalise(d);
   per_rt.independent_blend_enable = true;
   for (int i = 0; i < ref::kMaxRts; ++i) {

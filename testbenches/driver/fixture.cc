@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "fixture.h"
 
 #include <random>
@@ -90,7 +91,7 @@ ref::PixelState DriverTest::expected_state(const ref::BlendDesc& blend,
   ref::PixelState ps;
   ps.blend = ref::normalise(blend);
   ps.ps_outputs = declared_;
-  // Spec §6.6: sRGB render targets blend in gamma space at FL 9_x, in linear space from 10_0.
+  // docs/caps.md §6: sRGB render targets blend in gamma space at FL 9_x, in linear space from 10_0.
   ps.gamma_space = !fl_at_least(FeatureLevel::FL_10_0);
   ps.fl_index = cfg().fl_index;
   for (size_t i = 0; i < formats.size() && i < static_cast<size_t>(cfg().max_rts); ++i) {

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fixture of the driver suite: one test body runs against every registered backend ("model",
 // "rtl", and any added later) for every named configuration. Expected values come from the
-// reference model and the spec, computed here from what the test asked for; registers are read
+// reference model and docs/, computed here from what the test asked for; registers are read
 // back over the backend's bus, not through the driver.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The driver suite's main: registers the built-in backends before GoogleTest expands the
 // parameterized suites over backend_names() x kConfigs.
 #include <gtest/gtest.h>

@@ -1,7 +1,9 @@
-// ValidateDevice through the driver (spec §7.2): results equal om::ref::om_validate on the state
-// the test set (and the spec's code for each case), the seed-003 staleness contract, device lost
-// (the OM held in reset, STATUS.INITIALISED low) and internal errors (registers that no longer hold
-// what the driver programmed, illegal encodings latched in a state register).
+// SPDX-License-Identifier: Apache-2.0
+// ValidateDevice through the driver (docs/validation.md §7): results equal om::ref::om_validate on
+// the state the test set (and the code docs/validation.md §7 gives each case), the staleness
+// contract of §6, device lost (the OM held in reset, STATUS.INITIALISED low) and internal errors
+// (registers that no longer hold what the driver programmed, illegal encodings latched in a state
+// register).
 #include <functional>
 
 #include "fixture.h"
@@ -29,7 +31,7 @@ class Validate : public DriverTest {
     ASSERT_EQ(dev().set_ps_outputs(s.ps), Hresult::S_OK) << dev().last_error();
   }
 
-  // The test's own OmState for a scene (spec §7.2 inputs).
+  // The test's own OmState for a scene (docs/validation.md §7 inputs).
   ref::OmState om_state(const Scene& s) const {
     ref::OmState st;
     st.blend = ref::normalise(s.blend);
@@ -219,26 +221,45 @@ TEST_P(Validate, AnOmHeldInResetIsALostDeviceUntilReset) {
   EXPECT_EQ(dev().validate().result, Hresult::S_OK);
 }
 
-TEST_P(Validate, AnUninitialisedOmIsALostDevice) {
-  apply(simple());
-  if (!be().set_init_done(false)) {
-    // The backend ties init_done high (om_top): STATUS must say so.
-    EXPECT_EQ(regs::status::kInitialised.get(read_reg(regs::kStatus)), 1u);
-    EXPECT_EQ(dev().validate().result, Hresult::S_OK);
-    return;
+// What the driver sees of an OM whose power-up has not finished: STATUS.INITIALISED reads 0 while
+// `uninitialised` is set. om_top ties init_done_i high, so no backend can drive it low.
+class UninitialisedBus final : public RegisterBus {
+ public:
+  explicit UninitialisedBus(RegisterBus& bus) : bus_(bus) {}
+  BusResult read(uint32_t addr) override {
+    BusResult r = bus_.read(addr);
+    if (uninitialised && addr == regs::kStatus && r.ok()) {
+      r.data = regs::status::kInitialised.put(r.data, 0);
+    }
+    return r;
   }
-  EXPECT_EQ(regs::status::kInitialised.get(read_reg(regs::kStatus)), 0u);
+  BusResult write(uint32_t addr, uint32_t data) override { return bus_.write(addr, data); }
+  bool uninitialised = false;
+
+ private:
+  RegisterBus& bus_;
+};
+
+TEST_P(Validate, AnUninitialisedOmIsALostDevice) {
+  EXPECT_FALSE(be().set_init_done(false));
+  EXPECT_EQ(regs::status::kInitialised.get(read_reg(regs::kStatus)), 1u);
+  UninitialisedBus bus(be().bus());
+  ASSERT_EQ(Device::create(&bus, be().pixels(), &dev_), Hresult::S_OK);
+  apply(simple());
+  EXPECT_EQ(dev().validate().result, Hresult::S_OK);
+  bus.uninitialised = true;
   const ValidateOutcome v = dev().validate();
   EXPECT_EQ(v.result, Hresult::D3DERR_DEVICELOST);
   EXPECT_TRUE(v.reasons & bit(ValidateReason::NOT_INITIALISED));
   EXPECT_EQ(dev().draw({Pixel{}}), Hresult::D3DERR_DEVICELOST);
-  ASSERT_TRUE(be().set_init_done(true));
+  bus.uninitialised = false;
   EXPECT_EQ(dev().validate().result, Hresult::S_OK);  // not sticky: the bus kept answering
+  dev_.reset();                                       // before `bus` goes
 }
 
 TEST_P(Validate, AnIllegalEncodingLatchedInAStateRegisterIsAnInternalError) {
   apply(simple());
-  // Behind the driver's back: RT 0's SrcBlend := 12 (reserved, spec §2.2), blending on.
+  // Behind the driver's back: RT 0's SrcBlend := 12 (docs/behaviour.md §2.2), blending on.
   const uint32_t off = regs::rt_blend_offset(0);
   uint32_t v = read_reg(off);
   v = regs::rt_blend::kSrcBlend.put(v, 12);

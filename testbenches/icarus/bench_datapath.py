@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Icarus vs Verilator on the same module and vectors: om_rt_datapath under tb_icarus_datapath.sv.
 
 Usage: python3 testbenches/icarus/bench_datapath.py BUILD_DIR [--ops N] [--out FILE]

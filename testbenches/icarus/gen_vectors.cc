@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Writes the vector files of the Icarus testbenches from the reference model (om::ref):
 //   OUTDIR/fp32.hex      a b sub max func | add/sub mul min/max cmp          (tb_icarus_fp32.sv)
 //   OUTDIR/datapath.hex  one om_rt_datapath op per line | write texel (tb_icarus_datapath.sv)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "lockstep_driver.h"
 
 #include <algorithm>
@@ -48,7 +49,9 @@ LockstepConfig lockstep_config(int cfg_index, uint64_t seed, uint64_t cycles) {
 }
 
 Driver::Driver(const LockstepConfig& cfg)
-    : cfg_(cfg), rng_(cfg.seed), mem_(std::make_unique<sim::RandomTiming>(cfg.mem, cfg.seed * 0xD1B54A32D192ED03ull + 7)) {
+    : cfg_(cfg),
+      rng_(cfg.seed),
+      mem_(std::make_unique<sim::RandomTiming>(cfg.mem, cfg.seed * 0xD1B54A32D192ED03ull + 7)) {
   // Initial memory image: random texels (all 128 bits) around the pixel window of every slot.
   const uint32_t n = cfg_.window + 4;
   for (uint32_t rt = 0; rt < 8; ++rt) {
@@ -94,6 +97,7 @@ Driver::Driver(const LockstepConfig& cfg)
     while (u(rng_) >= cfg_.in_valid_p) ++gap;
     pixel_gap_.push_back(gap);
   }
+  for (const sim::BusOp& op : apb_) bus_.push_back(op);
   in_.cfg = static_cast<uint32_t>(cfg_.cfg_index);
   make_inputs();
 }
@@ -220,7 +224,7 @@ void Driver::push_program() {
   prog_rts_ = 1 + static_cast<uint32_t>(rng_() % kConfigs[cfg_.cfg_index].max_rts);
   prog_loe_ = rng_() % 100 < 12;
   for (uint32_t addr : state_regs_) {
-    ApbOp op;
+    sim::BusOp op;
     op.write = true;
     op.addr = addr;
     op.data = state_value(addr, true);
@@ -229,8 +233,8 @@ void Driver::push_program() {
   }
 }
 
-ApbOp Driver::random_apb() {
-  ApbOp op;
+sim::BusOp Driver::random_apb() {
+  sim::BusOp op;
   const uint32_t g = static_cast<uint32_t>(rng_() % 100);
   op.gap = g < 30 ? static_cast<uint32_t>(rng_() % 4)
                   : (g < 85 ? 4 + static_cast<uint32_t>(rng_() % 60)
@@ -292,27 +296,18 @@ void Driver::make_inputs() {
   if (!in.rst_n && cycle_ == cfg_.reset_at) {
     // Mid-run reset: the transfer on the bus and the offered pixel are abandoned (both are issued
     // again afterwards); reads in flight are lost, so the memory forgets their responses.
-    phase_ = Phase::kIdle;
+    bus_.abort();
     offered_ = false;
     sim::Memory fresh(std::make_unique<sim::RandomTiming>(cfg_.mem, cfg_.seed ^ 0x5DEECE66Dull));
     fresh.image() = mem_.image();
     mem_ = std::move(fresh);
   }
-  // APB master.
-  if (phase_ == Phase::kIdle && in.rst_n && apb_wait_ == 0 && apb_next_ < apb_.size()) {
-    phase_ = Phase::kSetup;
-  }
-  if (phase_ == Phase::kIdle) {
+  // APB master (no transfer starts in reset).
+  if (in.rst_n) {
+    bus_.drive(in);
+  } else {
     in.psel = false;
     in.penable = false;
-  } else {
-    const ApbOp& op = apb_[apb_next_];
-    in.psel = true;
-    in.penable = phase_ == Phase::kAccess;
-    in.pwrite = op.write;
-    in.paddr = op.addr;
-    in.pwdata = op.data;
-    in.pstrb = op.write ? op.strb : 0u;
   }
   // Pixel source.
   if (!offered_ && in.rst_n && pixel_wait_ == 0 && pixel_next_ < pixels_.size()) {
@@ -346,24 +341,11 @@ void Driver::observe(const TopOut& out) {
     --pixel_wait_;
   }
 
-  switch (phase_) {
-    case Phase::kIdle:
-      if (apb_wait_ > 0) --apb_wait_;
-      break;
-    case Phase::kSetup:
-      phase_ = Phase::kAccess;
-      break;
-    case Phase::kAccess:
-      if (out.pready) {
-        ++stats_.apb;
-        stats_.apb_errors += out.pslverr;
-        phase_ = Phase::kIdle;
-        ++apb_next_;
-        apb_wait_ = apb_next_ < apb_.size() ? apb_[apb_next_].gap : 0;
-      } else {
-        ++stats_.apb_wait_cycles;
-      }
-      break;
+  sim::ApbMaster::Done done;
+  if (in.rst_n && bus_.observe(out, &done)) {
+    ++stats_.apb;
+    stats_.apb_errors += done.err;
+    stats_.apb_wait_cycles += done.waited;
   }
   ++cycle_;
   make_inputs();

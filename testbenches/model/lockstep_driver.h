@@ -1,16 +1,18 @@
+// SPDX-License-Identifier: Apache-2.0
 // Stimulus of the model-vs-RTL lockstep test: everything random is drawn up front from the seed
 // (APB transfers with their gaps, the pixel stream with its gaps, the initial memory image), and
-// the platform's memory (sim::Memory with RandomTiming: random latency and ready stalls from its own
-// seeded engine) answers the memory ports. Driver::inputs() gives the TopIn of the current cycle,
-// Driver::observe() takes that cycle's TopOut (identical on both sides while they agree) and
-// advances the handshakes: an APB4 master (setup, access until PREADY), a valid/ready pixel
-// source that holds an offered pixel until it is taken, and the memory.
+// the platform's memory (sim::Memory with RandomTiming: random latency and ready stalls from its
+// own seeded engine) answers the memory ports. Driver::inputs() gives the TopIn of the current
+// cycle, Driver::observe() takes that cycle's TopOut (identical on both sides while they agree) and
+// advances the handshakes: the platform's APB4 master (setup, access until PREADY), a valid/ready
+// pixel source that holds an offered pixel until it is taken, and the memory.
 #pragma once
 
 #include <cstdint>
 #include <random>
 #include <vector>
 
+#include "om/sim/apb_master.h"
 #include "om/sim/memory.h"
 #include "om/top_ports.h"
 
@@ -30,15 +32,6 @@ struct LockstepConfig {
 /// A run's configuration derived from (cfg_index, seed): window, pixel rate, bus mix and memory
 /// behaviour vary with the seed.
 LockstepConfig lockstep_config(int cfg_index, uint64_t seed, uint64_t cycles);
-
-/// One APB4 transfer, started `gap` idle cycles after the previous one completed.
-struct ApbOp {
-  bool write = false;
-  uint32_t addr = 0;
-  uint32_t data = 0;
-  uint32_t strb = 0xF;
-  uint32_t gap = 0;
-};
 
 /// Counts of what a run exercised (so a test can require that it did something).
 struct DriverStats {
@@ -69,7 +62,7 @@ class Driver {
  private:
   bool in_reset(uint64_t c) const;
   void make_inputs();
-  ApbOp random_apb();
+  sim::BusOp random_apb();
   uint32_t state_value(uint32_t addr, bool coherent);
   void push_program();
   Pixel random_pixel();
@@ -84,15 +77,12 @@ class Driver {
   std::vector<uint32_t> blend_formats_;  // ... of the BLENDABLE formats at the configured FL
   uint32_t prog_rts_ = 1;                // push_program(): slots bound
   bool prog_loe_ = false;                // push_program(): RT 0's logic op on
-  std::vector<ApbOp> apb_;
+  std::vector<sim::BusOp> apb_;          // the bus traffic as generated (the master runs a copy)
+  sim::ApbMaster bus_;
   std::vector<Pixel> pixels_;
   std::vector<uint32_t> pixel_gap_;
-  size_t apb_next_ = 0;
   size_t pixel_next_ = 0;
 
-  enum class Phase { kIdle, kSetup, kAccess };
-  Phase phase_ = Phase::kIdle;
-  uint32_t apb_wait_ = 0;  // idle cycles left before the next transfer
   bool offered_ = false;
   uint32_t pixel_wait_ = 0;
 

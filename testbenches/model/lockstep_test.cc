@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The cycle model (om::Top) against the Verilated om_top in lockstep: identical inputs every cycle
 // (random state over APB with illegal accesses, random pixels with address collisions, random
 // memory latency and stalls), every TopOut field compared every cycle. The first difference fails
@@ -12,8 +13,8 @@
 
 #include "lockstep_driver.h"
 #include "om/gen/defs.h"
-#include "om/top.h"
 #include "om/sim/rtl_top.h"
+#include "om/top.h"
 
 namespace om::tb {
 namespace {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Simulation speed of the cycle model (om::Top) against the Verilated om_top on the same cycles:
 // the lockstep test's stimulus is recorded once (inputs of every cycle, driven by the model), then
 // replayed into each side alone, timing only eval() + tick(). Prints cycles/s (CPU time) of both
@@ -11,8 +12,8 @@
 
 #include "lockstep_driver.h"
 #include "om/gen/defs.h"
-#include "om/top.h"
 #include "om/sim/rtl_top.h"
+#include "om/top.h"
 
 namespace {
 

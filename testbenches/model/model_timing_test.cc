@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The cycle model alone against the timing docs/pipeline.md states for om_top (latency without and
 // with a destination read, one op per cycle, the state-write hold) and the texel om::ref computes.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // blend_batch() must equal rt_op() per pixel bit for bit, for every format and every kernel/ISA
 // level, on random states and operands (NaN, INF, denormals, tiny normals that underflow in
 // products, signed zeros), in place and out of place, with odd lengths that exercise the kernels'

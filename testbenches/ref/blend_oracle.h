@@ -1,8 +1,9 @@
-// An independent, straight-line implementation of the canonical blend (spec §4.4) for the tests:
-// host float arithmetic (the default SSE environment: RNE, gradual underflow) with the
+// SPDX-License-Identifier: Apache-2.0
+// An independent, straight-line implementation of the canonical blend (docs/arithmetic.md) for the
+// tests: host float arithmetic (the default SSE environment: RNE, gradual underflow) with the
 // flush-to-zero and NaN rules written out explicitly, and its own decode/encode. It shares no code
 // with om::ref's blend/convert implementation; only the generated sRGB tables (kSrgbDecodeLut /
-// kSrgbEncodeThresholds, the spec's definition of the sRGB numbers) are reused.
+// kSrgbEncodeThresholds, the definition of the sRGB numbers) are reused.
 #pragma once
 
 #include <cfloat>

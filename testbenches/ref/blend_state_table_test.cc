@@ -1,5 +1,6 @@
-// CreateBlendState1's object table (spec §3.1, §3.4): TV46, TV47, S_FALSE, reference counting and
-// slot reuse.
+// SPDX-License-Identifier: Apache-2.0
+// CreateBlendState1's object table (docs/validation.md §1, §4): TV46, TV47, S_FALSE, reference
+// counting and slot reuse.
 #include "om/ref/blend_state_table.h"
 
 #include <gtest/gtest.h>
@@ -16,7 +17,7 @@ using testing::alpha_blend_rt;
 using testing::config;
 using testing::raw_blend;
 
-// The 17 values legal in SrcBlend/DestBlend (§2.2).
+// The 17 values legal in SrcBlend/DestBlend (docs/behaviour.md §2.2).
 const uint32_t kRgbFactors[17] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 14, 15, 16, 17, 18, 19};
 
 // Descriptor number k (k < 17*17*5*16): distinct k give distinct normalised descriptors, all valid

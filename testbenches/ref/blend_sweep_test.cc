@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Exhaustive and random sweeps of the blend path against independent references:
 // * every UNORM8 (S code, D code) pair, for every factor in each of the four factor positions (RGB
 //   src/dest, alpha src/dest) and every op in both slots, checked (a) against the exact rational
@@ -9,9 +10,9 @@
 // is x/255 (SRC_ALPHA_SAT: min(a, 255 - d)/255), so the exact blend result is N/255^2 for an
 // integer N, clamped to [0, 255^2]. The stored code must satisfy |code - N/255| <= 0.5 + 2^-10:
 // round-to-nearest of the exact value plus the accumulated binary32 error (< 2e-4 codes here),
-// strictly inside D3D's 0.6-ULP window (spec §4.2), which is checked as well. (N/255 is never an
-// exact tie x.5 because 255 is odd; the ties of §10 come from operands that are not multiples of
-// 1/255 and are covered by the vector tests.)
+// strictly inside D3D's 0.6-ULP window (docs/arithmetic.md §6), which is checked as well. (N/255 is
+// never an exact tie x.5 because 255 is odd; the ties of docs/vectors.md come from operands that
+// are not multiples of 1/255 and are covered by the vector tests.)
 #include <gtest/gtest.h>
 
 #include <cstdio>

@@ -1,6 +1,7 @@
-// Blend path of one RT: spec §10 vectors TV10–TV23 (canonical value and D3D window) and directed
-// corner cases of §4.3–§4.8 (clamps, absent channels, NaN / INF / denormal / signed zero, invalid
-// enum values).
+// SPDX-License-Identifier: Apache-2.0
+// Blend path of one RT: vectors TV10–TV23 of docs/vectors.md (canonical value and D3D window) and
+// directed corner cases of docs/arithmetic.md §3–§9 (clamps, absent channels, NaN / INF / denormal
+// / signed zero, invalid enum values).
 #include "om/ref/blend.h"
 
 #include <gtest/gtest.h>
@@ -174,7 +175,7 @@ TEST(Blend, GammaSpaceUsesTheEncodedSourceAndPlainDest) {
 
 TEST(Blend, SrcAlphaSatOnRtWithoutAlphaIsMinOfAsAndZero) {
   const RtBlendDesc d = desc(Blend::SRC_ALPHA_SAT, Blend::ZERO, BlendOp::ADD);
-  // Fixed point: As is clamped to >= 0 so the factor is 0 (§4.8).
+  // Fixed point: As is clamped to >= 0 so the factor is 0 (docs/arithmetic.md §8).
   EXPECT_EQ(run("R8_UNORM", d, V(1, 0, 0, 0.5f), {200, 0, 0, 0})[0], 0u);
   // Unclamped float RT: the factor is As itself when As < 0.
   EXPECT_EQ(run("R32_FLOAT", d, V(1.5f, 0, 0, -0.5f), {0, 0, 0, 0})[0], F(-0.75f));
@@ -200,7 +201,7 @@ TEST(Blend, NanIsZeroAtTheFixedPointInputClamp) {
   const FormatInfo& u = fmt("R8G8B8A8_UNORM");
   const FormatInfo& s = fmt("R8G8B8A8_SNORM");
   EXPECT_EQ(clamp_input(u, kF32CanonicalNan), kF32Zero);
-  EXPECT_EQ(clamp_input(s, 0xFFC00001u), kF32Zero);  // not -1 (§11 #33)
+  EXPECT_EQ(clamp_input(s, 0xFFC00001u), kF32Zero);  // not -1 (docs/behaviour.md §11 #33)
   EXPECT_EQ(clamp_input(s, F(-3.0f)), kF32MinusOne);
   EXPECT_EQ(clamp_input(u, F(-0.0f)), kF32Zero);
   EXPECT_EQ(clamp_input(u, 0x00000001u), kF32Zero);                    // denormal flushed

@@ -1,6 +1,6 @@
-// Capability registers (spec §6.7) of every named configuration against the spec text: the §6.6
-// summary and the §6.5 format table are transcribed here from the spec, independently of
-// defs/*.toml and of caps.cc.
+// SPDX-License-Identifier: Apache-2.0
+// Capability registers (docs/caps.md §7) of every named configuration against docs/caps.md: its §6
+// summary and §5 format table are transcribed here, independently of defs/*.toml and of caps.cc.
 #include "om/ref/caps.h"
 
 #include <gtest/gtest.h>
@@ -15,13 +15,13 @@
 namespace om::ref {
 namespace {
 
-// ---- Spec §6.6, column order 9_1 9_2 9_3 10_0 10_1 11_0 11_1, cells copied from the table. ----
+// ---- docs/caps.md §6, columns 9_1 9_2 9_3 10_0 10_1 11_0 11_1, cells copied from the table. ----
 const char* const kFlNames[7] = {"9_1", "9_2", "9_3", "10_0", "10_1", "11_0", "11_1"};
-const uint32_t kFlCodes[7] = {0x91, 0x92, 0x93, 0xA0, 0xA1, 0xB0, 0xB1};  // §6.7 CAP_FL
+const uint32_t kFlCodes[7] = {0x91, 0x92, 0x93, 0xA0, 0xA1, 0xB0, 0xB1};  // docs/caps.md §7 CAP_FL
 
 struct SummaryRow {
   const char* capability;
-  uint32_t cap_om_bit;  // CAP_OM bit (§6.7) that reports it
+  uint32_t cap_om_bit;  // CAP_OM bit (docs/caps.md §7) that reports it
   const char* cells[7];
 };
 const SummaryRow kSummary[] = {
@@ -46,7 +46,7 @@ const char* const kD3d9Options1[7] = {"cap,cap,cap,cap", "cap,cap,cap,cap", "cap
                                       "T,T,T*,T*",       "T,T,T*,T*",       "T,T,T*,T*",
                                       "T,T,T*,T*"};
 // "Min D3DCAPS9 (NumSimultaneousRTs; PMISC bits)", "+" = in addition to the previous column; values
-// of §6.4.
+// of docs/caps.md §4.
 struct D3d9Min {
   uint32_t num_rts;
   uint32_t pmisc;
@@ -65,7 +65,7 @@ int column_of_name(const std::string& name) {
 }
 
 // Configurations at the two feature levels no named configuration covers (9_2, 10_1), built by hand
-// so every §6.6 column is exercised.
+// so every docs/caps.md §6 column is exercised.
 ConfigInfo synthetic(int column) {
   ConfigInfo c{};
   c.name = column == 1 ? "synthetic9_2" : "synthetic10_1";
@@ -164,7 +164,7 @@ TEST(Caps, D3d9CapsMeetTheRequiredMinimaAtFeatureLevel9) {
     const uint32_t numrt = cap_register(k.cfg, 0x10);
     const uint32_t pmisc = cap_register(k.cfg, 0x14);
     const uint32_t blend = cap_register(k.cfg, 0x18);
-    EXPECT_NE(numrt, 0u);  // §6.7 invariant
+    EXPECT_NE(numrt, 0u);  // docs/caps.md §7 invariant
     EXPECT_LE(numrt, 4u);
     EXPECT_EQ(numrt, k.cfg.d3d9_num_rts);
     EXPECT_EQ(pmisc, k.cfg.pmisc);
@@ -177,13 +177,13 @@ TEST(Caps, D3d9CapsMeetTheRequiredMinimaAtFeatureLevel9) {
     if (k.column <= 2) {
       EXPECT_GE(numrt, kD3d9Min[k.column].num_rts);
       EXPECT_EQ(pmisc & kD3d9Min[k.column].pmisc, kD3d9Min[k.column].pmisc);
-      // §6.4 9_1 minimum: Src {ZERO, ONE, SRCALPHA, INVSRCALPHA, INVDESTALPHA, INVDESTCOLOR},
-      // Dest {ZERO, ONE, SRCALPHA, INVSRCALPHA, INVSRCCOLOR}.
+      // docs/caps.md §4 9_1 minimum: Src {ZERO, ONE, SRCALPHA, INVSRCALPHA, INVDESTALPHA,
+      // INVDESTCOLOR}, Dest {ZERO, ONE, SRCALPHA, INVSRCALPHA, INVSRCCOLOR}.
       EXPECT_EQ(d.src_blend_caps & 0x2B3u, 0x2B3u);
       EXPECT_EQ(d.dest_blend_caps & 0x3Bu, 0x3Bu);
     }
     if (k.column == 2) {
-      EXPECT_EQ(pmisc & 0x00040000u, 0u) << "9_3 has no MRTINDEPENDENTBITDEPTHS (§5.2)";
+      EXPECT_EQ(pmisc & 0x00040000u, 0u) << "9_3: no MRTINDEPENDENTBITDEPTHS (behaviour.md §5.2)";
     }
   }
 }
@@ -200,8 +200,8 @@ TEST(Caps, OutputMergerLogicOpIsOneAt11_1AndZeroAt9) {
   }
 }
 
-// ---- Spec §6.5. Letters per feature level: R required, O optional, D required if RT present, -
-// absent. ----
+// ---- docs/caps.md §5. Letters per feature level: R required, O optional, D required if RT
+// present, - absent. ----
 struct FormatRow {
   uint32_t dxgi;
   const char* name;
@@ -306,7 +306,7 @@ TEST(Caps, FormatRegistersMatchTheFormatTableAtEveryFeatureLevel) {
       const FormatSupportData d = decode_format_support(reg);
       EXPECT_EQ(d.support, (rt ? 0x4000u : 0u) | (blend ? 0x8000u : 0u));
       EXPECT_EQ(d.support2, logic ? 0x100u : 0u);
-      // §6.7 invariants.
+      // docs/caps.md §7 invariants.
       if (blend) {
         EXPECT_TRUE(rt) << row.name << ": BLENDABLE => RENDER_TARGET";
       }

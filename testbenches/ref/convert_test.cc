@@ -1,5 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
 // Whole-texel conversions over every format of kFormatInfo: lookup, bit-field layout, unpack/pack
-// (spec §4.2, §4.8, §11 #11, §11 #24).
+// (docs/arithmetic.md §6, §8; docs/behaviour.md §11 #11, §11 #24).
 #include "om/ref/convert.h"
 
 #include <gtest/gtest.h>
@@ -33,7 +34,8 @@ Texel texel_by_bits(const FormatInfo& f, const Raw4& r) {
   return t;
 }
 
-// What pack(unpack(code)) must return for one component (spec §4.2 invertibility, §11 #24).
+// What pack(unpack(code)) must return for one component (docs/arithmetic.md §12; docs/behaviour.md
+// §11 #24).
 uint32_t expected_round_trip(const FormatInfo& f, int ch, uint32_t code) {
   const int bits = f.ch[ch].bits;
   if (f.cls == FormatClass::SNORM && code == (1u << (bits - 1)))
@@ -132,8 +134,8 @@ TEST(Convert, EveryCodeOfEveryComponentUpTo16BitsRoundTrips) {
 }
 
 TEST(Convert, ThirtyTwoBitComponentsAreCopiedBitExactly) {
-  // FLOAT32: a pure data move keeps denormals and NaN payloads (§4.1); UINT/SINT 32 have nothing to
-  // clamp.
+  // FLOAT32: a pure data move keeps denormals and NaN payloads (docs/arithmetic.md §6); UINT/SINT
+  // 32 have nothing to clamp.
   const uint32_t kSamples[] = {0u,          0x80000000u, 0x00000001u, 0x807FFFFFu,
                                0x7F800000u, 0xFF800000u, 0x7F800001u, 0xFFC12345u,
                                0x3F800000u, 0x7F7FFFFFu, 0xDEADBEEFu, 0xFFFFFFFFu};

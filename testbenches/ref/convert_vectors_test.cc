@@ -1,5 +1,6 @@
-// Spec §10 conversion vectors (TV01-TV09, TV24-TV31, TV35-TV37): canonical values copied from the
-// spec table.
+// SPDX-License-Identifier: Apache-2.0
+// Conversion vectors TV01-TV09, TV24-TV31, TV35-TV37: canonical values copied from
+// docs/vectors.md.
 #include <gtest/gtest.h>
 
 #include "om/ref/convert.h"
@@ -76,8 +77,8 @@ TEST(ConvertVectors, Tv24SrgbEncodeOfFiveValues) {
 TEST(ConvertVectors, Tv25SrgbDecodeOfSixCodes) {
   EXPECT_EQ(srgb_to_f32(0), 0u);
   EXPECT_EQ(srgb_to_f32(255), kF32One);
-  // Spec values are 6-7 significant digits; the LUT holds the correctly rounded fp32 (within 1e-6
-  // relative).
+  // docs/vectors.md prints 6-7 significant digits; the LUT holds the correctly rounded fp32 (within
+  // 1e-6 relative).
   const struct {
     uint32_t code;
     double value;

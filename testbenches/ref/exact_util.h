@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Exact rational checks shared by the conversion tests: binary32 rounding boundaries as dyadic
 // rationals and comparisons of ratios of integers against them, in 128-bit integer arithmetic (no
 // floating point involved).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "om/ref/fp32.h"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,7 @@
-// Logic ops (spec §2.4, §4.7): TV32–TV34, the full truth table of every op on every 8-bit pair,
-// random 10/16/32-bit channels, low-n-bit source truncation, and the rt_op rules (non-UINT RT
-// unchanged, write mask, precedence).
+// SPDX-License-Identifier: Apache-2.0
+// Logic ops (docs/behaviour.md §2.4; docs/arithmetic.md §7): TV32–TV34, the full truth table of
+// every op on every 8-bit pair, random 10/16/32-bit channels, low-n-bit source truncation, and the
+// rt_op rules (non-UINT RT unchanged, write mask, precedence).
 #include "om/ref/logic.h"
 
 #include <gtest/gtest.h>
@@ -14,13 +15,13 @@
 namespace om::ref {
 namespace {
 
-// Spec §2.4's example column (s = 0x0F, d = 0x35). Those two bytes contain every (s, d) bit
-// combination: bit 7 (0,0), bit 5 (0,1), bit 3 (1,0), bit 2 (1,1), so the column *is* each op's
-// truth table.
+// The example column of docs/behaviour.md §2.4 (s = 0x0F, d = 0x35). Those two bytes contain every
+// (s, d) bit combination: bit 7 (0,0), bit 5 (0,1), bit 3 (1,0), bit 2 (1,1), so the column *is*
+// each op's truth table.
 constexpr uint32_t kColumn[16] = {0x00, 0xFF, 0x0F, 0xF0, 0x35, 0xCA, 0x05, 0xFA,
                                   0x3F, 0xC0, 0x3A, 0xC5, 0x0A, 0x30, 0xCF, 0xF5};
 
-// The op's result bit for source bit a and destination bit b, read from the spec column.
+// The op's result bit for source bit a and destination bit b, read from that column.
 uint32_t truth(int op, uint32_t a, uint32_t b) {
   static const int kBitFor[2][2] = {{7, 5}, {3, 2}};  // [s][d]
   return (kColumn[op] >> kBitFor[a][b]) & 1u;
@@ -130,7 +131,7 @@ TEST(Logic, NonUintRtIsLeftUnchanged) {
 
 TEST(Logic, ResultIsStoredUnderTheWriteMaskAndBeatsBlendEnable) {
   RtOpIn in = logic_in("R8G8B8A8_UINT", LogicOp::XOR, {0xFF, 0xFF, 0xFF, 0x1FF}, {1, 2, 3, 4}, 0x9);
-  in.desc.blend_enable = true;  // invalid together with a logic op; the logic path wins (§1.1 3c)
+  in.desc.blend_enable = true;  // invalid with a logic op: the logic path wins (behaviour.md §1.1)
   const RtOpOut out = rt_op(in);
   EXPECT_TRUE(out.write);
   EXPECT_EQ(texel_to_raw(*in.format, out.texel), (Raw4{0xFE, 2, 3, 0xFB}));

@@ -1,4 +1,5 @@
-// UNORM / SNORM conversions (spec §4.2, §4.4 steps 1 and 5) against exact rational arithmetic and
+// SPDX-License-Identifier: Apache-2.0
+// UNORM / SNORM conversions (docs/arithmetic.md §3, §6) against exact rational arithmetic and
 // the host FPU.
 #include <gtest/gtest.h>
 

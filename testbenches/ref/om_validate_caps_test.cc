@@ -1,4 +1,5 @@
-// om_validate against the capability registers (caps consistency, DESIGN.md): what the format
+// SPDX-License-Identifier: Apache-2.0
+// om_validate against the capability registers (caps consistency, docs/caps.md §8): what the format
 // registers deny, the validator flags, for every named configuration and every implemented format.
 #include <gtest/gtest.h>
 

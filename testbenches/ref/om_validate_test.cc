@@ -1,6 +1,7 @@
-// om_validate (spec §7.2): TV54, TV55 and a table with rows for every check bit 0-17, including
-// states where several checks fail. Codes are the spec's hex values; expected bits, slots and pass
-// counts follow the table.
+// SPDX-License-Identifier: Apache-2.0
+// om_validate (docs/validation.md §7): TV54, TV55 and a table with rows for every check bit 0-17,
+// including states where several checks fail. Codes are the hex values of docs/validation.md §6;
+// expected bits, slots and pass counts follow the table.
 #include "om/ref/om_validate.h"
 
 #include <gtest/gtest.h>
@@ -20,7 +21,7 @@ using testing::config;
 using testing::kDualSource;
 using testing::use;
 
-// §7.1 / §7.2 codes.
+// docs/validation.md §6–§7 codes.
 constexpr uint32_t kOk = 0x00000000;
 constexpr uint32_t kWrongFormat = 0x88760818;
 constexpr uint32_t kColorOp = 0x88760819;
@@ -33,7 +34,7 @@ constexpr uint32_t kInternal = 0x88760827;
 constexpr uint32_t kDeviceLost = 0x88760868;
 constexpr uint32_t B(int bit) { return 1u << bit; }
 
-// D3DPMISCCAPS / D3DPBLENDCAPS values of §6.4.
+// D3DPMISCCAPS / D3DPBLENDCAPS values of docs/caps.md §4.
 constexpr uint32_t kPmiscBlendOp = 0x800;
 constexpr uint32_t kPmiscIndependentWriteMasks = 0x4000;
 constexpr uint32_t kPmiscMrtIndependentBitDepths = 0x40000;
@@ -155,7 +156,7 @@ const Row kRows[] = {
     // bit 4
     {"TV55 9_3 R8G8B8A8_UNORM + R16G16B16A16_FLOAT", "fl9_3",
      [](OmState& s, Caps&) { bind(s, 1, Format::R16G16B16A16_FLOAT); }, kWrongFormat, B(4), 1, 0},
-    {"9_3 16-bit surfaces of two types (§11 #22)", "fl9_3",
+    {"9_3 16-bit surfaces of two types (docs/behaviour.md §11 #22)", "fl9_3",
      [](OmState& s, Caps&) {
        s.rt[0].format = Format::B5G6R5_UNORM;
        bind(s, 1, Format::R8G8_UNORM);

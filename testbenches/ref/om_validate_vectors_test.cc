@@ -1,4 +1,5 @@
-// om_validate spec vectors TV54 and TV55 (spec §10).
+// SPDX-License-Identifier: Apache-2.0
+// om_validate vectors TV54 and TV55 (docs/vectors.md).
 #include <gtest/gtest.h>
 
 #include "om/ref/caps.h"

@@ -1,6 +1,7 @@
-// Whole-pixel processing (spec §1, §2.6, §4.8, §5.4, §5.5, §5.7, §8): TV35–TV40, TV48–TV50, MRT
-// descriptor selection, write masks at bit level, X channels, clears, coverage and the D3D9 legacy
-// operations.
+// SPDX-License-Identifier: Apache-2.0
+// Whole-pixel processing (docs/behaviour.md §1, §2.6, §5.4, §5.5, §5.7, §8; docs/arithmetic.md §8):
+// TV35–TV40, TV48–TV50, MRT descriptor selection, write masks at bit level, X channels, clears,
+// coverage and the D3D9 legacy operations.
 #include "om/ref/pixel.h"
 
 #include <gtest/gtest.h>
@@ -149,12 +150,12 @@ TEST(Pixel, Tv48LinearFogOnRt0RgbOnly) {
   const float in[3] = {0.2f, 0.4f, 0.6f};
   for (int c = 0; c < 3; ++c) {
     EXPECT_NEAR(f32_value(r0[c]), want[c], 1e-6f);
-    const float prod = 0.75f * in[c];  // host binary32, unfused: the canonical order of §5.5
+    const float prod = 0.75f * in[c];  // host binary32, unfused: docs/arithmetic.md §10's order
     const float fog = 0.25f * 1.0f;
     EXPECT_EQ(r0[c], F(prod + fog));
   }
   EXPECT_EQ(r0[3], F(0.3f));                     // alpha untouched
-  EXPECT_EQ(raw(st, out, 1), (Raw4{px.oc[1]}));  // RT1 not fogged (§11 #20)
+  EXPECT_EQ(raw(st, out, 1), (Raw4{px.oc[1]}));  // RT1 not fogged (docs/behaviour.md §11 #20)
   px.fog = F(7.0f);                              // clamped to 1: colour unchanged
   EXPECT_EQ(raw(st, process_pixel(st, px, dests(st, {0, 0, 0, 0})), 0)[0], F(0.2f));
 }
@@ -165,7 +166,8 @@ TEST(Pixel, Tv49ExponentialFogFactors) {
   EXPECT_NEAR(f32_value(e), 0.606531, 1e-6);
   EXPECT_NEAR(f32_value(e2), 0.778801, 1e-6);
   EXPECT_EQ(fog_factor(FogMode::NONE, F(10), 0, 0, 0), kF32One);
-  EXPECT_EQ(fog_factor(FogMode::LINEAR, F(200), F(10), F(110), 0), kF32Zero);  // clamped (§11 #34)
+  // Outside [0, 1]: clamped (docs/behaviour.md §11 #34).
+  EXPECT_EQ(fog_factor(FogMode::LINEAR, F(200), F(10), F(110), 0), kF32Zero);
   EXPECT_EQ(fog_factor(FogMode::LINEAR, F(0), F(10), F(110), 0), kF32One);
   EXPECT_EQ(fog_factor(FogMode::LINEAR, F(5), F(5), F(5), 0), kF32Zero);  // 0/0 -> NaN -> 0
   EXPECT_THROW(fog_factor(static_cast<FogMode>(4), 0, 0, 0, 0), std::invalid_argument);

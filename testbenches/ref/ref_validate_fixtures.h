@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Shared helpers of validate_test.cc and om_validate_test.cc: configurations by name (the five
 // named ones plus hand-built 9_2 and 10_1 ones, so every feature level is covered) and descriptor
 // builders.

@@ -1,5 +1,7 @@
-// float16 / float11 / float10 conversions (spec §4.1, §4.2, §4.6, §11 #24) against formulas from
-// the format definitions: (1 + m / 2^p) * 2^(e - 15), or m * 2^(-14 - p) when e = 0.
+// SPDX-License-Identifier: Apache-2.0
+// float16 / float11 / float10 conversions (docs/arithmetic.md §2, §6; docs/behaviour.md §11 #24)
+// against formulas from the format definitions: (1 + m / 2^p) * 2^(e - 15), or m * 2^(-14 - p) when
+// e = 0.
 #include <gtest/gtest.h>
 
 #include <algorithm>

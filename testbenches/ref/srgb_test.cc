@@ -1,5 +1,6 @@
-// sRGB conversions: LUT decode, threshold encode, and the unquantised encode `s` of spec §4.4 step
-// 5 / §4.5.
+// SPDX-License-Identifier: Apache-2.0
+// sRGB conversions: LUT decode, threshold encode, and the unquantised encode `s` of
+// docs/arithmetic.md §6 and §9.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -14,7 +15,7 @@ namespace {
 
 constexpr uint32_t kF32OneBits = 0x3F800000u;
 
-// Canonical quantisation of `s` spelled out with the fp32 primitives (§4.4 step 5).
+// Canonical quantisation of `s` spelled out with the fp32 primitives (docs/arithmetic.md §6).
 uint32_t quantise(uint32_t s) {
   return f32_trunc_u32(f32_add(f32_mul(s, f32_from_int(255)), kF32Half));
 }

@@ -1,4 +1,6 @@
-// Normalisation (§2.1), D3D11.0 promotion and the factor-slot tables of §2.2.
+// SPDX-License-Identifier: Apache-2.0
+// Normalisation (docs/behaviour.md §2.1), D3D11.0 promotion and the factor-slot tables of
+// docs/behaviour.md §2.2.
 #include <gtest/gtest.h>
 
 #include "om/ref/validate.h"
@@ -71,7 +73,7 @@ TEST(Validate, AlphaSlotEquivalentFollowsTheD3d9Mapping) {
 }
 
 TEST(Validate, FactorSlotsMatchTheSpecTable) {
-  // §2.2 "Alpha slot legal" column; 0, 12, 13 and >= 20 invalid everywhere.
+  // docs/behaviour.md §2.2 "Alpha slot legal" column; 0, 12, 13 and >= 20 invalid everywhere.
   const char* legal_alpha = ".yy..yyyy..y..yy..yy";  // index = value 0..19
   for (uint32_t v = 0; v < 64; ++v) {
     const bool defined = (v >= 1 && v <= 11) || (v >= 14 && v <= 19);

@@ -1,6 +1,8 @@
-// CreateBlendState(1) validation (spec §3.2, §3.3, §11): spec vectors TV38 and TV41-TV45, one
-// table row per rule, and every feature-level rule at every feature level (normalisation and
-// promotion: validate_normalise_test.cc). Expected values are read from the spec text.
+// SPDX-License-Identifier: Apache-2.0
+// CreateBlendState(1) validation (docs/validation.md §2–§3; docs/behaviour.md §11): vectors TV38
+// and TV41-TV45, one table row per rule, and every feature-level rule at every feature level
+// (normalisation and promotion: validate_normalise_test.cc). Expected values are read from
+// docs/validation.md.
 #include "om/ref/validate.h"
 
 #include <gtest/gtest.h>
@@ -34,7 +36,7 @@ struct Row {
   int rt;
 };
 
-// Starts from the D3D default descriptor (§2.1) and applies the row's change.
+// Starts from the D3D default descriptor (docs/behaviour.md §2.1) and applies the row's change.
 const Row kRows[] = {
     {"TV41 BlendEnable and LogicOpEnable", "fl11_1",
      [](BlendDesc& d) {
@@ -48,7 +50,7 @@ const Row kRows[] = {
        d.render_target[0].src_blend = raw_blend(0);
      },
      kInvalid, DescRule::SRC_BLEND, 0},
-    {"SrcBlend 12 (old BOTHSRCALPHA, §11 #27)", "fl11_1",
+    {"SrcBlend 12 (old BOTHSRCALPHA, docs/behaviour.md §11 #27)", "fl11_1",
      [](BlendDesc& d) {
        d.render_target[0] = alpha_blend_rt();
        d.render_target[0].src_blend = raw_blend(12);
@@ -121,10 +123,10 @@ const Row kRows[] = {
        d.render_target[0].logic_op = raw_logic(16);
      },
      kInvalid, DescRule::LOGIC_OP_RANGE, 0},
-    {"LogicOpEnable without OutputMergerLogicOp (10_0, §11 #18)", "fl10_0",
+    {"LogicOpEnable without OutputMergerLogicOp (10_0, docs/behaviour.md §11 #18)", "fl10_0",
      [](BlendDesc& d) { d.render_target[0].logic_op_enable = true; }, kInvalid,
      DescRule::LOGIC_OP_CAP, 0},
-    {"LogicOpEnable at 9_3 (§11 #28)", "fl9_3",
+    {"LogicOpEnable at 9_3 (docs/behaviour.md §11 #28)", "fl9_3",
      [](BlendDesc& d) { d.render_target[0].logic_op_enable = true; }, kInvalid,
      DescRule::LOGIC_OP_CAP, 0},
     {"LogicOp SET accepted at 11_0", "fl11_0",
@@ -177,7 +179,7 @@ const Row kRows[] = {
            blend_rt(raw_blend(0), raw_blend(0), raw_op(0), Blend::ONE, Blend::ZERO, BlendOp::ADD);
      },
      kInvalid, DescRule::SRC_BLEND, 0},
-    {"order: §3.2 fields of RT1 before the §3.3 rules", "fl9_1",
+    {"order: validation.md §2 fields of RT1 before the §3 rules", "fl9_1",
      [](BlendDesc& d) {
        d.alpha_to_coverage_enable = true;
        d.independent_blend_enable = true;
@@ -208,7 +210,7 @@ const Row kRows[] = {
        d.render_target[1].render_target_write_mask = 0x7;
      },
      kInvalid, DescRule::FL_INDEPENDENT_WRITE_MASKS, 1},
-    {"9_1 write mask of RT1 differs (not checked, §11 #30)", "fl9_1",
+    {"9_1 write mask of RT1 differs (not checked, docs/behaviour.md §11 #30)", "fl9_1",
      [](BlendDesc& d) {
        d.independent_blend_enable = true;
        d.render_target[1].render_target_write_mask = 0x7;
@@ -244,7 +246,7 @@ const Row kRows[] = {
        d.render_target[0].blend_op_alpha = BlendOp::MAX;
      },
      kInvalid, DescRule::FL_SEPARATE_ALPHA, 0},
-    {"9_1 SRC_COLOR with SRC_ALPHA in the alpha slot is one equation (§5.6)", "fl9_1",
+    {"9_1 SRC_COLOR, SRC_ALPHA in the alpha slot: one equation (behaviour.md §5.6)", "fl9_1",
      [](BlendDesc& d) {
        d.render_target[0] = blend_rt(Blend::SRC_COLOR, Blend::INV_DEST_COLOR, BlendOp::SUBTRACT,
                                      Blend::SRC_ALPHA, Blend::INV_DEST_ALPHA, BlendOp::SUBTRACT);
@@ -256,7 +258,7 @@ const Row kRows[] = {
                                      Blend::ONE, Blend::ZERO, BlendOp::ADD);
      },
      kOk, DescRule::OK, -1},
-    {"10_0 differing equations (§11 #15)", "fl10_0",
+    {"10_0 differing equations (docs/behaviour.md §11 #15)", "fl10_0",
      [](BlendDesc& d) {
        d.independent_blend_enable = true;
        d.render_target[0] = alpha_blend_rt();
@@ -280,7 +282,7 @@ const Row kRows[] = {
            blend_rt(Blend::ONE, Blend::ONE, BlendOp::ADD, Blend::ONE, Blend::ONE, BlendOp::ADD);
      },
      kOk, DescRule::OK, -1},
-    {"9_3 differing equations (§11 #31)", "fl9_3",
+    {"9_3 differing equations (docs/behaviour.md §11 #31)", "fl9_3",
      [](BlendDesc& d) {
        d.independent_blend_enable = true;
        for (int i = 0; i < 4; ++i) d.render_target[i] = alpha_blend_rt();
@@ -288,7 +290,7 @@ const Row kRows[] = {
        d.render_target[1].dest_blend_alpha = Blend::ONE;
      },
      kInvalid, DescRule::FL_INDEPENDENT_BLEND, 1},
-    {"TV38 at 9_3: IBE=FALSE, RT1 garbage never validated (§11 #29)", "fl9_3",
+    {"TV38 at 9_3: IBE=FALSE, RT1 garbage never validated (docs/behaviour.md §11 #29)", "fl9_3",
      [](BlendDesc& d) {
        d.render_target[0] = alpha_blend_rt();
        RtBlendDesc& g = d.render_target[1];
@@ -329,9 +331,9 @@ TEST(Validate, DefaultDescriptorIsValidEverywhere) {
   for (const ConfigInfo& cfg : every_level()) EXPECT_EQ(validate_blend_desc(&d, cfg), kOk);
 }
 
-// §3.3 transcribed: one descriptor per rule that breaks that rule only, and where the table forbids
-// it (columns 9_1 9_2 9_3 10_0 10_1 11_0 11_1; "x" = forbidden, "." = allowed; logic ops: "cap" =
-// forbidden unless OutputMergerLogicOp).
+// docs/validation.md §3 transcribed: one descriptor per rule that breaks that rule only, and where
+// the table forbids it (columns 9_1 9_2 9_3 10_0 10_1 11_0 11_1; "x" = forbidden, "." = allowed;
+// logic ops: "cap" = forbidden unless OutputMergerLogicOp).
 struct FlRule {
   const char* rule;
   const char* forbidden;

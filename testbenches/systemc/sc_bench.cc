@@ -224,7 +224,7 @@ void ScBench::open_waves() {
 
 const BenchResult& ScBench::run() {
   sc_core::sc_start(sc_core::SC_ZERO_TIME);   // elaboration and the first inputs
-  if (!opt_.waves_dir.empty()) open_waves();  // after elaboration (toolchain note P14)
+  if (!opt_.waves_dir.empty()) open_waves();  // after elaboration (docs/toolchain.md §4)
   const auto t0 = std::chrono::steady_clock::now();
   sc_core::sc_start();
   result_.secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -18,8 +18,8 @@
 #include <systemc>
 
 #include "om/cosim/env.h"
-#include "om/sim/systemc/om_top_model_sc.h"
 #include "om/cosim/stimulus.h"
+#include "om/sim/systemc/om_top_model_sc.h"
 
 class Vom_top_sc;
 class VerilatedFstSc;

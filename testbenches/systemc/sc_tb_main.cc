@@ -17,8 +17,8 @@
 #include <systemc>
 
 #include "om/cosim/cli.h"
-#include "sc_bench.h"
 #include "om/cosim/stimulus.h"
+#include "sc_bench.h"
 
 namespace {
 

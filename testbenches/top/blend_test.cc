@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // om_top blending through the whole pipeline: every blend factor (colour and alpha slots, dual
 // source included) and every blend op on UNORM8, float16, float32, SNORM and sRGB targets (linear
 // at FL 11_1, gamma space at FL 9_3), with random and special source values (NaN, INF, denormals,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // om_top control path: read-modify-write ordering (hazards) under long and jittery memory latency,
 // memory stalls, input backpressure, state writes held while busy, bounds, RT count per
 // configuration, throughput. Results are checked against om::ref on the final memory image.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // om_top per-pixel stages: SampleMask and alpha-to-coverage, the D3D9 alpha test (a failure kills
 // the pixel in every RT), D3D9 fog (RT 0's RGB only) and Clear commands (every bound RT, no blend,
 // mask or coverage); each checked against om::ref on the final memory image, killed pixels through

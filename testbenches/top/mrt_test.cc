@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // om_top logic ops, multiple render targets and write masks through the whole pipeline: all 16
 // logic ops on UINT targets, independent blend over 8 targets of different formats, IBE off (RT 0's
 // descriptor everywhere), per-RT write masks including masks of absent channels, and formats with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // om_top random regression: random state (formats per slot over every implemented format, blend
 // descriptors, masks, IBE, logic op, A2C, alpha test, fog, clears), random pixels concentrated on a
 // few addresses (many read-after-write hazards), random memory latency and stalls and input gaps.

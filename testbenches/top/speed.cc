@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Measures the simulation speed of the Verilated om_top with its testbench harness (memory model,
 // pixel driver): one RGBA8 render target blending SRC_ALPHA / INV_SRC_ALPHA (one read and one
 // write per pixel), memory latency 10, no stalls. Usage: om_top_speed [cycles [config]] (default
@@ -9,8 +10,8 @@
 #include <random>
 #include <string>
 
-#include "om/ref/fp32.h"
 #include "om/cosim/scoreboard.h"
+#include "om/ref/fp32.h"
 #include "om/sim/top_harness.h"
 
 int main(int argc, char** argv) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Per-test seeds and waves of the GoogleTest suites that drive om_top.
 #pragma once
 

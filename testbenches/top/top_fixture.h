@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GoogleTest fixture of the om_top tests: one harness + scoreboard per test, state changes between
 // draws (the input drains first, as a driver would), and the end-of-test checks: final memory
 // image against om::ref, and the performance counters against the scoreboard and the port
@@ -10,11 +11,11 @@
 #include <memory>
 #include <random>
 
+#include "om/cosim/scoreboard.h"
 #include "om/gen/regs.h"
 #include "om/ref/fp32.h"
-#include "om/cosim/scoreboard.h"
-#include "test_waves.h"
 #include "om/sim/top_harness.h"
+#include "test_waves.h"
 
 namespace om::tb {
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The component conversions (through tb_convert) against om::ref's convert.h: every code on
 // readback, and the encoders on directed values (specials, every rounding boundary of the 8-bit
 // encodes) plus random inputs.

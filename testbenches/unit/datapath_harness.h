@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Drives om_rt_datapath (Verilated) one clock at a time and checks its outputs against expected
 // results queued in input order: fixed latency, valid/tag pass-through, and the texel/write of
 // every op.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Random inputs of one om_rt_datapath op (shared by the Verilated unit test and the Icarus vector
 // generator): mostly valid enum values with some invalid ones, every format plus DXGI values the
 // table lacks, values spread over specials, the normalised range, UNORM8 codes and random bits.

@@ -1,5 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
 // om_rt_datapath against om::ref::rt_op: pipeline behaviour (latency, stalls, tags), the per-RT
-// vectors of spec §10 with the spec's canonical values, and random states, formats and values.
+// vectors of docs/vectors.md with their canonical values, and random states, formats and values.
 #include <gtest/gtest.h>
 
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // om_rt_datapath on R8G8B8A8_UNORM: every (S code, D code) pair under every blend factor (as source
 // and destination factor at once), against om::ref::rt_op.
 #include <gtest/gtest.h>

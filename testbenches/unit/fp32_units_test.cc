@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // om_fp32_add / om_fp32_mul / om_fp32_minmax / om_fp32_cmp (through tb_fp32_units) against
 // om::ref's fp32.h, which computes on the host FPU with explicit flushing: directed corner cases,
 // all pairs of them, and random pairs.

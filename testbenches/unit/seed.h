@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seed of the randomised unit tests: OM_SEED from the environment, else a fixed default; printed
 // once per test so a failure can be replayed with `OM_SEED=<n> ctest -R <test>`.
 #pragma once

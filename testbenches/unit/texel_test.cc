@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Texel unpack / pack / write-mask merge (through tb_texel) against om::ref's convert.h and
 // rt_op.h, for every format of the generated table: every code of each channel up to 12 bits
 // (sampled above), random texels and values.

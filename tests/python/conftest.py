@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """pytest set-up for the omsim package tests (run against the *installed* package; see CMakeLists.txt here).
 
 Random stimulus is generated from one seed per run, printed in the header and overridable with OM_SEED.

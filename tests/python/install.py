@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Install this checkout's omsim package into a virtual environment (the CTest fixture of the Python tests).
 
 usage: install.py --venv DIR [--source DIR]

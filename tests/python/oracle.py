@@ -1,5 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
 """Independent computations the tests compare omsim with: numpy float32 (the host FPU, IEEE RNE) and exact
-rationals, written from the spec (section 4) and docs/arithmetic.md, not from the C++ code."""
+rationals, written from docs/arithmetic.md, not from the C++ code."""
 
 from __future__ import annotations
 
@@ -69,7 +70,7 @@ def clamp01(x: np.ndarray) -> np.ndarray:
 
 
 def unorm_encode(c: np.ndarray, n: int) -> np.ndarray:
-    """Spec section 4.2: clamp, x (2^n - 1), + 0.5, truncate (each a binary32 op)."""
+    """docs/arithmetic.md §6: clamp, x (2^n - 1), + 0.5, truncate (each a binary32 op)."""
     with np.errstate(all="ignore"):
         t = (clamp01(c) * F32(2**n - 1)).astype(np.float32)
         t = (t + F32(0.5)).astype(np.float32)
@@ -117,7 +118,7 @@ def blend_unorm8(
     src: np.ndarray, src1: np.ndarray, dest_codes: np.ndarray, k: np.ndarray,
     sb: int, db: int, op: int, sba: int, dba: int, opa: int,
 ) -> np.ndarray:
-    """The canonical datapath (spec section 4.4) for R8G8B8A8_UNORM, blend enabled: the stored codes (N, 4)."""
+    """The canonical datapath (docs/arithmetic.md) for R8G8B8A8_UNORM, blend enabled: the stored codes (N, 4)."""
     s = clamp01(src)
     s1 = clamp01(src1)
     kk = np.broadcast_to(clamp01(k), s.shape)
@@ -138,7 +139,7 @@ def blend_unorm8(
 
 
 def f16_rtz(x: np.ndarray) -> np.ndarray:
-    """binary32 -> float16 bits by the spec section 4.2 rule: round toward zero, finite overflow -> 0x7BFF,
+    """binary32 -> float16 bits by the docs/arithmetic.md §6 rule: round toward zero, finite overflow -> 0x7BFF,
     INF kept, NaN -> 0x7E00, binary32 denormals -> signed zero. Via numpy's RNE conversion, stepped toward zero
     when it rounded away."""
     x = ftz(np.asarray(x, np.float32))

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Bad input raises a clear TypeError / ValueError naming the argument and what was expected -- never a crash.
 One test per case."""
 

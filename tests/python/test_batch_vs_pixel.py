@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Batch calls equal per-pixel calls, bit for bit: blend()/logic() against rt_op(), process_pixels() against
 process_pixel(), for every format, several states and every instruction-set level."""
 
@@ -164,7 +165,7 @@ def test_format_not_blendable_at_the_feature_level_is_written_unblended(level, r
     dest = omsim.pack(f, rng.uniform(0, 1, (16, 4)).astype(np.float32))
     got = omsim.process_pixels(state, [src], [dest]).texels[0]
     blended = omsim.blend(f, src, dest, DESCS["src_alpha"])
-    expect = blended if level in f.blend_levels else omsim.pack(f, src)  # spec section 11 #7: blending off
+    expect = blended if level in f.blend_levels else omsim.pack(f, src)  # docs/behaviour.md §11 #7: blending off
     assert not np.array_equal(blended, omsim.pack(f, src))
     assert np.array_equal(got, expect)
     for p in range(16):

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """omsim.cosim runs and the lockstep stepped from Python, checked against independent sources: the `omsim` command
 line (same harness, other front end), the ports themselves (handshakes counted here, in Python), the definition of
 each deliberate fault, and the FST file format."""

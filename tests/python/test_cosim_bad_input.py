@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Bad input to omsim.cosim: every case raises TypeError / ValueError (or OSError / RuntimeError for files) with a
 message naming the argument or port, never a crash or a hang. One test per case. Also: help() is useful."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """omsim.cosim.Side: the RTL and the cycle model driven port by port from Python. A small bench here (APB4 master,
 pixel driver, render-target memory with the ordering contract of om_top's ports; texels as Python ints of up to 128
 bits) runs hand-written sequences on both sides at once; the results are checked against the register map

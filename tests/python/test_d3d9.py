@@ -1,4 +1,5 @@
-"""D3D9 legacy post-PS operations (spec sections 1.2, 5.4, 5.5): alpha test on oC0 kills the pixel in every RT,
+# SPDX-License-Identifier: Apache-2.0
+"""D3D9 legacy post-PS operations (docs/behaviour.md §1.2, §5.4, §5.5): alpha test on oC0 kills the pixel in every RT,
 fog on RT0 only; TV48-TV50 and the NaN rules of the alpha comparison."""
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ def test_tv50_alpha_test(alpha, passes):
 @pytest.mark.parametrize("func", list(CmpFunc))
 def test_alpha_test_nan_rules(func):
     d9 = D3d9State(alpha_test_enable=True, alpha_func=func, alpha_ref=0x80)
-    expect = func in (CmpFunc.NOT_EQUAL, CmpFunc.ALWAYS)  # spec section 5.4: only these pass a NaN alpha
+    expect = func in (CmpFunc.NOT_EQUAL, CmpFunc.ALWAYS)  # docs/behaviour.md §5.4: only these pass a NaN alpha
     assert omsim.alpha_test_pass(d9, float("nan")) is expect
 
 

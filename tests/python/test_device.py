@@ -1,6 +1,7 @@
+# SPDX-License-Identifier: Apache-2.0
 """omsim.device: creation, capability queries and blend-state objects on every backend of this build.
 
-Expected values come from elsewhere than the driver: the spec's tables (section 6), the configuration and format
+Expected values come from elsewhere than the driver: the tables of docs/caps.md, the configuration and format
 tables the package decodes without a device (``omsim.caps``, ``omsim.config_info``, ``omsim.formats``) and the
 pure create-time rules (``omsim.check_blend_desc``, ``omsim.normalise``).
 """
@@ -20,7 +21,7 @@ BACKENDS = sorted(backends())
 CONFIGS = [c.name for c in omsim.configs()]
 FL10 = FeatureLevel.FL_10_0
 
-# Spec section 6.6: simultaneous RTs per feature level.
+# docs/caps.md §6: simultaneous RTs per feature level.
 SPEC_MAX_RTS = {
     FeatureLevel.FL_9_1: 1, FeatureLevel.FL_9_2: 1, FeatureLevel.FL_9_3: 4, FeatureLevel.FL_10_0: 8,
     FeatureLevel.FL_10_1: 8, FeatureLevel.FL_11_0: 8, FeatureLevel.FL_11_1: 8,
@@ -45,9 +46,9 @@ def test_caps_read_over_the_bus_equal_the_configuration_tables_and_the_spec(back
         assert dev.caps.om.max_rts == SPEC_MAX_RTS[fl]
         o1 = dev.d3d9_options1()
         assert o1 == dev.caps.d3d9_options1
-        if fl >= FL10:  # spec 6.2 / 6.6: T, T, T*, T*
+        if fl >= FL10:  # docs/caps.md §2, §6: T, T, T*, T*
             assert o1 == omsim.validate.D3d9Options1(True, True, True, True)
-        # The split D3D9 queries agree with D3D9_OPTIONS1 (spec 6.2).
+        # The split D3D9 queries agree with D3D9_OPTIONS1 (docs/caps.md §2).
         assert dev.d3d9_options().full_non_pow2_texture_support == o1.full_non_pow2_texture_supported
         assert (
             dev.d3d9_shadow_support().supports_depth_as_texture_with_less_equal_comparison_filter
@@ -57,7 +58,7 @@ def test_caps_read_over_the_bus_equal_the_configuration_tables_and_the_spec(back
         opts = dev.d3d11_options()
         assert opts.output_merger_logic_op == cfg.logic_op
         if fl < FL10:
-            assert not opts.output_merger_logic_op  # spec 6.3
+            assert not opts.output_merger_logic_op  # docs/caps.md §3
         if fl == FeatureLevel.FL_11_1:
             assert opts.output_merger_logic_op
         others = [v for k, v in vars(opts).items() if k != "output_merger_logic_op"]
@@ -65,8 +66,8 @@ def test_caps_read_over_the_bus_equal_the_configuration_tables_and_the_spec(back
         caps9 = dev.device_caps9()
         assert (caps9.num_simultaneous_rts, caps9.primitive_misc_caps) == (cfg.d3d9_num_rts, cfg.pmisc)
         assert (caps9.src_blend_caps, caps9.dest_blend_caps) == (cfg.src_blend_caps, cfg.dest_blend_caps)
-        assert 1 <= caps9.num_simultaneous_rts <= 4  # spec 6.4: 1..4, never 0
-        if fl == FeatureLevel.FL_9_3:  # spec 6.6: minimum D3DCAPS9 of 9_3
+        assert 1 <= caps9.num_simultaneous_rts <= 4  # docs/caps.md §4: 1..4, never 0
+        if fl == FeatureLevel.FL_9_3:  # docs/caps.md §6: minimum D3DCAPS9 of 9_3
             assert caps9.num_simultaneous_rts >= 4
             assert PMiscCaps.INDEPENDENTWRITEMASKS in caps9.primitive_misc_caps
             assert PMiscCaps.MRTPOSTPIXELSHADERBLENDING in caps9.primitive_misc_caps
@@ -83,15 +84,15 @@ def test_format_support_follows_the_format_table(backend, config):
             fs, fs2 = dev.format_support(f), dev.format_support2(f.name)
             assert (FormatSupport.RENDER_TARGET in fs) == (fl in f.rt_levels), f.name
             assert (FormatSupport.BLENDABLE in fs) == (fl in f.blend_levels), f.name
-            if f.is_integer:  # spec 6.5: integer formats are never blendable
+            if f.is_integer:  # docs/caps.md §5: integer formats are never blendable
                 assert FormatSupport.BLENDABLE not in fs, f.name
-            # Logic ops only on renderable UINT formats, and only with OutputMergerLogicOp (spec 6.5, 6.7).
+            # Logic ops only on renderable UINT formats, and only with OutputMergerLogicOp (docs/caps.md §5, §7).
             logic = FormatSupport2.OUTPUT_MERGER_LOGIC_OP in fs2
             if logic:
                 assert f.cls == omsim.FormatClass.UINT and dev.caps.output_merger_logic_op, f.name
             if fl == FeatureLevel.FL_11_1 and f.cls == omsim.FormatClass.UINT and fl in f.rt_levels:
                 assert logic, f.name
-        # Spec 6.5 rows, written out.
+        # docs/caps.md §5 rows, written out.
         fs = dev.format_support
         assert FormatSupport.BLENDABLE in fs(Format.R8G8B8A8_UNORM)
         assert (FormatSupport.RENDER_TARGET in fs(Format.R16G16B16A16_FLOAT)) == (fl != FeatureLevel.FL_9_1)
@@ -188,12 +189,12 @@ def test_creation_rules_follow_the_feature_level(backend, config):
     logic = BlendDesc(render_target=[RtBlendDesc(logic_op_enable=True, logic_op="XOR")])
     sep = BlendDesc(render_target=[RtBlendDesc.blending("SRC_ALPHA", "ZERO", src_alpha="ONE", dest_alpha="ONE")])
     with Device(config, backend) as dev:
-        # Spec 3.3: rejected at 9_x, allowed from 10_0; logic ops only with OutputMergerLogicOp; separate alpha
-        # not at 9_1.
+        # docs/validation.md §3: rejected at 9_x, allowed from 10_0; logic ops only with OutputMergerLogicOp; separate
+        # alpha not at 9_1.
         cases = [(a2c, fl >= FL10), (sat, fl >= FL10), (dual, fl >= FL10), (logic, dev.caps.output_merger_logic_op),
                  (sep, fl != FeatureLevel.FL_9_1)]
         for desc, ok in cases:
-            assert omsim.check_blend_desc(desc, config).ok == ok  # the pure rules agree with the spec table
+            assert omsim.check_blend_desc(desc, config).ok == ok  # docs/validation.md §3 agrees
             live = dev.live_blend_states
             if ok:
                 assert dev.check_blend_desc(desc) == Hresult.S_FALSE

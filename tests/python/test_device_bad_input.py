@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Bad input to omsim.device: every case raises a clear Python exception naming the problem, never a crash.
 
 Python-level mistakes (type, dtype, shape, layout, unknown names, values outside an argument's range) raise plain

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The public API of omsim.device is documented: every public name has a docstring, help() explains the error
 model and the array layouts, and the quick start in the module docstring runs. (omsim/_device.pyi against the
 built module: test_stub.py.)"""

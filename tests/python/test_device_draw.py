@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """omsim.device draws, clears and render-target access on every backend, against the reference model.
 
 The expected images are computed without the device: ``omsim.process_pixels`` applied to the same pixels in
@@ -76,7 +77,7 @@ CASES = {
             ],
         ),
     ),
-    # FL 9_3: one equation with separate alpha; the sRGB target blends in gamma space (spec 4.5).
+    # FL 9_3: one equation with separate alpha; the sRGB target blends in gamma space (docs/arithmetic.md §9).
     "fl9_3": (
         ["R8G8B8A8_UNORM_SRGB", "B8G8R8A8_UNORM"],
         BlendDesc(
@@ -265,7 +266,7 @@ def test_dual_source_and_signed_integer_outputs(backend, rng):
     n = 32
     x = rng.integers(0, W, n).astype(np.uint32)
     y = rng.integers(0, H, n).astype(np.uint32)
-    # Dual source (spec 2.6): S1 = oc1 in the factors.
+    # Dual source (docs/behaviour.md §2.6): S1 = oc1 in the factors.
     desc = BlendDesc(render_target=[RtBlendDesc.blending("SRC1_COLOR", "INV_SRC1_ALPHA", src_alpha="SRC1_ALPHA")])
     with Device("fl11_1", backend) as dev:
         bind(dev, ["R16G16B16A16_FLOAT"], [PsOutput()])
@@ -278,7 +279,7 @@ def test_dual_source_and_signed_integer_outputs(backend, rng):
         state = PixelState(blend=omsim.normalise(desc), rt_formats=["R16G16B16A16_FLOAT"])
         reference_draw(state, [image], x, y, [oc], oc1=oc1)
         assert np.array_equal(dev.read_rt(0), image)
-    # A SINT target takes int32 outputs (negative values clamp to the format's range, spec 4.7).
+    # A SINT target takes int32 outputs (negative values clamp to the format's range, docs/arithmetic.md §7).
     with Device("fl11_1", backend) as dev:
         bind(dev, ["R16G16_SINT"], [PsOutput(PsOutputType.SINT)])
         image = omsim.zeros_texels("R16G16_SINT", (H, W))

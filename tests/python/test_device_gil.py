@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The long calls of omsim._device (draw, clear, read_rt) release the GIL while the backend runs.
 
 Method: the thread switch interval is raised so that a thread holding the GIL is never preempted; a second thread

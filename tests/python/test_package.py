@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The installed package: where it comes from, the generated modules it ships, enums and tables built from them,
 and the dataclass <-> C++ struct mapping."""
 

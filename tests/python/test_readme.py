@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The Python examples of the documentation run as written: the block in README.md, the quick starts of the
 omsim and omsim.cosim docstrings (omsim.device's: test_device_docs.py)."""
 

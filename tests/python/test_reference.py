@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """omsim against independent computations (tests/python/oracle.py: numpy float32 on the host FPU, exact rationals,
 mpmath): exhaustive conversions and random blends, bit for bit."""
 

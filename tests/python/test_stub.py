@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The typed stubs omsim/_core.pyi, _device.pyi and _cosim.pyi describe the built extension modules exactly: the
 same public names, and for every function and method the same parameter names, in order, with defaults in the
 same places (parsed from the signatures pybind11 writes into the docstrings)."""

@@ -1,5 +1,6 @@
-"""Validation with D3D codes (spec sections 3, 6, 7.2): results vs exceptions, TV38, TV41-TV47, TV54, TV55, and the
-OmError hierarchy."""
+# SPDX-License-Identifier: Apache-2.0
+"""Validation with D3D codes (docs/validation.md, docs/caps.md): results vs exceptions, TV38, TV41-TV47, TV54, TV55,
+and the OmError hierarchy."""
 
 from __future__ import annotations
 

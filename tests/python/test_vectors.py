@@ -1,5 +1,6 @@
-"""Spec section 10 worked vectors TV01-TV37 (conversion, blend, logic ops, write masks): the canonical values of the
-spec table, through the batch API and the per-pixel API (which must agree bit for bit)."""
+# SPDX-License-Identifier: Apache-2.0
+"""The worked vectors TV01-TV37 (conversion, blend, logic ops, write masks): the canonical values of
+docs/vectors.md, through the batch API and the per-pixel API (which must agree bit for bit)."""
 
 from __future__ import annotations
 
@@ -181,7 +182,7 @@ def test_tv25_srgb_decode():
         if v in (0.0, 1.0):
             assert g == v, c  # the ends are exact
         else:
-            assert math.isclose(g, v, rel_tol=2e-6), c  # the spec prints 6-7 significant digits
+            assert math.isclose(g, v, rel_tol=2e-6), c  # docs/vectors.md prints 6-7 significant digits
 
 
 @pytest.mark.parametrize(
@@ -218,7 +219,7 @@ def test_tv31_integer_clamps():
     assert codes("R8_SINT", one_pixel("R8_SINT", None, np.array([-200, 0, 0, 0], np.int32)))[0] == 0x80
 
 
-SPEC_LOGIC = {  # spec section 2.4, s = 0x0F, d = 0x35
+SPEC_LOGIC = {  # docs/behaviour.md §2.4, s = 0x0F, d = 0x35
     L.CLEAR: 0x00, L.SET: 0xFF, L.COPY: 0x0F, L.COPY_INVERTED: 0xF0, L.NOOP: 0x35, L.INVERT: 0xCA, L.AND: 0x05,
     L.NAND: 0xFA, L.OR: 0x3F, L.NOR: 0xC0, L.XOR: 0x3A, L.EQUIV: 0xC5, L.AND_REVERSE: 0x0A, L.AND_INVERTED: 0x30,
     L.OR_REVERSE: 0xCF, L.OR_INVERTED: 0xF5,

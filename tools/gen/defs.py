@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Loads the definition tables of defs/ (formats, enums, configs) into plain Python objects.
 
 The only reader of defs/*.toml: every generator and the Python package go through it.

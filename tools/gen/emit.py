@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Generates the C++ header, SystemVerilog package, Python module and Markdown tables from defs/*.toml.
 
 usage: emit.py OUTDIR [--docs DOCDIR]
@@ -105,12 +106,13 @@ def cpp() -> str:
                    f"{'true' if c.logic_op else 'false'}, 0x{o1:X}, {c.d3d9_num_rts}, 0x{c.pmisc:X}, "
                    f"0x{c.src_blend_caps:X}, 0x{c.dest_blend_caps:X}}},")
     out += ["};", ""]
-    out.append("/// fp32 bits of the correctly rounded ideal sRGB decode of each UNORM8 code (spec §4.4 step 1).")
+    out.append("/// fp32 bits of the correctly rounded ideal sRGB decode of each UNORM8 code (docs/arithmetic.md §3).")
     out.append("inline constexpr uint32_t kSrgbDecodeLut[256] = {")
     lut = srgb.decode_lut()
     out += ["    " + ", ".join(f"0x{v:08X}" for v in lut[i:i + 6]) + "," for i in range(0, 256, 6)]
     out += ["};", ""]
-    out.append("/// fp32 bits T[k-1]: the smallest clamped input whose canonical sRGB encode is >= k (§4.4 step 5).")
+    out.append("/// fp32 bits T[k-1]: the smallest clamped input whose canonical sRGB encode is >= k "
+               "(docs/arithmetic.md §6).")
     out.append("inline constexpr uint32_t kSrgbEncodeThresholds[255] = {")
     thr = srgb.encode_thresholds()
     out += ["    " + ", ".join(f"0x{v:08X}" for v in thr[i:i + 6]) + "," for i in range(0, 255, 6)]

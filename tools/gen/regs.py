@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Generates the register block, C++ header, Python constants and Markdown from rtl/regs/om_csr.rdl.
 
 usage: regs.py OUTDIR [--docs DOCDIR] [--check-docs DOCDIR]
@@ -310,7 +311,7 @@ def md(top: AddrmapNode, regs: list[Reg]) -> str:
            "misaligned (`PADDR[1:0]` ≠ 0) addresses complete with `PSLVERR` = 1, read data 0, and change nothing.",
            "* **State writes wait while busy.** A write to 0x200–0x2FF keeps `PREADY` low while the pipeline holds "
            "pixels or memory requests, and the output merger accepts no pixel while such a write is pending, so "
-           "every pixel sees one consistent state (spec §2.8). Reads never wait.",
+           "every pixel sees one consistent state (docs/behaviour.md §2.8). Reads never wait.",
            "* **Access** R = read-only, RW = read-write, W = write-only; (hw) = the value comes from hardware: the "
            "caps ROM of the configuration strap (`cfg_i`, sampled in reset), status inputs or counters. "
            "Encodings are the D3D values of [definitions.md](definitions.md).", "",

@@ -1,4 +1,5 @@
-"""sRGB tables of the canonical datapath (spec §4.4 step 1 and 5, docs/arithmetic.md), computed exactly.
+# SPDX-License-Identifier: Apache-2.0
+"""sRGB tables of the canonical datapath (docs/arithmetic.md §3, §6), computed exactly.
 
 decode_lut(): for each UNORM8 code i, the correctly rounded fp32 of the ideal decode of i/255.
 encode_thresholds(): T[k] for k = 1..255, the smallest fp32 x in [0, 1] whose canonical encode is >= k, where the

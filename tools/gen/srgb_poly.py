@@ -1,4 +1,5 @@
-"""Tables of the RTL's unquantised sRGB encode (rtl/om_srgb_encode_f32.sv; spec §4.4 step 5, §4.5 gamma space).
+# SPDX-License-Identifier: Apache-2.0
+"""Tables of the RTL's unquantised sRGB encode (rtl/om_f32_srgb_encode.sv; docs/arithmetic.md §6, §9 gamma space).
 
 The power segment s = 1.055 x^(5/12) - 0.055 is estimated in fixed point from x = 2^E (1 + f), E = -9..-1:
 x^(5/12) = scale(E) * g(f) with scale(E) = 2^(5E/12) and g(f) = (1 + f)^(5/12), g a cubic per 1/128 of f

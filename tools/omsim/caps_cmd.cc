@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `omsim caps --config NAME --backend NAME [--json]`: the D3D capability values of one output
 // merger as the host driver reads them over the register bus (check_feature_support,
 // get_device_caps9), as a table or as JSON.

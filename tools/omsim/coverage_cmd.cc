@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `omsim coverage FILE...`: merges the functional-coverage files of `omsim run --coverage-out`
 // and reports percentage, per-group counts and holes (testbenches/cosim, see cli.h).
 #ifdef OM_HAVE_COSIM

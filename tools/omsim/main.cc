@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // omsim: the project's command line. `omsim <subcommand> [options]`; `omsim --help` lists the
 // subcommands (subcommand.h explains how to add one).
 #include <cstdio>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Subcommands of the `omsim` command line. Each lives in its own file (<name>_cmd.cc) and registers
 // itself with a static OM_SUBCOMMAND(...) object, so adding one ("run", "regress", ...) means
 // adding a file to tools/omsim/ (CMakeLists.txt globs *_cmd.cc) and nothing else.

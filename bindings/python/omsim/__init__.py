@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """omsim: a D3D11.1 GPU output merger -- the bit-exact reference model over numpy.
 
 Quick start::
@@ -19,12 +20,12 @@ What is here (all bit-exact with the C++ reference model om::ref):
 * :mod:`omsim.scalar` -- binary32 ops and per-component conversions on bit patterns.
 * :mod:`omsim.validate` -- CreateBlendState1 validation, the blend-state object table, capabilities, om_validate.
 * :mod:`omsim.errors` -- the OmError hierarchy: one exception class per failing HRESULT.
-* :mod:`omsim.device` -- the host driver over a backend ("model": the cycle model's registers + om::ref; "rtl": the
-  Verilated om_top; "tlm": the SystemC model when built in): ``Device`` (caps queries, blend-state objects,
+* :mod:`omsim.device` -- the host driver over a backend ("model": the cycle model om::Top; "rtl": the Verilated
+  om_top, both with the same random-latency memory; "tlm": the SystemC model when built in): ``Device`` (caps queries, blend-state objects,
   binding, clear/draw, read-back, validate, perf counters), D3D codes as exceptions / result objects.
 * :mod:`omsim.cosim` -- the lockstep co-simulation of the RTL and the cycle model: ``run`` a configuration/seed for N
   cycles (mismatches, coverage, perf counters, waves), ``Lockstep`` to step both sides, raw ``Side`` objects.
-  Imported on first use; needs a build with Verilator (the set-up script installs it).
+  Imported on first use (it loads the Verilated om_top).
 
 Errors: bad Python input raises TypeError/ValueError naming the argument. D3D failure codes are results from
 queries (``check_blend_desc``, ``om_validate``) and exceptions from creation (``validate_blend_desc``,
@@ -136,7 +137,7 @@ from .validate import (
 
 
 def __getattr__(name: str) -> object:
-    # omsim.cosim loads the Verilated om_top: imported on first use (its ImportError says when it was not built).
+    # omsim.cosim loads the Verilated om_top: imported on first use.
     if name == "cosim":
         import importlib
 

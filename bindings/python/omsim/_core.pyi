@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Typed stub of the extension module omsim._core (bindings/*.cc). tests/python/test_stub.py checks it against the
 built module: every public name on both sides, and every signature's parameter names and defaults."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Typed stub of the extension module omsim._cosim (bindings/cosim/*.cc): the lockstep co-simulation of om_top.
 The typed API is omsim.cosim; a test checks this stub against the built module (public names, and every
 signature's parameter names and defaults)."""

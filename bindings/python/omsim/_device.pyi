@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Typed stub of the extension module omsim._device (bindings/device/*.cc): the host driver over its backends. The
 typed API is omsim.device. HRESULTs are unsigned ints; binary32 values are bit patterns."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Co-simulation control: the Verilated RTL (om_top) and the cycle model (om::Top) in lockstep, from Python.
 
 The same harness as ``omsim run`` (testbenches/cosim): constrained-random stimulus generated from (configuration,
@@ -37,13 +38,7 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Optional, Union
 
-try:
-    from . import _cosim
-except ImportError as e:  # built without Verilator: say so instead of "no module named omsim._cosim"
-    raise ImportError(
-        "omsim.cosim is not available: this omsim was built without Verilator (or nlohmann-json); install them "
-        "(scripts/setup.sh) and reinstall the package"
-    ) from e
+from . import _cosim
 from .cosim_results import Coverage, Failure, PathLike, PerfCounters, RunResult, result_from_dict, side_keys
 from .tables import ConfigLike, config_info
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Results of omsim.cosim runs: RunResult, Failure, PerfCounters and Coverage (see :mod:`omsim.cosim`)."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The host driver over a backend: a D3D11.1 output merger you create, query, program, draw on and validate.
 
 Quick start::
@@ -95,7 +96,7 @@ class Device(DeviceCaps):
     config: a configuration name ("fl9_1" ... "fl11_1"), a ConfigInfo, or None for the default; it is the
     hardware's configuration strap, and everything the device reports comes from its capability registers.
     backend: a name of :func:`backends`. seed: the backend's randomness (memory latency, stalls, input gaps on
-    "rtl"). waves: an FST file of the whole session (only "rtl" traces; ValueError elsewhere), complete after
+    "rtl"). waves: an FST file of the whole session ("rtl" and "model" trace; ValueError for "tlm"), complete after
     :meth:`close`. A failing create raises the OmError of its HRESULT.
 
     Use it as a context manager (or call :meth:`close`) to free the backend deterministically.
@@ -226,8 +227,8 @@ class Device(DeviceCaps):
 
     def create_blend_state(self, desc: Optional[BlendDesc]) -> BlendState:
         """ID3D11Device1::CreateBlendState1: a :class:`BlendState` holding one reference. An identical normalised
-        description returns the live object (same handle, reference count + 1). Raises InvalidArgError (spec
-        sections 3.2, 3.3 for this device's feature level and OutputMergerLogicOp; desc None = NULL) or
+        description returns the live object (same handle, reference count + 1). Raises InvalidArgError
+        (docs/validation.md §2–§3 for this device's feature level and OutputMergerLogicOp; desc None = NULL) or
         TooManyUniqueStateObjectsError (4096 unique objects live)."""
         hr, handle = self._raw("create_blend_state").create_blend_state1(self._plain_desc(desc), True)
         self._check(hr, "CreateBlendState1")
@@ -303,7 +304,7 @@ class Device(DeviceCaps):
         self._check(self._raw("set_ps_outputs").set_ps_outputs(plain), "PSSetShader")
 
     def set_d3d9_mode(self, enable: bool) -> None:
-        """Select the D3D9 personality (spec section 1.2): alpha test, fog and COLORWRITEENABLEn become
+        """Select the D3D9 personality (docs/behaviour.md §1.2): alpha test, fog and COLORWRITEENABLEn become
         programmable and validate applies the D3DCAPS9 rules. InvalidArgError with a logic-op state bound."""
         self._check(self._raw("set_d3d9_mode").set_d3d9_mode(coerce_bool(enable, "enable")), "set_d3d9_mode")
 
@@ -403,7 +404,7 @@ class Device(DeviceCaps):
 
     # -- validation and the rest ---------------------------------------------------------------------------------
     def validate(self) -> DeviceValidateResult:
-        """ValidateDevice (spec section 7.2) on the state the hardware holds (registers read back): a result
+        """ValidateDevice (docs/validation.md §7) on the state the hardware holds (registers read back): a result
         object, never an exception for a failing state. DEVICELOST when the OM does not answer (held in reset),
         DRIVERINTERNALERROR when a register differs from what the driver programmed."""
         raw = self._raw("validate")

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Capability queries of :class:`omsim.device.Device` (CheckFeatureSupport, GetDeviceCaps, the decoded capability
 registers): a base class of Device, kept apart from the state and command calls.
 
@@ -17,7 +18,7 @@ from .enums import FeatureLevel, Format, FormatSupport, FormatSupport2, Hresult,
 from .tables import FormatInfo, format_info
 from .validate import Caps, D3d9Options1, D3dCaps9, OmCaps
 
-# D3D11_FEATURE values (spec section 6.1).
+# D3D11_FEATURE values (docs/caps.md §1).
 _FORMAT_SUPPORT, _FORMAT_SUPPORT2, _D3D11_OPTIONS = 2, 3, 5
 _D3D9_OPTIONS, _D3D9_SHADOW_SUPPORT, _D3D9_SIMPLE_INSTANCING_SUPPORT, _D3D9_OPTIONS1 = 7, 9, 11, 13
 
@@ -96,7 +97,7 @@ class DeviceCaps:
         return bools(D3d9SimpleInstancingSupport, members)
 
     def d3d9_options1(self) -> D3d9Options1:
-        """CheckFeatureSupport(D3D9_OPTIONS1): the four BOOLs of spec section 6.2."""
+        """CheckFeatureSupport(D3D9_OPTIONS1): the four BOOLs of docs/caps.md §2."""
         return bools(D3d9Options1, self._feature(_D3D9_OPTIONS1, "d3d9_options1"))
 
     def device_caps9(self) -> D3dCaps9:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Value types of :mod:`omsim.device`: D3D feature structures, validate results, perf counters, bus results and
 the blend-state object wrapper.
 
@@ -32,8 +33,8 @@ DepthStencilView = DsvBinding
 
 @dataclass(frozen=True)
 class D3d11Options:
-    """D3D11_FEATURE_DATA_D3D11_OPTIONS. The output merger decides only ``output_merger_logic_op`` (spec section
-    6.3); the driver reports every other member FALSE (they belong to other parts of a GPU)."""
+    """D3D11_FEATURE_DATA_D3D11_OPTIONS. The output merger decides only ``output_merger_logic_op``
+    (docs/caps.md §3); the driver reports every other member FALSE (they belong to other parts of a GPU)."""
 
     output_merger_logic_op: bool = False
     uav_only_rendering_forced_sample_count: bool = False
@@ -53,7 +54,7 @@ class D3d11Options:
 
 @dataclass(frozen=True)
 class D3d9Options:
-    """D3D11_FEATURE_DATA_D3D9_OPTIONS (agrees with D3D9_OPTIONS1, spec section 6.2)."""
+    """D3D11_FEATURE_DATA_D3D9_OPTIONS (agrees with D3D9_OPTIONS1, docs/caps.md §2)."""
 
     full_non_pow2_texture_support: bool = False
 
@@ -172,8 +173,8 @@ class BlendState:
     collected, whichever comes first (a collected wrapper's reference is given back at the device's next call, so
     ``live_blend_states`` and ``ref_count`` already show it); after that the wrapper is dead (``released`` is True)
     and its methods raise ValueError. A wrapper keeps its device alive; after ``Device.close()`` nothing is
-    released. Binding a state (``Device.set_blend_state``) makes the device hold its own reference (spec section
-    2.8), so a bound object outlives its released wrappers.
+    released. Binding a state (``Device.set_blend_state``) makes the device hold its own reference
+    (docs/behaviour.md §2.8), so a bound object outlives its released wrappers.
     """
 
     def __init__(self, device: Device, handle: int) -> None:
@@ -203,7 +204,7 @@ class BlendState:
 
     @property
     def desc(self) -> BlendDesc:
-        """ID3D11BlendState1::GetDesc1: the normalised description (spec section 2.1)."""
+        """ID3D11BlendState1::GetDesc1: the normalised description (docs/behaviour.md §2.1)."""
         raw = self._live("desc")
         hr, plain = raw.get_desc1(self._handle)
         self._device._check(hr, "GetDesc1")

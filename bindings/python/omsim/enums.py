@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """D3D enumerations as :class:`enum.IntEnum` / :class:`enum.IntFlag` classes.
 
 Every class except the last four is built at import time from the generated ``omsim._defs`` (itself generated
@@ -21,38 +22,38 @@ def _table(table: str, prefix: str = "") -> dict[str, int]:
 
 
 Blend = IntEnum("Blend", _table("blend"), module=__name__)
-Blend.__doc__ = "D3D11_BLEND: blend factors (spec section 2.2)."
+Blend.__doc__ = "D3D11_BLEND: blend factors (docs/behaviour.md §2.2)."
 BlendOp = IntEnum("BlendOp", _table("blend_op"), module=__name__)
-BlendOp.__doc__ = "D3D11_BLEND_OP (spec section 2.3)."
+BlendOp.__doc__ = "D3D11_BLEND_OP (docs/behaviour.md §2.3)."
 LogicOp = IntEnum("LogicOp", _table("logic_op"), module=__name__)
-LogicOp.__doc__ = "D3D11_LOGIC_OP (spec section 2.4)."
+LogicOp.__doc__ = "D3D11_LOGIC_OP (docs/behaviour.md §2.4)."
 CmpFunc = IntEnum("CmpFunc", _table("cmp_func"), module=__name__)
-CmpFunc.__doc__ = "D3D11_COMPARISON_FUNC / D3DCMPFUNC (spec section 5.4)."
+CmpFunc.__doc__ = "D3D11_COMPARISON_FUNC / D3DCMPFUNC (docs/behaviour.md §5.4)."
 FogMode = IntEnum("FogMode", _table("fog_mode"), module=__name__)
-FogMode.__doc__ = "D3DFOGMODE (spec section 5.5)."
+FogMode.__doc__ = "D3DFOGMODE (docs/behaviour.md §5.5)."
 FormatClass = IntEnum("FormatClass", _table("format_class"), module=__name__)
 FormatClass.__doc__ = "Numeric class of a render-target format."
 ColorWrite = IntFlag("ColorWrite", _table("color_write"), module=__name__)
-ColorWrite.__doc__ = "D3D11_COLOR_WRITE_ENABLE bits (spec section 2.5)."
+ColorWrite.__doc__ = "D3D11_COLOR_WRITE_ENABLE bits (docs/behaviour.md §2.5)."
 Hresult = IntEnum("Hresult", _table("hresult"), module=__name__)
 Hresult.__doc__ = "HRESULT codes the output merger reports (unsigned 32-bit values)."
 FeatureLevel = IntEnum("FeatureLevel", _table("feature_level", "FL_"), module=__name__)
 FeatureLevel.__doc__ = "D3D_FEATURE_LEVEL values (FL_9_1 = 0x9100 ... FL_11_1 = 0xB100)."
 FormatSupport = IntFlag("FormatSupport", _table("format_support"), module=__name__)
-FormatSupport.__doc__ = "D3D11_FORMAT_SUPPORT bits of spec section 6.5."
+FormatSupport.__doc__ = "D3D11_FORMAT_SUPPORT bits of docs/caps.md §5."
 FormatSupport2 = IntFlag("FormatSupport2", _table("format_support2"), module=__name__)
-FormatSupport2.__doc__ = "D3D11_FORMAT_SUPPORT2 bits of spec section 6.5."
+FormatSupport2.__doc__ = "D3D11_FORMAT_SUPPORT2 bits of docs/caps.md §5."
 PMiscCaps = IntFlag("PMiscCaps", _table("pmisc"), module=__name__)
-PMiscCaps.__doc__ = "D3DPMISCCAPS bits (spec section 6.4)."
+PMiscCaps.__doc__ = "D3DPMISCCAPS bits (docs/caps.md §4)."
 PBlendCaps = IntFlag("PBlendCaps", _table("pblend"), module=__name__)
-PBlendCaps.__doc__ = "D3DPBLENDCAPS bits (spec section 6.4)."
+PBlendCaps.__doc__ = "D3DPBLENDCAPS bits (docs/caps.md §4)."
 ValidateReason = IntEnum("ValidateReason", _table("validate_reason"), module=__name__)
-ValidateReason.__doc__ = "om_validate check numbers: bit i of ValidateResult.reasons (spec section 7.2)."
+ValidateReason.__doc__ = "om_validate check numbers: bit i of ValidateResult.reasons (docs/validation.md §7)."
 Format = IntEnum("Format", {name: info["dxgi"] for name, info in _defs.FORMATS.items()}, module=__name__)
 Format.__doc__ = "DXGI_FORMAT values of the render-target formats the output merger implements."
 
 DescRule = IntEnum("DescRule", {name: value for name, value, _ in _core.DESC_RULES}, module=__name__)
-DescRule.__doc__ = "The create-time rule a blend descriptor breaks (spec sections 3.2, 3.3); OK when none."
+DescRule.__doc__ = "The create-time rule a blend descriptor breaks (docs/validation.md §2–§3); OK when none."
 
 
 class ResourceType(IntEnum):

@@ -1,9 +1,10 @@
+# SPDX-License-Identifier: Apache-2.0
 """D3D failure codes as Python exceptions.
 
 Every failing HRESULT the output merger reports has one exception class; all derive from :class:`OmError`,
 which carries the code in ``.hresult``. ``InvalidArgError`` (E_INVALIDARG) also derives from ``ValueError``, so
-code that treats bad arguments generically still catches it. The ``D3DERR_*`` codes of ``om_validate`` (spec
-section 7.2) derive from :class:`ValidateError`.
+code that treats bad arguments generically still catches it. The ``D3DERR_*`` codes of ``om_validate``
+(docs/validation.md §7) derive from :class:`ValidateError`.
 
 Which calls raise and which return result objects (see also ``omsim.validate``):
 
@@ -35,7 +36,7 @@ class OmError(Exception):
 
 
 class InvalidArgError(OmError, ValueError):
-    """E_INVALIDARG: a descriptor or argument D3D rejects (e.g. CreateBlendState1, spec section 3.2).
+    """E_INVALIDARG: a descriptor or argument D3D rejects (e.g. CreateBlendState1, docs/validation.md §2).
 
     ``rule`` (a :class:`~omsim.enums.DescRule`) and ``rt`` (RenderTarget[] index or -1) say why, when known.
     """
@@ -55,13 +56,13 @@ class OutOfMemoryError(OmError):
 
 
 class TooManyUniqueStateObjectsError(OmError):
-    """D3D11_ERROR_TOO_MANY_UNIQUE_STATE_OBJECTS: a 4097th unique blend-state object (spec section 3.4)."""
+    """D3D11_ERROR_TOO_MANY_UNIQUE_STATE_OBJECTS: a 4097th unique blend-state object (docs/validation.md §4)."""
 
     hresult = Hresult.D3D11_ERROR_TOO_MANY_UNIQUE_STATE_OBJECTS
 
 
 class ValidateError(OmError):
-    """A D3DERR_* code of om_validate (spec section 7.2). ``passes``, ``reasons``, ``rt``: as ValidateResult."""
+    """A D3DERR_* code of om_validate (docs/validation.md §7). ``passes``, ``reasons``, ``rt``: as ValidateResult."""
 
     def __init__(self, message: str, *, passes: int = 0, reasons: int = 0, rt: int = -1) -> None:
         super().__init__(message)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The reference model (om::ref) over numpy: batch calls on arrays and per-pixel calls on Python values.
 
 Batch calls (zero-copy: arrays are checked, never converted; the GIL is released while C++ runs):
@@ -193,7 +194,7 @@ def logic(
     out: Optional[np.ndarray] = None,
     written: Optional[np.ndarray] = None,
 ) -> np.ndarray:
-    """Logic op `op` on a UINT render target (spec section 4.7): the low n bits of each source channel, merged
+    """Logic op `op` on a UINT render target (docs/arithmetic.md §7): the low n bits of each source channel, merged
     under `write_mask`. A non-UINT RT is left unchanged (its texels are copied to out). Returns out."""
     lo = coerce_enum(LogicOp, op, "op", raw_ok=False)
     desc = RtBlendDesc(logic_op_enable=True, logic_op=lo, render_target_write_mask=write_mask)
@@ -215,7 +216,7 @@ def _u32(v: Any, name: str) -> int:
 
 
 def pack(format: FormatLike, values: np.ndarray, out: Optional[np.ndarray] = None) -> np.ndarray:
-    """Encode (..., 4) values into texels of `format` (spec section 4.2: clamp, scale, round or truncate as the
+    """Encode (..., 4) values into texels of `format` (docs/arithmetic.md §6: clamp, scale, round or truncate as the
     canonical datapath does; X padding stored as ones). Returns the texel array."""
     f = format_info(format)
     if out is None:
@@ -233,7 +234,7 @@ def _lead(texels: Any, f: FormatInfo, name: str) -> tuple[int, ...]:
 
 
 def unpack(format: FormatLike, texels: np.ndarray, out: Optional[np.ndarray] = None) -> np.ndarray:
-    """Read texels back to the blender's domain (spec section 4.2): (..., 4) float32 for float/norm formats,
+    """Read texels back to the blender's domain (docs/arithmetic.md §3): (..., 4) float32 for float/norm formats,
     uint32 for UINT, int32 for SINT. Absent R, G, B read 0, absent A reads 1."""
     f = format_info(format)
     if out is None:
@@ -406,7 +407,7 @@ def process_pixels(
 
 
 def select_rt_desc(blend: BlendDesc, rt: int) -> RtBlendDesc:
-    """The descriptor RT slot `rt` (0..7) uses: IndependentBlendEnable / logic-op rules (spec section 2.6)."""
+    """The descriptor RT slot `rt` (0..7) uses: IndependentBlendEnable / logic-op rules (docs/behaviour.md §2.6)."""
     if not isinstance(blend, BlendDesc):
         raise TypeError(f"blend: expected an omsim.BlendDesc, got {type(blend).__name__}")
     if isinstance(rt, bool) or not isinstance(rt, (int, np.integer)):
@@ -423,19 +424,19 @@ def _real(x: Any, name: str) -> float:
 
 
 def a2c_covered(alpha: float) -> bool:
-    """Single-sample alpha-to-coverage (spec section 8): covered iff alpha + 0.5 >= 1.0 in binary32."""
+    """Single-sample alpha-to-coverage (docs/behaviour.md §8): covered iff alpha + 0.5 >= 1.0 in binary32."""
     return _core.a2c_covered(f32_bits(_real(alpha, "alpha")))
 
 
 def alpha_test_pass(d3d9: D3d9State, alpha: float) -> bool:
-    """D3D9 alpha test of oC0.a (spec section 5.4): True when disabled or when ``alpha FUNC alpha_ref/255``."""
+    """D3D9 alpha test of oC0.a (docs/behaviour.md §5.4): True when disabled or when ``alpha FUNC alpha_ref/255``."""
     if not isinstance(d3d9, D3d9State):
         raise TypeError(f"d3d9: expected an omsim.D3d9State, got {type(d3d9).__name__}")
     return _core.alpha_test_pass(d3d9.to_core(), f32_bits(_real(alpha, "alpha")))
 
 
 def apply_fog(d3d9: D3d9State, f: float, c: Sequence[float]) -> tuple[float, float, float, float]:
-    """D3D9 fog on RGB (spec section 5.5): f*C + (1-f)*fog_color with f clamped to [0, 1]; alpha untouched."""
+    """D3D9 fog on RGB (docs/behaviour.md §5.5): f*C + (1-f)*fog_color with f clamped to [0, 1]; alpha untouched."""
     if not isinstance(d3d9, D3d9State):
         raise TypeError(f"d3d9: expected an omsim.D3d9State, got {type(d3d9).__name__}")
     r = _core.apply_fog(d3d9.to_core(), f32_bits(_real(f, "f")), _words(None, c, "c"))
@@ -443,7 +444,8 @@ def apply_fog(d3d9: D3d9State, f: float, c: Sequence[float]) -> tuple[float, flo
 
 
 def fog_factor(mode: Union[FogMode, str, int], d: float, start: float = 0.0, end: float = 1.0, density: float = 1.0) -> float:
-    """D3D9 fog factor f in [0, 1] at distance d (spec section 5.5; defaults are the D3D9 render-state defaults)."""
+    """D3D9 fog factor f in [0, 1] at distance d (docs/behaviour.md §5.5; the defaults are D3D9's render-state
+    defaults)."""
     m = coerce_enum(FogMode, mode, "mode", raw_ok=False)
     bits = _core.fog_factor(
         int(m), f32_bits(_real(d, "d")), f32_bits(_real(start, "start")), f32_bits(_real(end, "end")),
@@ -453,7 +455,7 @@ def fog_factor(mode: Union[FogMode, str, int], d: float, start: float = 0.0, end
 
 
 def clear_texel(format: FormatLike, colour: Values) -> int:
-    """The texel a Clear writes to an RT of `format` (spec section 5.7): the float colour converted."""
+    """The texel a Clear writes to an RT of `format` (docs/behaviour.md §5.7): the float colour converted."""
     f = format_info(format)
     return _core.clear_texel(f.core, _words(None, colour, "colour"))
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Scalar primitives of the canonical datapath on raw bit patterns (ints): the binary32 ops of ``fp32.h`` and the
 per-component conversions of ``convert.h``.
 
@@ -46,7 +47,7 @@ def f32_clamp(a: int, lo: int, hi: int) -> int:
 
 
 def f32_compare(func: Union[CmpFunc, str, int], a: int, b: int) -> bool:
-    """`a func b` with the D3D NaN rules (spec section 5.4)."""
+    """`a func b` with the D3D NaN rules (docs/behaviour.md §5.4)."""
     f = coerce_enum(CmpFunc, func, "func", raw_ok=False)
     return _core.f32_compare(int(f), _w(a, "a"), _w(b, "b"))
 

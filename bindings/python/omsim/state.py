@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Output-merger state as frozen dataclasses mapped to the C++ structs of ``om/ref/state.h`` and ``pixel.h``.
 
 Enum fields take a member, a member name (``"SRC_ALPHA"``) or an int. An int that is not a member of the enum is
@@ -206,7 +207,7 @@ class BlendDesc:
 
 @dataclass(frozen=True)
 class D3d9State:
-    """D3D9 post-PS states: alpha test on oC0.a (spec section 5.4) and fog on RT0 RGB (section 5.5)."""
+    """D3D9 post-PS states: alpha test on oC0.a (docs/behaviour.md §5.4) and fog on RT0 RGB (§5.5)."""
 
     alpha_test_enable: bool = False
     alpha_func: Union[CmpFunc, int] = CmpFunc.ALWAYS
@@ -255,10 +256,10 @@ class PixelState:
     rt_formats: tuple[Optional[FormatInfo], ...] = (None,) * MAX_RTS
     d3d9: D3d9State = D3d9State()
     gamma_space: bool = False
-    """FL 9_x emulation: *_UNORM_SRGB RTs blend in gamma space (spec section 4.5)."""
+    """FL 9_x emulation: *_UNORM_SRGB RTs blend in gamma space (docs/arithmetic.md §9)."""
     feature_level: FeatureLevel = FeatureLevel.FL_11_1
     """The configuration's feature level: an RT whose format is not BLENDABLE there is written with blending off
-    (spec section 11 #7)."""
+    (docs/behaviour.md §11 #7)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.blend, BlendDesc):

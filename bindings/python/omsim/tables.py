@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Render-target formats, named hardware configurations and binary32 bit helpers.
 
 A *format* argument anywhere in omsim accepts a :class:`~omsim.enums.Format` member, a DXGI name

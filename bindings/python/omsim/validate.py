@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Validation with D3D codes: CreateBlendState1 rules, the blend-state object table, capabilities, om_validate.
 
 Result objects or exceptions (see also :mod:`omsim.errors`):
@@ -32,7 +33,7 @@ def _set(obj: Any, name: str, value: Any) -> None:
 # --- capabilities -----------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class OmCaps:
-    """The fields of CAP_OM (spec section 6.7)."""
+    """The fields of CAP_OM (docs/caps.md §7)."""
 
     max_rts: int = 0
     independent_write_masks: bool = False
@@ -51,7 +52,7 @@ class OmCaps:
 
 @dataclass(frozen=True)
 class D3d9Options1:
-    """D3D11_FEATURE_DATA_D3D9_OPTIONS1 (spec section 6.2)."""
+    """D3D11_FEATURE_DATA_D3D9_OPTIONS1 (docs/caps.md §2)."""
 
     full_non_pow2_texture_supported: bool = False
     depth_as_texture_with_less_equal_comparison_filter_supported: bool = False
@@ -61,7 +62,7 @@ class D3d9Options1:
 
 @dataclass(frozen=True)
 class D3dCaps9:
-    """The D3DCAPS9 members of spec section 6.4."""
+    """The D3DCAPS9 members of docs/caps.md §4."""
 
     num_simultaneous_rts: int = 0
     primitive_misc_caps: PMiscCaps = PMiscCaps(0)
@@ -137,7 +138,7 @@ def caps(config: ConfigLike = None) -> Caps:
 
 
 def cap_register(config: ConfigLike, offset: int) -> int:
-    """The capability register at byte `offset` (spec section 6.7); ValueError when `offset` is unmapped."""
+    """The capability register at byte `offset` (docs/caps.md §7); ValueError when `offset` is unmapped."""
     return _core.cap_register(config_info(config).core, coerce_u32(offset, "offset"))
 
 
@@ -184,7 +185,7 @@ def _desc(desc: Any) -> Optional[_core.BlendDesc]:
 
 
 def check_blend_desc(desc: Optional[BlendDesc], config: Union[ConfigLike, Caps] = None) -> DescCheck:
-    """CreateBlendState1's validation (spec sections 3.2, 3.3; first failure wins) for the feature level and
+    """CreateBlendState1's validation (docs/validation.md §2–§3; first failure wins) for the feature level and
     OutputMergerLogicOp of `config` (a configuration or Caps). desc None = a NULL pointer. Returns a result."""
     fl, cap = _fl_and_cap(config)
     hr, rule, rt = _core.check_blend_desc(_desc(desc), int(fl), cap)
@@ -198,7 +199,7 @@ def validate_blend_desc(desc: Optional[BlendDesc], config: Union[ConfigLike, Cap
 
 
 def normalise(desc: BlendDesc) -> BlendDesc:
-    """Spec section 2.1 normalisation: what GetDesc1 reports and the de-duplication key."""
+    """docs/behaviour.md §2.1 normalisation: what GetDesc1 reports and the de-duplication key."""
     c = _desc(desc)
     if c is None:
         raise TypeError("desc: expected an omsim.BlendDesc, got None")
@@ -214,7 +215,7 @@ def is_normalised(desc: BlendDesc) -> bool:
 
 
 class BlendStateTable:
-    """CreateBlendState1's object table of one device (spec sections 3.1, 3.4): validation, de-duplication on the
+    """CreateBlendState1's object table of one device (docs/validation.md §1, §4): validation, de-duplication on the
     normalised descriptor, reference counts and the limit of 4096 unique live objects. Handles are ints >= 1."""
 
     def __init__(self, config: Union[ConfigLike, Caps] = None) -> None:
@@ -334,7 +335,7 @@ class PsOutput:
 
 @dataclass(frozen=True)
 class D3d9Mode:
-    """The D3D9 personality (spec sections 1.2, 5.3-5.6): with ``enabled`` the per-RT write masks are
+    """The D3D9 personality (docs/behaviour.md §1.2, §5.3–§5.6): with ``enabled`` the per-RT write masks are
     ``color_write_enable`` and the D3DCAPS9 limits apply."""
 
     enabled: bool = False
@@ -364,7 +365,7 @@ def _slots(value: Any, cls: type, name: str) -> tuple[Any, ...]:
 
 @dataclass(frozen=True)
 class OmState:
-    """Everything the next draw would use (spec section 7.2). ``blend`` is the bound blend-state object's
+    """Everything the next draw would use (docs/validation.md §7). ``blend`` is the bound blend-state object's
     descriptor, so it must be normalised (``omsim.normalise``; otherwise check 1 reports an internal error).
     ``rt``: up to 8 RtBinding (None = unbound); ``ps_output``: up to 8 PsOutput (None = o[i] not declared);
     ``dsv``: None = no depth/stencil view."""
@@ -438,7 +439,7 @@ class OmState:
 
 @dataclass(frozen=True)
 class ValidateResult:
-    """om_validate's answer (spec section 7.2): ``passes`` (1 when the draw renders in one pass), ``result``
+    """om_validate's answer (docs/validation.md §7): ``passes`` (1 when the draw renders in one pass), ``result``
     (the code of the first failing check), ``reasons`` (bit i = check i failed; bit 17 = warnings only) and
     ``rt`` (the first offending RT slot, -1 if none)."""
 

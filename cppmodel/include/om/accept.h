@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Cycle model of rtl/om_accept.sv: pixel intake (coverage, D3D9 alpha test and fog through
 // om::ref's a2c_covered / alpha_test_pass / apply_fog), then expansion of each surviving pixel into
 // per-RT ops in slot order, one op per cycle. Pixel accepted in cycle t -> first op at out_* in t+3

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Cycle model of rtl/om_csr.sv: the output merger's register file (the PeakRDL register block
 // om_csr_reg generated from rtl/regs/om_csr.rdl, the capability ROM of the strap-selected
 // configuration, the state_t view of the state registers and the rule that state writes wait while

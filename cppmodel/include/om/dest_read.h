@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Cycle model of rtl/om_dest_read.sv: issues the memory read of every op with need_rd = 1 and
 // returns all ops in order, paired with their destination texel (0 when not read). Reads are
 // issued only against free response-FIFO space (credit), so responses (no backpressure) always

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Cycle model of rtl/om_fifo.sv: synchronous FIFO, Depth entries (a power of two), no
 // fall-through (a push into an empty FIFO shows at the output one cycle later). in_ready = !full,
 // out_valid = !empty, both from registers; out_data = mem[rd_ptr].

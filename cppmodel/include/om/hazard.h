@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Cycle model of rtl/om_hazard.sv: read-after-write order per texel address. Latency 1, in order.
 // The in-flight table holds the address of every op that entered u_out_reg and has not retired at
 // om_write (pushed at the tail on entry, popped at the head on retire, at most one per cycle).

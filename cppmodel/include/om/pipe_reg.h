@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Cycle model of rtl/om_pipe_reg.sv: the valid/ready pipeline register of every stage boundary.
 // Skid = 0: one entry, in_ready = !valid || out_ready (combinational ready pass-through).
 // Skid = 1: two entries (spill register), in_ready = !skid_valid (registered).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // C++ mirror of the packed types shared by the RTL stages: om_pkg::state_t (with rt_desc_t,
 // rt_bind_t) from rtl/om_pkg.sv and om_defs_pkg::cfg_info_t / cfg_info() from the generated
 // package. Field names and widths are the RTL's; every field holds its value zero-extended in a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Cycle model of rtl/om_rt_datapath.sv: the per-RT datapath (= om::ref::rt_op) as the RTL's four
 // stages, latency 4, one op per cycle, every stage advancing together with en:
 //   s1 unpack D, clamp S/S1/K, path select | s2 factors | s3 blend or logic op | s4 encode, merge.

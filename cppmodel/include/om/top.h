@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Cycle model of rtl/om_top.sv: om_csr (om::Csr), then one RT op per cycle through
 // om::Accept -> om::Hazard -> om::DestRead -> om::RtDatapath -> om::Write, wired like the RTL.
 //

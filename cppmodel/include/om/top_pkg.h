@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // C++ mirror of rtl/om_top_pkg.sv: the payloads of the control stages (px_t, op_t, op_dst_t) and
 // the two rules every stage shares, desc_sel() and op_needs_read(). Field names are the RTL's;
 // mem_addr_t is kept packed in a uint32_t (top_ports.h: mem_addr()).
@@ -46,7 +47,8 @@ const FormatInfo* fmt_info(uint32_t format);
 
 /// desc_sel(): the descriptor slot `rt` uses (ref::select_rt_desc: its own with
 /// IndependentBlendEnable and no logic op on RT 0, else RT 0's), with blend_enable cleared when
-/// `format` is not BLENDABLE at feature level `fl_index` (spec §11 #7; unknown formats too).
+/// `format` is not BLENDABLE at feature level `fl_index` (docs/behaviour.md §11 #7; unknown formats
+/// too).
 RtDesc desc_sel(const State& s, uint32_t rt, uint32_t format, uint32_t fl_index);
 
 /// op_needs_read(): a draw op reads its destination iff wm = write_mask & present is not empty and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The ports of rtl/om_top.sv as plain structs, shared by the cycle model (om::Top) and the adapter
 // over the Verilated om_top, so a lockstep checker feeds both the same TopIn and compares whole
 // TopOut values every cycle. Names are the RTL port names without their _i / _o / _ni suffix;

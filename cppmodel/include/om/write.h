@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Cycle model of rtl/om_write.sv: takes the datapath's result (address tag, full texel, write flag)
 // into u_out_reg (om_pipe_reg Skid = 1, so in_ready is registered: it is the datapath's advance)
 // and issues the memory write when the flag is set; an entry without a write leaves at once. Every

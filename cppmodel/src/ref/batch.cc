@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Batch entry points: kernel selection, the per-pixel reference loop, copies and the UINT8x4 logic
 // loop.
 #include "om/ref/batch.h"

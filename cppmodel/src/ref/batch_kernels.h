@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Internal interface between blend_batch()'s dispatcher (batch.cc) and its SIMD kernels. Not
 // installed.
 #pragma once

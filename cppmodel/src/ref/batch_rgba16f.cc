@@ -1,5 +1,6 @@
-// F16C kernel for R16G16B16A16_FLOAT batches with ONE/ONE ADD on RGB and alpha (spec §4.4, §4.6,
-// §11 #3).
+// SPDX-License-Identifier: Apache-2.0
+// F16C kernel for R16G16B16A16_FLOAT batches with ONE/ONE ADD on RGB and alpha (docs/arithmetic.md
+// §3–§6, docs/behaviour.md §11 #3).
 //
 // Exactness in the default MXCSR environment: f32_mul(x, 1) is x with denormals flushed and NaN
 // canonical, so the contract is r = f32_add(ftz(S), D). D is an exactly widened float16
@@ -8,7 +9,8 @@
 // otherwise |S + D| is 0 or at least min(ulp(S), 2^-24) >= 2^-149 times an integer that cannot be
 // tiny unless |S| ~ |D| >= 2^-24, where ulp(S) >= 2^-47. So the host sum is the canonical one
 // except for NaN payloads, which are replaced by 0x7FC00000. vcvtps2ph with _MM_FROUND_TO_ZERO is
-// the RTZ narrowing of §4.2 (finite overflow -> 0x7BFF, INF kept, 0x7FC00000 -> 0x7E00).
+// the RTZ narrowing of docs/arithmetic.md §6 (finite overflow -> 0x7BFF, INF kept, 0x7FC00000 ->
+// 0x7E00).
 #include <cfloat>
 
 #include "batch_kernels.h"

@@ -1,5 +1,7 @@
+// SPDX-License-Identifier: Apache-2.0
 // R8G8B8A8_UNORM / B8G8R8A8_UNORM batches: the plan shared by the kernels, and the SSE4.1 kernel
-// (the AVX2 kernels are in batch_rgba8_avx2.cc). Bit-exact to the canonical datapath (spec §4.4).
+// (the AVX2 kernels are in batch_rgba8_avx2.cc). Bit-exact to the canonical datapath
+// (docs/arithmetic.md).
 //
 // The SSE4.1 kernel works in the default MXCSR environment (RNE, gradual underflow, no FTZ/DAZ). It
 // flushes denormal S/S1 and clamps the blend result explicitly; the remaining host operations (1 -

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: Apache-2.0
 // AVX2 kernels for R8G8B8A8_UNORM / B8G8R8A8_UNORM batches, bit-exact to the canonical datapath
-// (spec §4.4; the exactness argument is in batch_simd.h). Two pixels per __m256 (lanes 0-3 and
-// 4-7, in memory channel order), eight pixels per iteration.
+// (docs/arithmetic.md; the exactness argument is in batch_simd.h). Two pixels per __m256 (lanes 0-3
+// and 4-7, in memory channel order), eight pixels per iteration.
 #include "batch_kernels.h"
 
 #if OM_BATCH_X86

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // AVX-512 kernels for R8G8B8A8_UNORM / B8G8R8A8_UNORM batches: four pixels per __m512 (one per
 // 128-bit lane), sixteen per iteration, with the blend arithmetic of batch_simd.h (whose exactness
 // argument applies unchanged); the codes are narrowed with vpmovusdb after max(code, 0), which

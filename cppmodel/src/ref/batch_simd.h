@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The blend arithmetic of the RGBA8 kernels, written once over a vector-ops struct V per ISA
 // (batch_rgba8.cc: SSE4.1, batch_rgba8_avx2.cc, batch_rgba8_avx512.cc). V provides: type T (a few
 // pixels, four lanes each in memory channel order), one(), zero(), alpha(x) (each pixel's A lane

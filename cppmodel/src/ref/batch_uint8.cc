@@ -1,6 +1,7 @@
-// AVX2 kernel for logic ops on R8G8B8A8_UINT batches (spec §2.4, §4.7): the low 8 bits of each
-// source channel (§11 #6), one bitwise op on whole texel words given as its truth table, merge with
-// the kept destination bits.
+// SPDX-License-Identifier: Apache-2.0
+// AVX2 kernel for logic ops on R8G8B8A8_UINT batches (docs/behaviour.md §2.4; docs/arithmetic.md
+// §7): the low 8 bits of each source channel (docs/behaviour.md §11 #6), one bitwise op on whole
+// texel words given as its truth table, merge with the kept destination bits.
 #include "batch_kernels.h"
 
 #if OM_BATCH_X86

@@ -1,4 +1,5 @@
-// Blending of one render target (spec §4.3–§4.5; docs/arithmetic.md §4–§6, §9).
+// SPDX-License-Identifier: Apache-2.0
+// Blending of one render target (docs/arithmetic.md §4–§6, §9).
 #include "om/ref/blend.h"
 
 #include <stdexcept>

@@ -1,5 +1,6 @@
-// CreateBlendState1 object table: de-duplication, reference counting, 4096-object limit (spec
-// §3.4).
+// SPDX-License-Identifier: Apache-2.0
+// CreateBlendState1 object table: de-duplication, reference counting, 4096-object limit
+// (docs/validation.md §4).
 #include "om/ref/blend_state_table.h"
 
 #include <new>

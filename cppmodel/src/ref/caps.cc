@@ -1,4 +1,5 @@
-// Capability register values (spec §6.7) and their decoders (spec §6.2-§6.5).
+// SPDX-License-Identifier: Apache-2.0
+// Capability register values (docs/caps.md §7) and their decoders (docs/caps.md §2–§5).
 #include "om/ref/caps.h"
 
 #include <cstdio>

@@ -1,4 +1,6 @@
-// Format lookup, texel bit-field access, and whole-texel unpack/pack (spec §4.2, §4.8, §11 #11).
+// SPDX-License-Identifier: Apache-2.0
+// Format lookup, texel bit-field access, and whole-texel unpack/pack (docs/arithmetic.md §6, §8;
+// docs/behaviour.md §11 #11).
 #include "om/ref/convert.h"
 
 #include <cctype>
@@ -64,7 +66,7 @@ uint32_t unpack_component(const FormatInfo& f, int ch, uint32_t raw) {
     case FormatClass::FLOAT:
       switch (bits) {
         case 32:
-          return raw;  // pure data move: denormals and NaN payloads survive (§4.1)
+          return raw;  // pure data move: denormals and NaN payloads survive (docs/arithmetic.md §6)
         case 16:
           return f16_to_f32(raw);
         case 11:
@@ -96,7 +98,7 @@ uint32_t pack_component(const FormatInfo& f, int ch, uint32_t v) {
     case FormatClass::FLOAT:
       switch (bits) {
         case 32:
-          return v;  // bit copy (§4.1)
+          return v;  // bit copy (docs/arithmetic.md §6)
         case 16:
           return f32_to_f16(v);
         case 11:

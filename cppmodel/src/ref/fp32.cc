@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The host computes each op in binary32 with RNE and gradual underflow (the default environment, no
 // -ffast-math); flushing and NaN canonicalisation around it give the exact contract of
 // docs/arithmetic.md.

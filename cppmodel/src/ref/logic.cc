@@ -1,4 +1,5 @@
-// Logic ops on UINT render targets (spec §2.4, §4.7).
+// SPDX-License-Identifier: Apache-2.0
+// Logic ops on UINT render targets (docs/behaviour.md §2.4; docs/arithmetic.md §7).
 #include "om/ref/logic.h"
 
 #include <stdexcept>

@@ -1,4 +1,5 @@
-// UNORM / SNORM component conversions (spec §4.2, §4.4 steps 1 and 5).
+// SPDX-License-Identifier: Apache-2.0
+// UNORM / SNORM component conversions (docs/arithmetic.md §3, §6).
 #include <stdexcept>
 #include <string>
 

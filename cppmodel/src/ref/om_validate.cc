@@ -1,4 +1,6 @@
-// om_validate (spec §7.2): every check of the table, evaluated independently, then combined.
+// SPDX-License-Identifier: Apache-2.0
+// om_validate (docs/validation.md §7): every check of the table, evaluated independently, then
+// combined.
 #include "om/ref/om_validate.h"
 
 #include <algorithm>
@@ -67,7 +69,8 @@ PsOutputType output_type_for(FormatClass c) {
   return PsOutputType::FLOAT;
 }
 
-// D3DPBLENDCAPS bit of a D3D11 factor (by name, §5.6 read backwards); 0 when D3D9 has none.
+// D3DPBLENDCAPS bit of a D3D11 factor (by name, docs/behaviour.md §5.6 read backwards); 0 when D3D9
+// has none.
 uint32_t pblend_cap(Blend b) {
   switch (b) {
     case Blend::ZERO:

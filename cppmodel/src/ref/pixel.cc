@@ -1,4 +1,5 @@
-// Whole-pixel processing (spec §1, §5.4, §5.5, §8).
+// SPDX-License-Identifier: Apache-2.0
+// Whole-pixel processing (docs/behaviour.md §1, §5.4, §5.5, §8).
 #include "om/ref/pixel.h"
 
 #include <cmath>

@@ -1,5 +1,6 @@
-// One render-target operation: path selection, clears and the write-mask merge (spec §1.1, §4.8,
-// §5.7).
+// SPDX-License-Identifier: Apache-2.0
+// One render-target operation: path selection, clears and the write-mask merge (docs/behaviour.md
+// §1.1; docs/arithmetic.md §8, docs/behaviour.md §5.7).
 #include "om/ref/rt_op.h"
 
 #include <stdexcept>

@@ -1,4 +1,5 @@
-// float16 / float11 / float10 <-> binary32 (spec §4.1, §4.2, §4.6, §11 #24).
+// SPDX-License-Identifier: Apache-2.0
+// float16 / float11 / float10 <-> binary32 (docs/arithmetic.md §2, §6; docs/behaviour.md §11 #24).
 // All three share a 5-bit exponent with bias 15; they differ in mantissa width and in having a sign
 // bit.
 #include <stdexcept>
@@ -14,7 +15,7 @@ struct SmallFloat {
   const char* name;
   int mant_bits;
   bool has_sign;
-  uint32_t canonical_nan;  // exponent all ones, top mantissa bit set (§11 #24)
+  uint32_t canonical_nan;  // exponent all ones, top mantissa bit set (docs/behaviour.md §11 #24)
 };
 
 constexpr SmallFloat kF16{"f16", 10, true, 0x7E00u};
@@ -60,7 +61,7 @@ uint32_t narrow(const SmallFloat& sf, uint32_t f) {
   const uint32_t exp32 = (f >> 23) & 0xFFu;
   const uint32_t mant32 = f & 0x007FFFFFu;
   if (exp32 == 0xFFu) return sign | inf;  // INF -> INF
-  if (exp32 == 0) return sign;            // zero, and binary32 denormals are flushed (§4.6)
+  if (exp32 == 0) return sign;            // zero; binary32 denormals flush (docs/arithmetic.md §6)
   const int e = static_cast<int>(exp32) - 127;
   if (e > kBias) return sign | (inf - 1u);  // finite overflow -> max finite, never INF (RTZ)
   const int shift = 23 - sf.mant_bits;

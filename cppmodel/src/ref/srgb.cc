@@ -1,4 +1,5 @@
-// sRGB component conversions (spec §4.4 steps 1 and 5, §4.5, §11 #4).
+// SPDX-License-Identifier: Apache-2.0
+// sRGB component conversions (docs/arithmetic.md §3, §6, §9; docs/behaviour.md §11 #4).
 #include <algorithm>
 #include <cmath>
 #include <iterator>

@@ -1,7 +1,9 @@
-// Exact sign of s(c) - r for the ideal sRGB encode curve s (spec §4.5) and a dyadic rational r.
-// Power segment: with y = c^(5/12) (1/2.4 = 5/12), s(c) > r  <=>  1055 y > 1000 r + 55  <=>  y^12 >
-// ((1000 r + 55) / 1055)^12  <=>  c^5 * 1055^12 > (1000 r + 55)^12, all terms positive; clearing
-// powers of two leaves integers of about 650 bits, compared with a minimal unsigned big integer.
+// SPDX-License-Identifier: Apache-2.0
+// Exact sign of s(c) - r for the ideal sRGB encode curve s (docs/arithmetic.md §9) and a dyadic
+// rational r. Power segment: with y = c^(5/12) (1/2.4 = 5/12), s(c) > r <=> 1055 y > 1000 r + 55
+// <=> y^12 > ((1000 r + 55) / 1055)^12 <=> c^5 * 1055^12 > (1000 r + 55)^12, all terms positive;
+// clearing powers of two leaves integers of about 650 bits, compared with a minimal unsigned big
+// integer.
 #include "om/ref/srgb_ideal.h"
 
 #include <algorithm>

@@ -1,4 +1,6 @@
-// CreateBlendState(1) validation (spec §3.2, §3.3), normalisation (§2.1) and D3D11.0 promotion.
+// SPDX-License-Identifier: Apache-2.0
+// CreateBlendState(1) validation (docs/validation.md §2–§3), normalisation (docs/behaviour.md §2.1)
+// and D3D11.0 promotion.
 #include "om/ref/validate.h"
 
 namespace om::ref {
@@ -17,7 +19,7 @@ DescCheck fail(DescRule rule, int rt) {
   return c;
 }
 
-// §3.2, one RenderTarget[] entry.
+// docs/validation.md §2, one RenderTarget[] entry.
 DescRule check_rt(const RtBlendDesc& rt, bool ibe, bool logic_op_cap) {
   if (rt.blend_enable) {
     if (rt.logic_op_enable) return DescRule::BLEND_AND_LOGIC;
@@ -42,7 +44,7 @@ bool uses_factor(const RtBlendDesc& rt, Blend b) {
                              rt.dest_blend_alpha == b);
 }
 
-// §3.3 on the normalised descriptor `n`.
+// docs/validation.md §3 on the normalised descriptor `n`.
 DescCheck check_feature_level(const BlendDesc& n, FeatureLevel fl) {
   const bool fl9 = raw(fl) <= raw(FeatureLevel::FL_9_3);
   const auto& rt = n.render_target;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Command-line front ends of the co-simulation, shared by `omsim run` / `omsim coverage`
 // (tools/omsim/run_cmd.cc) and the standalone om_cosim_cli:
 //

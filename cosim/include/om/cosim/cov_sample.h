@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Coverage sampling of one accepted pixel: which bins of Coverage its processing exercises, worked
 // out from the state and the pixel with om::ref's selection rules (not from either simulated side).
 #pragma once
@@ -5,8 +6,8 @@
 #include <cstdint>
 
 #include "om/cosim/coverage.h"
-#include "om/ref/pixel.h"
 #include "om/cosim/scoreboard.h"
+#include "om/ref/pixel.h"
 
 namespace om::cosim {
 

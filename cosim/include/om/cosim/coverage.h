@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Functional coverage of a co-simulation run: named bins in groups (blend factor x op x format
 // class, logic op x UINT format, RT counts, write masks, hazards, stall kinds, bus accesses and
 // errors, pixel features). Each configuration declares the bins it can reach (its universe); hits

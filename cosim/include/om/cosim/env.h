@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The co-simulation testbench around om_top: reset with the configuration strap, the APB master,
 // the pixel driver (valid held until ready, idle gaps), the render-target memory, the segment
 // sequencer of the stimulus, the scoreboard (final memory image and performance counters against
@@ -11,13 +12,13 @@
 #include <string>
 #include <unordered_map>
 
-#include "om/sim/apb_master.h"
 #include "om/cosim/coverage.h"
-#include "om/sim/memory.h"
-#include "om/top_ports.h"
-#include "om/sim/regfile.h"
 #include "om/cosim/scoreboard.h"
 #include "om/cosim/stimulus.h"
+#include "om/sim/apb_master.h"
+#include "om/sim/memory.h"
+#include "om/sim/regfile.h"
+#include "om/top_ports.h"
 
 namespace om::cosim {
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The lockstep co-simulation run: one testbench (Env) drives identical inputs into one or two
 // sides every cycle; with two sides every TopOut field is compared every cycle and the first
 // difference stops the run. The scoreboard and protocol checks of the testbench stop it too.
@@ -16,8 +17,8 @@
 
 #include "om/cosim/coverage.h"
 #include "om/cosim/env.h"
-#include "om/sim/side.h"
 #include "om/cosim/stimulus.h"
+#include "om/sim/side.h"
 
 namespace om::cosim {
 

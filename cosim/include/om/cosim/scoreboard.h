@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The state a test draws with, its programming over the APB bus, and the scoreboard: the expected
 // render-target memory computed with the clock-free reference model (om::ref::process_pixel) from
 // the same pixels in the same order, plus the expected counts of the performance counters that do

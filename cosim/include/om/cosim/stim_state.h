@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Random draw states for the co-simulation stimulus (internal to stimulus.cc): blend descriptors
 // over every factor, op, logic op and write mask that the configuration's feature level allows
 // (kept only when om::ref::check_blend_desc accepts them), render-target bindings over the
@@ -8,8 +9,8 @@
 #include <random>
 #include <vector>
 
-#include "om/gen/defs.h"
 #include "om/cosim/scoreboard.h"
+#include "om/gen/defs.h"
 
 namespace om::cosim {
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Constrained-random stimulus of the om_top co-simulation, generated in full from (configuration,
 // seed, cycles) before the simulation starts, so a run replays exactly from its seed and the
 // simulation loop draws no random numbers. It holds:
@@ -36,7 +37,6 @@ struct StimConfig {
   int rts = 0;               // 0: bind a random number of RTs per segment; n: always bind n
 };
 
-
 /// One pixel of a segment: coordinates, a palette entry and the per-pixel flags.
 struct PixelRef {
   uint16_t x = 0;
@@ -48,7 +48,7 @@ struct PixelRef {
 };
 
 struct Segment {
-  sim::DrawState state;         // what `program` writes (for reports; the bus writes are the truth)
+  sim::DrawState state;        // what `program` writes (for reports; the bus writes are the truth)
   bool drain = false;          // wait until idle, check the image, refill memory, then program
   bool fill = true;            // with drain: fill the bound areas with random texels
   uint64_t fill_seed = 0;      // seed of that fill
@@ -58,7 +58,6 @@ struct Segment {
   std::vector<ref::PixelIn> palette;
   std::vector<PixelRef> pixels;
 };
-
 
 struct Stimulus {
   StimConfig cfg;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Batch entry points: one render target, many pixels (the Python fast path and `make bench`).
 //
 // blend_batch() gives, for every pixel, exactly the texel rt_op() (rt_op.h) gives, bit for bit,

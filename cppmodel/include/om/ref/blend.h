@@ -1,6 +1,7 @@
-// Blending of one render target, clock-free (spec §2.2, §2.3, §4.3-§4.5, §4.8; docs/arithmetic.md
-// §4-§6, §9). Every step is a separate function so unit tests of the RTL datapath can check one
-// stage at a time:
+// SPDX-License-Identifier: Apache-2.0
+// Blending of one render target, clock-free (docs/behaviour.md §2.2, §2.3; docs/arithmetic.md
+// §3–§6, §8–§9). Every step (numbered as in docs/arithmetic.md) is a separate function so unit
+// tests of the RTL datapath can check one stage at a time:
 // * blend_operands: steps 1-2 (unpack D, per-RT input clamp, FL 9_x gamma-space S);
 // * blend_factor: step 3, one factor of one channel;
 // * blend_channel: step 4, one channel's equation;
@@ -8,8 +9,8 @@
 // * blend_rt: all of it plus the encode of step 5, i.e. the component fields to store before the
 //   write mask.
 // Values are binary32 bit patterns (fp32.h); only f32_mul/add/sub/min/max/clamp compute, unfused,
-// in the order of spec §4.4. Invalid enum values never throw in the datapath: factors 0, 12, 13,
-// 20..31 act as ZERO and ops 0, 6, 7 as ADD (what the 5-/3-bit state registers can latch;
+// in the order of docs/arithmetic.md. Invalid enum values never throw in the datapath: factors 0,
+// 12, 13, 20..31 act as ZERO and ops 0, 6, 7 as ADD (what the 5-/3-bit state registers can latch;
 // docs/arithmetic.md §5). Values that do not fit those fields (factor >= 32, op >= 8) throw
 // std::invalid_argument.
 #pragma once
@@ -23,19 +24,21 @@
 namespace om::ref {
 
 /// True when blending happens for this format class at all: UINT/SINT RTs treat BlendEnable as
-/// FALSE (§4.7, §11 #7); every other class (FLOAT, UNORM, UNORM_SRGB, SNORM) blends.
+/// FALSE (docs/arithmetic.md §7; docs/behaviour.md §11 #7); every other class (FLOAT, UNORM,
+/// UNORM_SRGB, SNORM) blends.
 bool format_blendable(const FormatInfo& f);
 
 /// The format whose numbers the blender sees: `f` itself, except that with `gamma_space` (FL 9_x
-/// emulation, §4.5 / §11 #37) an *_UNORM_SRGB format is replaced by its plain UNORM twin (same
-/// layout), so D reads as i/255 and the result is stored with the plain UNORM encode.
+/// emulation, docs/arithmetic.md §9; docs/behaviour.md §11 #37) an *_UNORM_SRGB format is replaced
+/// by its plain UNORM twin (same layout), so D reads as i/255 and the result is stored with the
+/// plain UNORM encode.
 const FormatInfo& blend_space_format(const FormatInfo& f, bool gamma_space);
 
 /// Step 2 for one component of S, S1, K or D on an RT of format `f` (in blend space):
-/// UNORM / UNORM_SRGB: f32_clamp(x, 0, 1); SNORM: f32_clamp(x, -1, 1) (NaN -> +0, §11 #33); FLOAT:
-/// x unchanged (no clamp, §11 #3; the ops flush denormals themselves). Channels absent from the
-/// format get the same range as the present ones (all channels of a format share one class).
-/// UINT/SINT: x unchanged (never blended).
+/// UNORM / UNORM_SRGB: f32_clamp(x, 0, 1); SNORM: f32_clamp(x, -1, 1) (NaN -> +0, docs/behaviour.md
+/// §11 #33); FLOAT: x unchanged (no clamp, docs/behaviour.md §11 #3; the ops flush denormals
+/// themselves). Channels absent from the format get the same range as the present ones (all
+/// channels of a format share one class). UINT/SINT: x unchanged (never blended).
 uint32_t clamp_input(const FormatInfo& f, uint32_t x);
 Vec4 clamp_input(const FormatInfo& f, const Vec4& v);
 
@@ -73,10 +76,10 @@ Vec4 blend_vec(const RtBlendDesc& desc, const BlendOperands& o);
 
 /// Steps 1–5 of one RT op on the blend path: the component fields (Raw4, as texel_to_raw) that
 /// would be stored in every channel, before the write mask. With BlendEnable = FALSE, or a
-/// UINT/SINT format, this is the pass-through conversion pack(f, s) (§4.2; a float32 RT then copies
-/// the bits). Otherwise it is pack(blend_space_format(f, gamma_space), blend_vec(desc,
-/// blend_operands(...))). Only desc's blend fields are read (not logic_op_enable or the write mask:
-/// see rt_op.h).
+/// UINT/SINT format, this is the pass-through conversion pack(f, s) (docs/arithmetic.md §6; a
+/// float32 RT then copies the bits). Otherwise it is pack(blend_space_format(f, gamma_space),
+/// blend_vec(desc, blend_operands(...))). Only desc's blend fields are read (not logic_op_enable or
+/// the write mask: see rt_op.h).
 Raw4 blend_rt(const FormatInfo& f, const RtBlendDesc& desc, bool gamma_space, const Vec4& s,
               const Vec4& s1, const Vec4& k, const Texel& dest);
 

@@ -1,7 +1,8 @@
-// CreateBlendState1's object table (spec §3.1, §3.4): validation, de-duplication on the normalised
-// descriptor, reference counting, and the limit of 4096 unique live objects. Independent of any
-// bus: the host driver owns one per device and feeds it the feature level and OutputMergerLogicOp
-// it read from the capability registers.
+// SPDX-License-Identifier: Apache-2.0
+// CreateBlendState1's object table (docs/validation.md §1, §4): validation, de-duplication on the
+// normalised descriptor, reference counting, and the limit of 4096 unique live objects. Independent
+// of any bus: the host driver owns one per device and feeds it the feature level and
+// OutputMergerLogicOp it read from the capability registers.
 #pragma once
 
 #include <cstdint>
@@ -35,7 +36,7 @@ class BlendStateTable {
   explicit BlendStateTable(const ConfigInfo& cfg);
   explicit BlendStateTable(const Caps& caps);
 
-  /// CreateBlendState1(desc, want_object ? &p : nullptr), spec §3.2, first match wins:
+  /// CreateBlendState1(desc, want_object ? &p : nullptr), docs/validation.md §2, first match wins:
   ///  desc null or invalid -> E_INVALIDARG (rule, rt say why), nothing changes;
   ///  !want_object -> S_FALSE, nothing created or referenced;
   ///  normalised desc equal to a live object's -> S_OK, that handle, its ref-count + 1;
@@ -43,14 +44,16 @@ class BlendStateTable {
   ///  host allocation failure -> E_OUTOFMEMORY;
   ///  otherwise -> S_OK, a new object (ref-count 1) in the lowest free slot.
   CreateBlendStateResult create(const BlendDesc* desc, bool want_object = true);
-  /// CreateBlendState (D3D11.0 descriptor): create(promote(*desc)) (§2.1); null -> E_INVALIDARG.
+  /// CreateBlendState (D3D11.0 descriptor): create(promote(*desc)) (docs/behaviour.md §2.1); null
+  /// -> E_INVALIDARG.
   CreateBlendStateResult create_legacy(const BlendDesc0* desc, bool want_object = true);
 
   /// AddRef: returns the new reference count. Throws std::out_of_range for a handle that is not
   /// live.
   uint32_t add_ref(BlendStateHandle h);
   /// Release: returns the remaining reference count; at 0 the object leaves the table and its slot
-  /// is free (spec §3.4, §11 #32). Throws std::out_of_range for a handle that is not live.
+  /// is free (docs/validation.md §4; docs/behaviour.md §11 #32). Throws std::out_of_range for a
+  /// handle that is not live.
   uint32_t release(BlendStateHandle h);
 
   /// GetDesc1: the normalised descriptor. Throws std::out_of_range for a handle that is not live.

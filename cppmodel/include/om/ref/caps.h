@@ -1,8 +1,9 @@
-// Capability register file of the output merger (spec §6.7) and the D3D structures a driver decodes
-// from it (spec §6.2–§6.5). cap_register() is the model side of the RTL register file: both compute
-// every value from the same generated tables (om/gen/defs.h: kConfigs, kFormatInfo), so the layout
-// here is exactly §6.7. The decoders take register values only, so a driver that reads the
-// registers over any bus builds the same structures.
+// SPDX-License-Identifier: Apache-2.0
+// Capability register file of the output merger (docs/caps.md §7) and the D3D structures a driver
+// decodes from it (docs/caps.md §2–§5). cap_register() is the model side of the RTL register file:
+// both compute every value from the same generated tables (om/gen/defs.h: kConfigs, kFormatInfo),
+// so the layout here is exactly docs/caps.md §7. The decoders take register values only, so a
+// driver that reads the registers over any bus builds the same structures.
 #pragma once
 
 #include <array>
@@ -13,8 +14,8 @@
 
 namespace om::ref {
 
-// Byte offsets of the read-only capability registers (spec §6.7). Every register is 32 bits wide
-// and 4-byte aligned; offsets in [0, kCapRegionEnd) that are not listed, or not aligned, are
+// Byte offsets of the read-only capability registers (docs/caps.md §7). Every register is 32 bits
+// wide and 4-byte aligned; offsets in [0, kCapRegionEnd) that are not listed, or not aligned, are
 // unmapped.
 inline constexpr uint32_t kCapIdOffset = 0x00;
 inline constexpr uint32_t kCapFlOffset = 0x04;
@@ -31,7 +32,7 @@ inline constexpr uint32_t kCapRegionEnd = 0x200;  // capability region of the ad
 /// CAP_ID[31:16]: "OM".
 inline constexpr uint32_t kCapMagic = 0x4F4D;
 
-// CAP_OM fields (spec §6.7). Bits [3:0] hold the number of RT slots (1..8).
+// CAP_OM fields (docs/caps.md §7). Bits [3:0] hold the number of RT slots (1..8).
 inline constexpr uint32_t kCapOmMaxRtsMask = 0xF;
 inline constexpr uint32_t kCapOmIndependentWriteMasks = 1u << 4;
 inline constexpr uint32_t kCapOmPerRtBlendEnable = 1u << 5;
@@ -46,22 +47,22 @@ inline constexpr uint32_t kCapOmLinearSrgbBlend = 1u << 13;
 inline constexpr uint32_t kCapOmDepthStencil = 1u << 14;
 inline constexpr uint32_t kCapOmCubeDepthStencil = 1u << 15;
 
-// CAP_FMT[k] fields (spec §6.7).
+// CAP_FMT[k] fields (docs/caps.md §7).
 inline constexpr uint32_t kCapFmtRenderTarget = 1u << 0;
 inline constexpr uint32_t kCapFmtBlendable = 1u << 1;
 inline constexpr uint32_t kCapFmtLogicOp = 1u << 2;
 inline constexpr uint32_t kCapFmtMultisampleRenderTarget = 1u << 3;
 
-/// True when `offset` addresses a capability register (aligned and listed in §6.7).
+/// True when `offset` addresses a capability register (aligned and listed in docs/caps.md §7).
 bool is_cap_register(uint32_t offset);
 
 /// The value of the capability register at byte `offset` for hardware configured as `cfg`:
 ///  CAP_ID     kCapMagic << 16 | kSpecRevision.
 ///  CAP_FL     D3D_FEATURE_LEVEL >> 8 (0x91 ... 0xB1).
 ///  CAP_OM     [3:0] cfg.max_rts; [11] cfg.logic_op; [14] 0 (no named configuration has the
-///             optional depth/stencil unit of §9); the other bits are the §6.6 row of cfg.fl
-///             ("yes" = 1; "no", "n/a" = 0), i.e. set from: [4] 9_3, [5] 10_0, [6] 10_1, [7] 9_2,
-///             [8] [9] [10] [12] [13] [15] 10_0.
+///             optional depth/stencil unit of docs/behaviour.md §9); the other bits are the
+///             docs/caps.md §6 row of cfg.fl ("yes" = 1; "no", "n/a" = 0), i.e. set from: [4] 9_3,
+///             [5] 10_0, [6] 10_1, [7] 9_2, [8] [9] [10] [12] [13] [15] 10_0.
 ///  CAP_D3D9_OPTIONS1  cfg.d3d9_options1 (bit i = field i of D3D11_FEATURE_DATA_D3D9_OPTIONS1).
 ///  CAP_D3D9_NUMRT     cfg.d3d9_num_rts.
 ///  CAP_D3D9_PMISC     cfg.pmisc.
@@ -74,25 +75,25 @@ bool is_cap_register(uint32_t offset);
 /// std::invalid_argument when cfg.fl_index does not match cfg.fl.
 uint32_t cap_register(const ConfigInfo& cfg, uint32_t offset);
 
-/// D3D11_FEATURE_DATA_D3D9_OPTIONS1 (spec §6.2).
+/// D3D11_FEATURE_DATA_D3D9_OPTIONS1 (docs/caps.md §2).
 struct D3d9Options1 {
   bool full_non_pow2_texture_supported = false;
   bool depth_as_texture_with_less_equal_comparison_filter_supported = false;
   bool simple_instancing_supported = false;
   bool texture_cube_face_render_target_with_non_cube_depth_stencil_supported = false;
 };
-/// D3D11_FEATURE_DATA_D3D11_OPTIONS, the member this hardware decides (spec §6.3).
+/// D3D11_FEATURE_DATA_D3D11_OPTIONS, the member this hardware decides (docs/caps.md §3).
 struct D3d11Options {
   bool output_merger_logic_op = false;
 };
-/// The D3DCAPS9 members of spec §6.4.
+/// The D3DCAPS9 members of docs/caps.md §4.
 struct D3dCaps9 {
   uint32_t num_simultaneous_rts = 0;
   uint32_t primitive_misc_caps = 0;  // D3DPMISCCAPS_* bits
   uint32_t src_blend_caps = 0;       // D3DPBLENDCAPS_* bits
   uint32_t dest_blend_caps = 0;
 };
-/// D3D11_FEATURE_DATA_FORMAT_SUPPORT(2).OutFormatSupport(2) for one format (spec §6.5).
+/// D3D11_FEATURE_DATA_FORMAT_SUPPORT(2).OutFormatSupport(2) for one format (docs/caps.md §5).
 struct FormatSupportData {
   uint32_t support = 0;  // D3D11_FORMAT_SUPPORT_ RENDER_TARGET, BLENDABLE, MULTISAMPLE_RENDERTARGET
   uint32_t support2 = 0;  // D3D11_FORMAT_SUPPORT2_OUTPUT_MERGER_LOGIC_OP

@@ -1,5 +1,6 @@
-// Format conversions of the canonical datapath (spec §4.2, §4.4 steps 1 and 5, §4.5, §4.8;
-// docs/arithmetic.md). Floating values are binary32 bit patterns (see fp32.h); integer values are
+// SPDX-License-Identifier: Apache-2.0
+// Format conversions of the canonical datapath (docs/arithmetic.md §3, §6,
+// §8–§9). Floating values are binary32 bit patterns (see fp32.h); integer values are
 // uint32 / int32 bit patterns. Encoders use only fp32.h ops, so their input clamp maps NaN to +0
 // and flushes binary32 denormals to signed zero. Bad arguments (a width the function does not
 // support, a code with bits above its width) throw std::invalid_argument / std::out_of_range with a
@@ -35,7 +36,7 @@ const FormatInfo* find_format(std::string_view name);
 /// texel_bits ignored).
 Raw4 texel_to_raw(const FormatInfo& f, const Texel& t);
 /// Assemble a texel from component bit fields (each masked to its width); X padding bits are set to
-/// ones (§11 #11); bits above texel_bits are zero.
+/// ones (docs/behaviour.md §11 #11); bits above texel_bits are zero.
 Texel raw_to_texel(const FormatInfo& f, const Raw4& r);
 
 // Per-component conversions. `bits` is the component width: 1..16 for UNORM, 2..16 for SNORM.
@@ -60,11 +61,12 @@ uint32_t srgb_to_f32(uint32_t code);
 /// (kSrgbEncodeThresholds: code = number of thresholds <= the clamped value). Equals
 /// trunc(fp32(fp32(s * 255) + 0.5)) with s below.
 uint32_t f32_to_srgb(uint32_t f);
-/// The unquantised sRGB-encoded binary32 `s` of §4.4 step 5 (used by the FL 9_x gamma-space blend,
-/// §4.5): clamp [0,1] (NaN -> 0, denormal -> 0), then the round-to-nearest-even binary32 of the
-/// ideal curve of §4.5 with its decimal constants taken exactly (exact ties exist on the linear
-/// segment). Not monotonic at the breakpoint: the linear piece ends a few ulps above where the
-/// power piece starts (both quantise to code 10). See srgb_ideal.h.
+/// The unquantised sRGB-encoded binary32 `s` of docs/arithmetic.md §6 (used by the FL 9_x
+/// gamma-space blend, docs/arithmetic.md §9): clamp [0,1] (NaN -> 0, denormal -> 0), then the
+/// round-to-nearest-even binary32 of the ideal curve of docs/arithmetic.md §9 with its decimal
+/// constants taken exactly (exact ties exist on the linear segment). Not monotonic at the
+/// breakpoint: the linear piece ends a few ulps above where the power piece starts (both quantise
+/// to code 10). See srgb_ideal.h.
 uint32_t f32_srgb_encode_unquantised(uint32_t f);
 /// float16/11/10 bits -> binary32, exact (small-float denormals become normal binary32 values; -0
 /// stays -0; INF -> INF; a NaN keeps its sign and its payload, shifted to the top of the binary32
@@ -82,14 +84,14 @@ uint32_t f32_to_f16(uint32_t f);
 uint32_t f32_to_f11(uint32_t f);
 uint32_t f32_to_f10(uint32_t f);
 
-/// Read a texel back to the blender's domain (§4.2 readback, §4.8): norm/sRGB/float classes ->
-/// binary32 per component; UINT -> zero-extended, SINT -> sign-extended integer. Absent R, G, B
+/// Read a texel back to the blender's domain (docs/arithmetic.md §3, §8): norm/sRGB/float classes
+/// -> binary32 per component; UINT -> zero-extended, SINT -> sign-extended integer. Absent R, G, B
 /// read 0; absent A reads 1.0 (1 for integer classes). FLOAT32 components are copied bit-exactly. A
 /// field wider than its channel throws std::out_of_range.
 Vec4 unpack(const FormatInfo& f, const Raw4& raw);
-/// Encode blender-domain values to component bit fields (§4.2): norm/sRGB/float classes take
-/// binary32; UINT takes uint32 and clamps to [0, 2^n - 1]; SINT takes int32 and clamps to
-/// [-2^(n-1), 2^(n-1) - 1] (stored as n-bit two's complement). FLOAT32 components are copied
+/// Encode blender-domain values to component bit fields (docs/arithmetic.md §6): norm/sRGB/float
+/// classes take binary32; UINT takes uint32 and clamps to [0, 2^n - 1]; SINT takes int32 and clamps
+/// to [-2^(n-1), 2^(n-1) - 1] (stored as n-bit two's complement). FLOAT32 components are copied
 /// bit-exactly (NaN payloads and denormals survive). UNORM_SRGB encodes R, G, B with f32_to_srgb
 /// and A as plain UNORM. Absent components are 0.
 Raw4 pack(const FormatInfo& f, const Vec4& v);

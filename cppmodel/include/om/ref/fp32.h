@@ -1,4 +1,5 @@
-// Bit-exact binary32 primitives of the canonical datapath (docs/arithmetic.md, spec §4.1/§4.4).
+// SPDX-License-Identifier: Apache-2.0
+// Bit-exact binary32 primitives of the canonical datapath (docs/arithmetic.md).
 // Every value is a raw IEEE-754 binary32 bit pattern held in a uint32_t, so NaN payloads and signed
 // zeros are visible and nothing depends on the host's floating-point environment.
 #pragma once
@@ -10,7 +11,7 @@
 
 namespace om::ref {
 
-/// Quiet NaN produced by every arithmetic op with a NaN result (§11 #24).
+/// Quiet NaN produced by every arithmetic op with a NaN result (docs/behaviour.md §11 #24).
 inline constexpr uint32_t kF32CanonicalNan = 0x7FC00000u;
 inline constexpr uint32_t kF32One = 0x3F800000u;
 inline constexpr uint32_t kF32Half = 0x3F000000u;
@@ -47,18 +48,19 @@ uint32_t f32_sub(uint32_t a, uint32_t b);
 /// a * b with the same FTZ/RNE/NaN rules as f32_add (NaN * 0 = INF * 0 = NaN).
 uint32_t f32_mul(uint32_t a, uint32_t b);
 /// D3D min: inputs flushed; a NaN operand yields the other operand; both NaN yields
-/// kF32CanonicalNan; min(-0, +0) = -0 (IEEE-754R, §11 #25).
+/// kF32CanonicalNan; min(-0, +0) = -0 (IEEE-754R, docs/behaviour.md §11 #25).
 uint32_t f32_min(uint32_t a, uint32_t b);
 /// D3D max: as f32_min; max(-0, +0) = +0.
 uint32_t f32_max(uint32_t a, uint32_t b);
-/// Clamp to [lo, hi] as used before and after blending: NaN -> +0 (§4.3, §11 #33), then
-/// f32_max(lo), f32_min(hi).
+/// Clamp to [lo, hi] as used before and after blending: NaN -> +0 (docs/arithmetic.md §4;
+/// docs/behaviour.md §11 #33), then f32_max(lo), f32_min(hi).
 uint32_t f32_clamp(uint32_t a, uint32_t lo, uint32_t hi);
-/// Ordered comparison `a FUNC b` with the D3D NaN rules (§5.4): LESS, EQUAL, LESS_EQUAL, GREATER,
-/// GREATER_EQUAL are false with a NaN operand, NOT_EQUAL is true, NEVER/ALWAYS ignore the operands;
-/// +0 == -0. Inputs are flushed.
+/// Ordered comparison `a FUNC b` with the D3D NaN rules (docs/behaviour.md §5.4): LESS, EQUAL,
+/// LESS_EQUAL, GREATER, GREATER_EQUAL are false with a NaN operand, NOT_EQUAL is true, NEVER/ALWAYS
+/// ignore the operands; +0 == -0. Inputs are flushed.
 bool f32_compare(CmpFunc func, uint32_t a, uint32_t b);
-/// Truncate a finite non-negative value below 2^32 to an unsigned integer (the "truncate" of §4.2).
+/// Truncate a finite non-negative value below 2^32 to an unsigned integer (the "truncate" of
+/// docs/arithmetic.md §6).
 uint32_t f32_trunc_u32(uint32_t a);
 /// Truncate toward zero to a signed integer; |a| must be below 2^31.
 int32_t f32_trunc_i32(uint32_t a);

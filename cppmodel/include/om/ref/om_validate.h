@@ -1,7 +1,8 @@
-// om_validate (spec §7.2): the output merger's analogue of IDirect3DDevice9::ValidateDevice. Given
-// the state the next draw would use and the capabilities (decoded from the capability registers,
-// caps.h), it says whether the draw renders correctly in one pass and, if not, every reason.
-// Clock-free; the host driver calls it.
+// SPDX-License-Identifier: Apache-2.0
+// om_validate (docs/validation.md §7): the output merger's analogue of
+// IDirect3DDevice9::ValidateDevice. Given the state the next draw would use and the capabilities
+// (decoded from the capability registers, caps.h), it says whether the draw renders correctly in
+// one pass and, if not, every reason. Clock-free; the host driver calls it.
 #pragma once
 
 #include <array>
@@ -50,9 +51,10 @@ struct PsOutput {
   uint32_t value_bits = 32;                 // UINT/SINT value width (32 = unknown); warning only
 };
 
-/// The D3D9 personality's post-PS states (spec §1.2, §5.3-§5.6). With `enabled`, the blend equation
-/// still comes from OmState::blend, but the per-RT write masks are color_write_enable[i]
-/// (D3DRS_COLORWRITEENABLE, ...1, ...2, ...3) and the D3DCAPS9 values of the capabilities apply.
+/// The D3D9 personality's post-PS states (docs/behaviour.md §1.2, §5.3–§5.6). With `enabled`, the
+/// blend equation still comes from OmState::blend, but the per-RT write masks are
+/// color_write_enable[i] (D3DRS_COLORWRITEENABLE, ...1, ...2, ...3) and the D3DCAPS9 values of the
+/// capabilities apply.
 struct D3d9Mode {
   bool enabled = false;
   bool alpha_test_enable = false;      // D3DRS_ALPHATESTENABLE
@@ -62,7 +64,7 @@ struct D3d9Mode {
   std::array<uint32_t, 4> color_write_enable{{0xF, 0xF, 0xF, 0xF}};
 };
 
-/// Everything the next draw would use (spec §7.2).
+/// Everything the next draw would use (docs/validation.md §7).
 struct OmState {
   bool initialised = true;      // false: model in reset / not initialised (bit 0)
   bool internal_error = false;  // parity or state-RAM error reported by the hardware (bit 1)
@@ -85,16 +87,17 @@ struct ValidateResult {
 /// 1 << r.
 constexpr uint32_t reason_bit(ValidateReason r) { return 1u << static_cast<uint32_t>(r); }
 
-/// Runs every check of the §7.2 table (reasons bits 0-17), each independently.
+/// Runs every check of the docs/validation.md §7 table (reasons bits 0-17), each independently.
 /// Terms: a slot is *bound* when rt[i].bound, *active* when also ps_output[i].written (only active
-/// slots are blended and written, §1.1 step 3); its descriptor is blend.render_target[IBE ? i : 0];
-/// logic op and dual source come from the slot-0 descriptor (§2.6); MRT = two or more bound slots.
-/// Check: fails when ... -> result; passes; offending slot.
+/// slots are blended and written, docs/behaviour.md §1.1 step 3); its descriptor is
+/// blend.render_target[IBE ? i : 0]; logic op and dual source come from the slot-0 descriptor
+/// (docs/behaviour.md §2.6); MRT = two or more bound slots. Check: fails when ... -> result;
+/// passes; offending slot.
 ///  0: !initialised -> DEVICELOST; 0; -1.
-///  1: internal_error; blend not normalised; a descriptor field breaking §3.2 (BlendEnable with
-///     LogicOpEnable, factor, op, LogicOp > 15, mask > 0xF); a bound RT format the OM does not
-///     implement; a PS output type or D3D9 write mask outside its range -> DRIVERINTERNALERROR; 0;
-///     that slot or -1.
+///  1: internal_error; blend not normalised; a descriptor field breaking docs/validation.md §2
+///     (BlendEnable with LogicOpEnable, factor, op, LogicOp > 15, mask > 0xF); a bound RT format
+///     the OM does not implement; a PS output type or D3D9 write mask outside its range ->
+///     DRIVERINTERNALERROR; 0; that slot or -1.
 ///  2: n bound slots > max (caps.om.max_rts; D3D9 mode: D3DCAPS9.NumSimultaneousRTs), or a slot
 ///     >= max bound -> TOOMANYOPERATIONS; ceil(n / max); first bound slot >= max.
 ///  3: bound RTs differ in width, height, array size, sample count, type or cube flag; or the DSV's
@@ -103,7 +106,7 @@ constexpr uint32_t reason_bit(ValidateReason r) { return 1u << static_cast<uint3
 ///     slot (-1 for the DSV).
 ///  4: MRT without independent bit depths (CAP_OM[12]; D3D9 mode: D3DPMISCCAPS_
 ///     MRTINDEPENDENTBITDEPTHS) and bound formats differ in bits per texel, or are all 16-bit and
-///     not one format (§11 #22) -> WRONGTEXTUREFORMAT; 0; first differing slot.
+///     not one format (docs/behaviour.md §11 #22) -> WRONGTEXTUREFORMAT; 0; first differing slot.
 ///  5: a bound RT's format lacks RENDER_TARGET, or has sample_count > 1 without
 ///     MULTISAMPLE_RENDERTARGET and the CAP_MAX_SAMPLES bit; or an active blending slot's format
 ///     lacks BLENDABLE -> WRONGTEXTUREFORMAT; 0; that slot.

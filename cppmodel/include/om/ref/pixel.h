@@ -1,5 +1,7 @@
-// Whole-pixel processing over the 8 RT slots, clock-free (spec §1.1, §1.2, §2.6, §5.4, §5.5, §5.7,
-// §8; docs/arithmetic.md §10). Single-sample render targets: one coverage bit per pixel.
+// SPDX-License-Identifier: Apache-2.0
+// Whole-pixel processing over the 8 RT slots, clock-free (docs/behaviour.md §1.1, §1.2, §2.6, §5.4,
+// §5.5, §5.7, docs/behaviour.md §8; docs/arithmetic.md §10). Single-sample render targets: one
+// coverage bit per pixel.
 #pragma once
 
 #include <array>
@@ -13,7 +15,7 @@
 
 namespace om::ref {
 
-/// Everything a draw sees (one consistent snapshot, §2.8).
+/// Everything a draw sees (one consistent snapshot, docs/behaviour.md §2.8).
 struct PixelState {
   BlendDesc blend;  // D3D11_BLEND_DESC1
   // K, binary32 (OMSetBlendState with BlendFactor = NULL gives ones).
@@ -23,9 +25,9 @@ struct PixelState {
   std::array<const FormatInfo*, kMaxRts> rt_format{};
   uint32_t ps_outputs = 0xFFu;  // bit i: the PS declares o[i]
   D3d9State d3d9;               // alpha test, fog (defaults: both off)
-  bool gamma_space = false;     // FL 9_x: sRGB RTs blend in gamma space (§4.5)
+  bool gamma_space = false;     // FL 9_x: sRGB RTs blend in gamma space (docs/arithmetic.md §9)
   // Feature-level index (kFeatureLevels) of the configuration: a format not BLENDABLE there is
-  // written with blending disabled (spec §11 #7; integer formats are never blendable).
+  // written with blending disabled (docs/behaviour.md §11 #7; integer formats are never blendable).
   int fl_index = kNumFeatureLevels - 1;
 };
 
@@ -35,7 +37,7 @@ struct PixelIn {
   bool clear = false;
   bool coverage = true;    // raster coverage of the single sample
   uint32_t fog = kF32One;  // D3D9 fog factor f (binary32; clamped to [0, 1] inside)
-  Vec4 oc1{};              // second output (dual source), S1 of every RT (§11 #8)
+  Vec4 oc1{};              // dual-source output S1 of every RT (docs/behaviour.md §11 #8)
   // o[0..7]: binary32 for float/norm RTs, uint32/int32 for integer RTs.
   std::array<Vec4, kMaxRts> oc{};
 };
@@ -52,24 +54,25 @@ struct PixelOut {
 /// 0..7.
 const RtBlendDesc& select_rt_desc(const BlendDesc& blend, int rt);
 
-/// Single-sample alpha-to-coverage (§8): covered iff f32_add(a, 0.5) >= 1.0 (so a >= 0x3EFFFFFF);
-/// NaN -> not.
+/// Single-sample alpha-to-coverage (docs/behaviour.md §8): covered iff f32_add(a, 0.5) >= 1.0 (so a
+/// >= 0x3EFFFFFF); NaN -> not.
 bool a2c_covered(uint32_t alpha);
 
-/// D3D9 alpha test (§5.4): true (pass) when disabled, else f32_compare(alpha_func, a,
-/// unorm_to_f32(alpha_ref & 0xFF, 8)). An alpha_func outside 1..8 never passes (f32_compare's
-/// default).
+/// D3D9 alpha test (docs/behaviour.md §5.4): true (pass) when disabled, else
+/// f32_compare(alpha_func, a, unorm_to_f32(alpha_ref & 0xFF, 8)). An alpha_func outside 1..8 never
+/// passes (f32_compare's default).
 bool alpha_test_pass(const D3d9State& d3d9, uint32_t alpha);
 
-/// D3D9 fog on RGB (§5.5): unchanged when fog is disabled, else with fc = f32_clamp(f, 0, 1):
-/// C = f32_add(f32_mul(fc, C), f32_mul(f32_sub(1, fc), Cfog)) for R, G, B; A untouched.
+/// D3D9 fog on RGB (docs/behaviour.md §5.5): unchanged when fog is disabled, else with fc =
+/// f32_clamp(f, 0, 1): C = f32_add(f32_mul(fc, C), f32_mul(f32_sub(1, fc), Cfog)) for R, G, B; A
+/// untouched.
 Vec4 apply_fog(const D3d9State& d3d9, uint32_t f, const Vec4& c);
 
-/// D3D9 fog factor from distance d (§5.5, TV48/TV49), computed in double and rounded to binary32,
-/// then f32_clamp to [0, 1] (§11 #34): NONE 1.0; LINEAR (end - d) / (end - start); EXP
-/// e^(-d*density); EXP2 e^(-(d*density)^2). Inputs are binary32 bits. LINEAR with end == start
-/// divides by zero: +-INF clamps to 1 / 0 and NaN (d == end) gives 0. Throws std::invalid_argument
-/// for an unknown mode.
+/// D3D9 fog factor from distance d (docs/behaviour.md §5.5, TV48/TV49), computed in double and
+/// rounded to binary32, then f32_clamp to [0, 1] (docs/behaviour.md §11 #34): NONE 1.0; LINEAR (end
+/// - d) / (end - start); EXP e^(-d*density); EXP2 e^(-(d*density)^2). Inputs are binary32 bits.
+/// LINEAR with end == start divides by zero: +-INF clamps to 1 / 0 and NaN (d == end) gives 0.
+/// Throws std::invalid_argument for an unknown mode.
 uint32_t fog_factor(FogMode mode, uint32_t d, uint32_t start, uint32_t end, uint32_t density);
 
 /// Coverage of a draw pixel: raster coverage & SampleMask bit 0 & (A2C ? a2c_covered(o0.a) : 1) &

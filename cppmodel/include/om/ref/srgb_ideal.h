@@ -1,5 +1,6 @@
-// Exact evaluation of the ideal sRGB encode curve of spec §4.5 with its decimal constants taken
-// exactly:
+// SPDX-License-Identifier: Apache-2.0
+// Exact evaluation of the ideal sRGB encode curve of docs/arithmetic.md §9 with its decimal
+// constants taken exactly:
 //   s(c) = 12.92 * c                       if c <= 0.0031308
 //   s(c) = 1.055 * c^(1/2.4) - 0.055        otherwise.
 // f32_srgb_encode_unquantised() (convert.h) rounds s(c) to binary32; these helpers decide the

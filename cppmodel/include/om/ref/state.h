@@ -1,7 +1,8 @@
-// Output-merger state as the API describes it (spec §2): D3D11_BLEND_DESC1 and the values set with
-// OMSetBlendState, plus the D3D9 legacy states of spec §5. Plain data, D3D defaults as member
-// initialisers. Enum fields may hold any 32-bit value (as in D3D), so out-of-range input reaches
-// validation unchanged.
+// SPDX-License-Identifier: Apache-2.0
+// Output-merger state as the API describes it (docs/behaviour.md §2): D3D11_BLEND_DESC1 and the
+// values set with OMSetBlendState, plus the D3D9 legacy states of docs/behaviour.md §5. Plain data,
+// D3D defaults as member initialisers. Enum fields may hold any 32-bit value (as in D3D), so
+// out-of-range input reaches validation unchanged.
 #pragma once
 
 #include <array>
@@ -49,7 +50,7 @@ struct BlendDesc {
   std::array<RtBlendDesc, kMaxRts> render_target{};
 };
 
-/// D3D9 legacy post-PS state (spec §5.4, §5.5): alpha test on oC0.a, fog on RT0 RGB.
+/// D3D9 legacy post-PS state (docs/behaviour.md §5.4, §5.5): alpha test on oC0.a, fog on RT0 RGB.
 struct D3d9State {
   bool alpha_test_enable = false;        // D3DRS_ALPHATESTENABLE
   CmpFunc alpha_func = CmpFunc::ALWAYS;  // D3DRS_ALPHAFUNC

@@ -1,6 +1,8 @@
-// CreateBlendState(1) validation (spec §3.2, §3.3, choices of §11 #15-#18, #27-#31), descriptor
-// normalisation (spec §2.1) and the D3D11.0 D3D11_BLEND_DESC promotion. Clock-free; no bus, no
-// object table (see blend_state_table.h for de-duplication).
+// SPDX-License-Identifier: Apache-2.0
+// CreateBlendState(1) validation (docs/validation.md §2–§3, choices of docs/behaviour.md §11
+// #15-#18, #27-#31), descriptor normalisation (docs/behaviour.md §2.1) and the D3D11.0
+// D3D11_BLEND_DESC promotion. Clock-free; no bus, no object table (see blend_state_table.h for
+// de-duplication).
 #pragma once
 
 #include <array>
@@ -12,8 +14,9 @@
 
 namespace om::ref {
 
-/// The rule of §3.2 / §3.3 a descriptor breaks (OK when it breaks none). FL_* rules carry the
-/// d3d11sdklayers message name of §3.3 as their to_string().
+/// The rule of docs/validation.md §2–§3 a descriptor breaks (OK when it breaks none). FL_* rules
+/// carry the d3d11sdklayers message name of docs/validation.md §3 as their to_string(). #n is
+/// choice n of docs/behaviour.md §11.
 enum class DescRule : uint32_t {
   OK,
   NULL_DESC,                   // pBlendStateDesc == NULL
@@ -26,16 +29,16 @@ enum class DescRule : uint32_t {
   BLEND_OP_ALPHA,              // BlendOpAlpha not in {1..5}
   LOGIC_WITH_IBE,              // LogicOpEnable with IndependentBlendEnable
   LOGIC_OP_RANGE,              // LogicOp > 15
-  LOGIC_OP_CAP,                // LogicOpEnable without OutputMergerLogicOp (§11 #18)
+  LOGIC_OP_CAP,                // LogicOpEnable without OutputMergerLogicOp (#18)
   WRITE_MASK,                  // RenderTargetWriteMask > 0xF
   FL_ALPHA_TO_COVERAGE,        // 9_x: AlphaToCoverageEnable
   FL_MRT_BLEND,                // 9_x: BlendEnable of RT[0..3] not identical
-  FL_INDEPENDENT_WRITE_MASKS,  // 9_2: RenderTargetWriteMask of RT[0..3] not identical (§11 #30)
+  FL_INDEPENDENT_WRITE_MASKS,  // 9_2: RenderTargetWriteMask of RT[0..3] not identical (#30)
   FL_SRC_ALPHA_SAT,            // 9_x: SRC_ALPHA_SAT in a factor field of a blending RT
   FL_DUAL_SOURCE,              // 9_x: SRC1_* in a factor field of a blending RT
-  FL_SEPARATE_ALPHA,           // 9_1: alpha factors/op differ from the §5.6-mapped RGB ones
-  FL_INDEPENDENT_BLEND,        // 9_x, 10_0: blending RTs with differing equations (§11 #15, #31)
-  FL_LOGIC_OP,                 // 9_x: LogicOpEnable (§11 #28)
+  FL_SEPARATE_ALPHA,           // 9_1: alpha factors/op not RGB's (mapped by behaviour.md §5.6)
+  FL_INDEPENDENT_BLEND,        // 9_x, 10_0: blending RTs with differing equations (#15, #31)
+  FL_LOGIC_OP,                 // 9_x: LogicOpEnable (#28)
 };
 
 /// Debug-layer style name of a rule ("CREATEBLENDSTATE_NO_ALPHA_TO_COVERAGE", ...).
@@ -49,7 +52,7 @@ struct DescCheck {
   int rt = -1;
 };
 
-/// §3.2 followed by §3.3, first failure wins, in this order:
+/// docs/validation.md §2 followed by §3, first failure wins, in this order:
 ///   desc == nullptr; for i < (IBE ? 8 : 1): [if BlendEnable: BLEND_AND_LOGIC, SRC_BLEND,
 ///   DEST_BLEND, SRC_BLEND_ALPHA, DEST_BLEND_ALPHA, BLEND_OP, BLEND_OP_ALPHA]; [if LogicOpEnable:
 ///   LOGIC_WITH_IBE, LOGIC_OP_RANGE, LOGIC_OP_CAP]; WRITE_MASK. Then, on normalise(*desc), the FL
@@ -59,8 +62,8 @@ struct DescCheck {
 /// Returns S_OK (valid) or E_INVALIDARG; never S_FALSE (that belongs to the object table).
 DescCheck check_blend_desc(const BlendDesc* desc, FeatureLevel fl, bool logic_op_cap);
 
-/// Only the per-RenderTarget[] part of §3.2 (entries 0 .. (IBE ? 7 : 0)), no feature-level rules:
-/// what any descriptor the hardware holds must satisfy.
+/// Only the per-RenderTarget[] part of docs/validation.md §2 (entries 0 .. (IBE ? 7 : 0)), no
+/// feature-level rules: what any descriptor the hardware holds must satisfy.
 DescCheck check_blend_desc_fields(const BlendDesc& desc, bool logic_op_cap);
 
 /// check_blend_desc(desc, cfg.fl, cfg.logic_op).hr.
@@ -69,10 +72,10 @@ Hresult validate_blend_desc(const BlendDesc* desc, const ConfigInfo& cfg);
 /// the bus).
 Hresult validate_blend_desc(const BlendDesc* desc, const Caps& caps);
 
-/// §2.1 normalisation (what GetDesc1 reports and the de-duplication key): with IBE=FALSE
-/// RenderTarget[1..7] := RenderTarget[0]; an RT with BlendEnable=FALSE gets ONE/ZERO/ADD in all six
-/// factor/op fields; LogicOpEnable=FALSE gets LogicOp NOOP. Other fields are unchanged. Idempotent;
-/// total (any input, valid or not).
+/// docs/behaviour.md §2.1 normalisation (what GetDesc1 reports and the de-duplication key): with
+/// IBE=FALSE RenderTarget[1..7] := RenderTarget[0]; an RT with BlendEnable=FALSE gets ONE/ZERO/ADD
+/// in all six factor/op fields; LogicOpEnable=FALSE gets LogicOp NOOP. Other fields are unchanged.
+/// Idempotent; total (any input, valid or not).
 BlendDesc normalise(const BlendDesc& desc);
 /// normalise(desc) == desc.
 bool is_normalised(const BlendDesc& desc);
@@ -99,21 +102,22 @@ struct BlendDesc0 {
   bool independent_blend_enable = false;
   std::array<RtBlendDesc0, kMaxRts> render_target{};
 };
-/// D3D11_BLEND_DESC -> D3D11_BLEND_DESC1 with LogicOpEnable=FALSE, LogicOp=NOOP (spec §2.1, DXVK
-/// PromoteDesc).
+/// D3D11_BLEND_DESC -> D3D11_BLEND_DESC1 with LogicOpEnable=FALSE, LogicOp=NOOP (docs/behaviour.md
+/// §2.1, DXVK PromoteDesc).
 BlendDesc promote(const BlendDesc0& desc);
 
-// Helpers shared with om_validate (spec §2.2, §5.6).
-/// Value legal in SrcBlend/DestBlend: {1..11, 14..19} (12, 13 rejected, §11 #27).
+// Helpers shared with om_validate (docs/behaviour.md §2.2, §5.6).
+/// Value legal in SrcBlend/DestBlend: {1..11, 14..19} (12, 13 rejected, docs/behaviour.md §11 #27).
 bool is_rgb_blend_factor(uint32_t v);
 /// Value legal in SrcBlendAlpha/DestBlendAlpha: {1,2,5,6,7,8,11,14,15,18,19}.
 bool is_alpha_blend_factor(uint32_t v);
 /// SRC1_COLOR, INV_SRC1_COLOR, SRC1_ALPHA, INV_SRC1_ALPHA.
 bool is_dual_source_factor(Blend b);
-/// True when any of the four factor fields names SRC1_* (spec §2.6: dual source "on").
+/// True when any of the four factor fields names SRC1_* (docs/behaviour.md §2.6: dual source "on").
 bool uses_dual_source(const RtBlendDesc& rt);
 /// The alpha-slot factor that a colour-slot factor implies when alpha is not blended separately
-/// (spec §5.6 "D3D11 alpha slot" column): *_COLOR -> *_ALPHA, every other factor itself.
+/// (docs/behaviour.md §5.6 "D3D11 alpha slot" column): *_COLOR -> *_ALPHA, every other factor
+/// itself.
 Blend alpha_slot_equivalent(Blend rgb);
 /// Separate alpha blend: SrcBlendAlpha, DestBlendAlpha, BlendOpAlpha differ from
 /// alpha_slot_equivalent(SrcBlend), alpha_slot_equivalent(DestBlend), BlendOp. False when blending

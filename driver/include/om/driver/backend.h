@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: Apache-2.0
 // Backends: something that implements the register bus and (optionally) the pixel/memory port of
 // one output merger, built for a named configuration (defs/configs.toml). The factory registry is
-// open: a new backend (the SystemC/TLM one of issue 6, say) calls register_backend() with its name
+// open: a new backend (the SystemC/TLM one, say) calls register_backend() with its name
 // and a factory, and every driver test and `omsim caps --backend NAME` can use it. Built-in
 // backends ("model", "rtl") are registered by register_builtin_backends() (library
 // om::driver_backends).
@@ -20,7 +21,7 @@ namespace om::driver {
 struct BackendOptions {
   int config = kDefaultConfig;  // index into kConfigs (the configuration strap)
   uint64_t seed = 1;            // randomness of the backend (memory latency, stalls, gaps)
-  std::string waves;            // FST file of the whole session ("" = none); only "rtl" traces
+  std::string waves;  // FST file of the whole session ("" = none); "rtl" and "model" trace
 };
 
 class Backend {

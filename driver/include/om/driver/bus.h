@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The two ways a host reaches the output merger, and nothing else: the register bus (32-bit reads
 // and writes of the APB4 register file, docs/registers.md) and the pixel/memory port (the pixel
 // stream into the OM and the render-target memory it reads and writes). The driver (device.h) uses

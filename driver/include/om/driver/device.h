@@ -1,10 +1,12 @@
+// SPDX-License-Identifier: Apache-2.0
 // The host driver of the output merger: D3D's device and immediate-context calls for the OM
 // (capability queries, blend-state objects, OMSetBlendState, render-target binding, Clear, draws,
 // the D3D9 post-PS states, ValidateDevice), written once over the RegisterBus / PixelPort
 // interfaces (bus.h) so it runs on every backend. docs/driver.md maps each call to the D3D call it
 // models. Conventions:
-//  * Every call that can fail returns an Hresult (D3D's codes, spec §3.1, §6.1, §7); a failing call
-//    changes nothing (device state, registers, objects), and last_error() names the problem.
+//  * Every call that can fail returns an Hresult (D3D's codes, docs/validation.md §1, §6–§7;
+//    docs/caps.md §1); a failing call changes nothing (device state, registers, objects), and
+//    last_error() names the problem.
 //  * Capabilities come from the capability registers only (read at create() and, for the queries,
 //    again at each call); nothing about the hardware is a host constant.
 //  * The device keeps a shadow of the state registers it programmed and writes only registers
@@ -39,8 +41,8 @@ constexpr bool failed(Hresult hr) { return (static_cast<uint32_t>(hr) & 0x800000
 using BlendState = ref::BlendStateHandle;
 
 /// A render-target view (CreateRenderTargetView + its resource). The hardware receives format and
-/// size; the other fields describe the view's shape for validate() (spec §5.1, §7.2 check 3, 5,
-/// 16). format UNKNOWN (0) leaves the slot empty.
+/// size; the other fields describe the view's shape for validate() (docs/behaviour.md §5.1;
+/// docs/validation.md §7 check 3, 5, 16). format UNKNOWN (0) leaves the slot empty.
 struct RenderTargetView {
   Format format = Format::R8G8B8A8_UNORM;
   uint32_t width = 1;
@@ -78,8 +80,9 @@ struct Rect {
   uint32_t bottom = 0;
 };
 
-/// ValidateDevice's answer (spec §7.2) and the state it was computed for: it is stale as soon as
-/// the device's state_version() moves on (seed 003: any state change invalidates the result).
+/// ValidateDevice's answer (docs/validation.md §7) and the state it was computed for: it is stale
+/// as soon as the device's state_version() moves on (D3D9's contract: any state change invalidates
+/// the result, docs/validation.md §6).
 struct ValidateOutcome {
   uint32_t passes = 0;
   Hresult result = Hresult::S_OK;
@@ -124,13 +127,14 @@ class Device {
   FeatureLevel feature_level() const { return caps_.fl; }
 
   // -- Blend-state objects (ID3D11Device1::CreateBlendState1) -----------------------------------
-  /// Spec §3.2/§3.3 validation against the FL and OutputMergerLogicOp read from the registers;
-  /// an identical (normalised) description returns the live object (ref-count + 1). S_OK;
-  /// S_FALSE when `state` is null and the description is valid (nothing created); E_INVALIDARG;
-  /// D3D11_ERROR_TOO_MANY_UNIQUE_STATE_OBJECTS when 4096 unique objects are live (spec §3.1; the
-  /// issue's E_OUTOFMEMORY is D3D's code for a failed allocation, see docs/driver.md).
+  /// docs/validation.md §2–§3 validation against the FL and OutputMergerLogicOp read from the
+  /// registers; an identical (normalised) description returns the live object (ref-count + 1).
+  /// S_OK; S_FALSE when `state` is null and the description is valid (nothing created);
+  /// E_INVALIDARG; D3D11_ERROR_TOO_MANY_UNIQUE_STATE_OBJECTS when 4096 unique objects are live
+  /// (docs/validation.md §1; E_OUTOFMEMORY is D3D's code for a failed allocation, see
+  /// docs/driver.md).
   Hresult create_blend_state1(const ref::BlendDesc* desc, BlendState* state);
-  /// ID3D11Device::CreateBlendState (D3D11.0 description, promoted per spec §2.1).
+  /// ID3D11Device::CreateBlendState (D3D11.0 description, promoted per docs/behaviour.md §2.1).
   Hresult create_blend_state(const ref::BlendDesc0* desc, BlendState* state);
   /// IUnknown::AddRef / Release: the new count in *count (may be null). Release frees the slot at
   /// 0. E_INVALIDARG for a handle that is not live (D3D leaves that undefined).
@@ -144,8 +148,8 @@ class Device {
   // -- Output-merger state (ID3D11DeviceContext) ------------------------------------------------
   /// OMSetBlendState(state, BlendFactor, SampleMask): state 0 = the default state; blend_factor
   /// null = (1, 1, 1, 1) (binary32 bits); keeps a reference to `state` and drops the previous one.
-  /// E_INVALIDARG: state not live; SampleMask 0 at FL 9_x (spec §2.7); a logic-op state in D3D9
-  /// mode.
+  /// E_INVALIDARG: state not live; SampleMask 0 at FL 9_x (docs/behaviour.md §2.7); a logic-op
+  /// state in D3D9 mode.
   Hresult set_blend_state(BlendState state, const std::array<uint32_t, 4>* blend_factor,
                           uint32_t sample_mask);
   /// OMSetRenderTargets(num_views, views, dsv): slot i gets views[i] (format kNoView = empty),
@@ -159,7 +163,8 @@ class Device {
   /// type other than FLOAT/UINT/SINT, written_mask > 0xF, value_bits 0 or > 32.
   Hresult set_ps_outputs(const std::array<PsOutputDesc, ref::kMaxRts>& outputs);
 
-  // -- D3D9 personality (spec §1.2, §5.3-§5.6) --------------------------------------------------
+  // -- D3D9 personality (docs/behaviour.md §1.2, §5.3–§5.6)
+  // --------------------------------------------------
   /// Turns the D3D9 post-PS states on: alpha test, fog and COLORWRITEENABLE0..3 become
   /// programmable and validate() applies the D3DCAPS9 rules. Turning it off disables alpha test and
   /// fog in the hardware. E_INVALIDARG when enabling while a logic-op state is bound.
@@ -187,7 +192,8 @@ class Device {
   Hresult read_texel(uint32_t rt, uint32_t x, uint32_t y, ref::Texel* texel);
   Hresult write_texel(uint32_t rt, uint32_t x, uint32_t y, const ref::Texel& texel);
 
-  // -- Validation (IDirect3DDevice9::ValidateDevice, spec §7.2) ---------------------------------
+  // -- Validation (IDirect3DDevice9::ValidateDevice, docs/validation.md §7)
+  // ---------------------------------
   /// Reads STATUS and every state register back and runs om_validate on what the hardware holds.
   /// D3DERR_DEVICELOST (check 0) when the registers do not answer or STATUS.INITIALISED is 0;
   /// D3DERR_DRIVERINTERNALERROR (check 1) when a register differs from what the driver programmed

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: Apache-2.0
 // The capability structures of ID3D11Device::CheckFeatureSupport and IDirect3DDevice9::
-// GetDeviceCaps that this output merger answers (spec §6), with D3D's memory layout (a BOOL is 4
-// bytes), so a wrong struct size is detected exactly as D3D does. Field names are the D3D member
+// GetDeviceCaps that this output merger answers (docs/caps.md), with D3D's memory layout (a BOOL is
+// 4 bytes), so a wrong struct size is detected exactly as D3D does. Field names are the D3D member
 // names in lower_snake_case.
 #pragma once
 
@@ -11,7 +12,7 @@ namespace om::driver {
 /// D3D BOOL: 0 or 1, four bytes.
 using Bool = uint32_t;
 
-/// D3D11_FEATURE values this device answers (spec §6.1). Any other value: E_INVALIDARG.
+/// D3D11_FEATURE values this device answers (docs/caps.md §1). Any other value: E_INVALIDARG.
 enum class Feature : uint32_t {
   FORMAT_SUPPORT = 2,
   FORMAT_SUPPORT2 = 3,
@@ -33,8 +34,8 @@ struct FeatureDataFormatSupport2 {
   uint32_t out_format_support2 = 0;
 };
 
-/// D3D11_FEATURE_DATA_D3D11_OPTIONS. The output merger decides only OutputMergerLogicOp (spec
-/// §6.3); every other member belongs to other parts of a GPU and is reported FALSE.
+/// D3D11_FEATURE_DATA_D3D11_OPTIONS. The output merger decides only OutputMergerLogicOp
+/// (docs/caps.md §3); every other member belongs to other parts of a GPU and is reported FALSE.
 struct FeatureDataD3d11Options {
   Bool output_merger_logic_op = 0;
   Bool uav_only_rendering_forced_sample_count = 0;
@@ -64,7 +65,7 @@ struct FeatureDataD3d9ShadowSupport {
 struct FeatureDataD3d9SimpleInstancingSupport {
   Bool simple_instancing_supported = 0;
 };
-/// D3D11_FEATURE_DATA_D3D9_OPTIONS1 (seed 000, spec §6.2).
+/// D3D11_FEATURE_DATA_D3D9_OPTIONS1 (docs/caps.md §2).
 struct FeatureDataD3d9Options1 {
   Bool full_non_pow2_texture_supported = 0;
   Bool depth_as_texture_with_less_equal_comparison_filter_supported = 0;
@@ -72,7 +73,7 @@ struct FeatureDataD3d9Options1 {
   Bool texture_cube_face_render_target_with_non_cube_depth_stencil_supported = 0;
 };
 
-/// The members of D3DCAPS9 the output merger reports (spec §6.4).
+/// The members of D3DCAPS9 the output merger reports (docs/caps.md §4).
 struct D3dCaps9 {
   uint32_t num_simultaneous_rts = 0;
   uint32_t primitive_misc_caps = 0;  // D3DPMISCCAPS_*

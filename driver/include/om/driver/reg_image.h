@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The state window of the register map (0x200-0x2FF, docs/registers.md) as the driver sees it: the
 // hardware state in reference-model types (HwState), the register values that hold it (RegImage),
 // and the two conversions. decode() keeps every field exactly as the registers hold it, illegal

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // APB4 master of the co-simulation testbench: runs a queue of BusOp transfers (setup phase, then
 // access phase until PREADY), each after its idle gap. Inputs of a cycle depend only on the
 // master's state, never on the same cycle's outputs, so both simulated sides see the same pins.
@@ -25,6 +26,9 @@ class ApbMaster {
   void push_front(const BusOp& op) { q_.push_front(op); }
   /// Drops the queued transfers that have not started.
   void clear_queue() { q_.clear(); }
+  /// Abandons the transfer on the bus (a reset): it goes back to the front of the queue and is
+  /// issued again, after its gap.
+  void abort();
   /// Nothing queued and no transfer in progress.
   bool idle() const { return q_.empty() && phase_ == Phase::kIdle; }
   /// A transfer is on the bus (setup or access phase).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One transfer of the APB4 master (apb_master.h): what the stimulus queues and the master runs.
 #pragma once
 

@@ -1,5 +1,7 @@
-// Everything om_csr's state registers hold (om_pkg::state_t), in reference-model types: what a test or the
-// stimulus draws with, what the register codec (regfile.h) encodes and decodes, what the scoreboard applies.
+// SPDX-License-Identifier: Apache-2.0
+// Everything om_csr's state registers hold (om_pkg::state_t), in reference-model types: what a test
+// or the stimulus draws with, what the register codec (regfile.h) encodes and decodes, what the
+// scoreboard applies.
 #pragma once
 
 #include <array>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Minimal FST writer over GTKWave's fstapi (shipped in Verilator's include directory and compiled
 // into om::rtl_top by verilated_fst_c.cpp), and a tracer of om_top's ports under a given scope, so
 // the cycle model's waves carry the same hierarchical names as Verilator's

@@ -1,10 +1,12 @@
-// The render-target memory of every simulation (the lockstep, the blocking harness, the driver's rtl
-// backend): one 128-bit texel per address (mem_addr), with the ordering contract of om_top's memory
-// ports (docs/interface.md): requests take effect in acceptance order, a read accepted after a write
-// to the same address returns the written data, a write and a read accepted in the same cycle: the
-// write first. Responses return in order, at most one per cycle, without backpressure. Readiness and
-// latency come cycle by cycle from a timing source: seeded random phases (RandomTiming) or a recorded
-// per-cycle table (TableTiming, what the stimulus carries, so both lockstep sides see the same memory).
+// SPDX-License-Identifier: Apache-2.0
+// The render-target memory of every simulation (the lockstep, the blocking harness, the driver's
+// rtl backend): one 128-bit texel per address (mem_addr), with the ordering contract of om_top's
+// memory ports (docs/interface.md): requests take effect in acceptance order, a read accepted after
+// a write to the same address returns the written data, a write and a read accepted in the same
+// cycle: the write first. Responses return in order, at most one per cycle, without backpressure.
+// Readiness and latency come cycle by cycle from a timing source: seeded random phases
+// (RandomTiming) or a recorded per-cycle table (TableTiming, what the stimulus carries, so both
+// lockstep sides see the same memory).
 #pragma once
 
 #include <cstdint>

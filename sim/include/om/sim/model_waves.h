@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // FST of the cycle model with Verilator's hierarchical names: om_top's ports under both
 // om_top.<port> (Verilator's top wrapper) and om_top.om_top.<port>, and the stage registers under
 // om_top.om_top.u_<stage>.<reg>_q, packed exactly as the RTL packs them, so the model's file and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The testbench's shadow of the state window (0x200-0x2FF) of om_csr: what every read-write state
 // register holds after the legal writes the bus completed (write masks and byte strobes applied),
 // and the two conversions between that image and DrawState (draw_state.h). Written from the
@@ -33,8 +34,7 @@ class StateRegs {
 
   /// The (offset, value) pairs that program `s` (every state register, ascending offsets).
   /// `ps_types` goes to PS_OUTPUTS.TYPE.
-  static std::vector<std::pair<uint32_t, uint32_t>> encode(const DrawState& s,
-                                                           uint32_t ps_types);
+  static std::vector<std::pair<uint32_t, uint32_t>> encode(const DrawState& s, uint32_t ps_types);
 
  private:
   static constexpr uint32_t kBase = 0x200;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Verilated om_top (library om::rtl_top, prefix Vom_top) behind om::Top's stepping interface:
 // TopIn goes onto the pins, TopOut is read back after each settle. Each RtlTop owns its own
 // VerilatedContext, so two of them can run side by side (RTL vs RTL lockstep).

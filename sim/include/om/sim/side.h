@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One simulated side of the lockstep: the Verilated RTL (RtlTop), the cycle model (om::Top) or a
 // deliberately broken variant of either. Every side has om::Top's stepping interface: eval(in)
 // settles the outputs of the current cycle for inputs `in` (clock low), tick() is the rising edge

@@ -1,8 +1,10 @@
-// Blocking use of the Verilated om_top for tests and the driver's rtl backend: the RtlTop adapter
-// driven cycle by cycle with reset and the configuration strap, the one APB4 master (blocking
-// transfers on top of its queue), the pixel input stream with seeded random gaps, and the
-// render-target memory with seeded random timing. Every blocking call keeps all of them running,
-// so bus transfers overlap pixel traffic exactly as on a real system.
+// SPDX-License-Identifier: Apache-2.0
+// Blocking use of one side of the co-simulation (the Verilated om_top or the cycle model om::Top)
+// for tests and the driver's rtl and model backends: the side driven cycle by cycle with reset and
+// the configuration strap, the one APB4 master (blocking transfers on top of its queue), the pixel
+// input stream with seeded random gaps, and the render-target memory with seeded random timing.
+// Every blocking call keeps all of them running, so bus transfers overlap pixel traffic exactly as
+// on a real system.
 #pragma once
 
 #include <cstdint>
@@ -14,7 +16,7 @@
 #include "om/sim/apb_master.h"
 #include "om/sim/draw_state.h"
 #include "om/sim/memory.h"
-#include "om/sim/rtl_top.h"
+#include "om/sim/side.h"
 #include "om/top_ports.h"
 
 namespace om::sim {
@@ -46,7 +48,7 @@ class TopHarness {
  public:
   /// Throws std::out_of_range for a strap outside 0..7, std::invalid_argument for bad memory
   /// timing, std::runtime_error when the waves file cannot be written.
-  explicit TopHarness(const HarnessConfig& cfg);
+  explicit TopHarness(const HarnessConfig& cfg, SideKind kind = SideKind::kRtl);
   TopHarness(const TopHarness&) = delete;
   TopHarness& operator=(const TopHarness&) = delete;
 
@@ -83,7 +85,7 @@ class TopHarness {
   ApbMaster::Done transfer(const BusOp& op, uint64_t timeout, const char* what);
 
   HarnessConfig cfg_;
-  RtlTop rtl_;
+  std::unique_ptr<Side> side_;
   Memory mem_;
   ApbMaster bus_;
   std::mt19937_64 rng_;

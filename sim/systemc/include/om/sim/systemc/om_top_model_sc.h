@@ -12,8 +12,8 @@
 #include <cstdint>
 #include <systemc>
 
-#include "om/top.h"
 #include "om/sim/systemc/sc_pins.h"
+#include "om/top.h"
 
 namespace om::sim::systemc {
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // om_top's pin values as SystemC types, exactly as `verilator --sc` declares the ports of om_top
-// (toolchain note P13): 1-bit ports are bool, 2..32-bit ports uint32_t (zero-extended), wider ports
-// sc_bv<N> with bit 0 = the port's bit 0. Conversions between those and om::TopIn / TopOut fields,
-// and unpack_pixel(), the inverse of om::pack_pixel().
+// (docs/toolchain.md §3): 1-bit ports are bool, 2..32-bit ports uint32_t (zero-extended), wider
+// ports sc_bv<N> with bit 0 = the port's bit 0. Conversions between those and om::TopIn / TopOut
+// fields, and unpack_pixel(), the inverse of om::pack_pixel().
 #pragma once
 
 #include <systemc>

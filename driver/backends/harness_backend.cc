@@ -1,5 +1,8 @@
-// The "rtl" backend: the Verilated om_top through the platform's blocking harness (sim::TopHarness:
-// APB4 master, pixel stream with random idle gaps, memory with random latency and stalls, all seeded).
+// SPDX-License-Identifier: Apache-2.0
+// The "rtl" and "model" backends: the Verilated om_top or the cycle model om::Top, the same side of
+// the co-simulation, through the platform's blocking harness (sim::TopHarness: APB4 master, pixel
+// stream with random idle gaps, memory with random latency and stalls, all seeded). Both see the
+// same inputs cycle by cycle for the same seed, so their cycle counts and perf counters agree.
 #include <stdexcept>
 #include <string>
 
@@ -12,11 +15,14 @@ namespace {
 
 constexpr int kBusTimeout = 64;  // cycles a transfer waits while the OM is held in reset
 
-class RtlBackend final : public Backend, public RegisterBus, public PixelPort {
+class HarnessBackend final : public Backend, public RegisterBus, public PixelPort {
  public:
-  explicit RtlBackend(const BackendOptions& o) : h_(harness_config(o)) { h_.reset(); }
+  HarnessBackend(sim::SideKind kind, const BackendOptions& o)
+      : kind_(kind), h_(harness_config(o), kind) {
+    h_.reset();
+  }
 
-  std::string name() const override { return "rtl"; }
+  std::string name() const override { return kind_ == sim::SideKind::kRtl ? "rtl" : "model"; }
   RegisterBus& bus() override { return *this; }
   PixelPort* pixels() override { return this; }
   void hold_reset(bool asserted) override {
@@ -74,6 +80,7 @@ class RtlBackend final : public Backend, public RegisterBus, public PixelPort {
     return BusResult{BusStatus::kTimeout, 0};
   }
 
+  sim::SideKind kind_;
   mutable sim::TopHarness h_;  // mem() is not const
   bool in_reset_ = false;
 };
@@ -81,7 +88,11 @@ class RtlBackend final : public Backend, public RegisterBus, public PixelPort {
 }  // namespace
 
 std::unique_ptr<Backend> make_rtl_backend(const BackendOptions& options) {
-  return std::make_unique<RtlBackend>(options);
+  return std::make_unique<HarnessBackend>(sim::SideKind::kRtl, options);
+}
+
+std::unique_ptr<Backend> make_model_backend(const BackendOptions& options) {
+  return std::make_unique<HarnessBackend>(sim::SideKind::kModel, options);
 }
 
 }  // namespace om::driver
