@@ -3,7 +3,7 @@
 
 namespace om::sim {
 
-void ApbMaster::drive(TopIn& in) {
+ApbMaster::Pins ApbMaster::next() {
   if (phase_ == Phase::kIdle && !q_.empty()) {
     if (!gap_loaded_) {
       gap_left_ = q_.front().gap;
@@ -19,17 +19,15 @@ void ApbMaster::drive(TopIn& in) {
       waited_ = 0;
     }
   }
-  if (phase_ == Phase::kIdle) {
-    in.psel = false;
-    in.penable = false;
-    return;
-  }
-  in.psel = true;
-  in.penable = phase_ == Phase::kAccess;
-  in.pwrite = cur_.write;
-  in.paddr = cur_.addr;
-  in.pwdata = cur_.write ? cur_.data : 0u;
-  in.pstrb = cur_.write ? cur_.strb : 0u;
+  Pins p;
+  if (phase_ == Phase::kIdle) return p;
+  p.psel = true;
+  p.penable = phase_ == Phase::kAccess;
+  p.pwrite = cur_.write;
+  p.paddr = cur_.addr;
+  p.pwdata = cur_.write ? cur_.data : 0u;
+  p.pstrb = cur_.write ? cur_.strb : 0u;
+  return p;
 }
 
 void ApbMaster::abort() {
@@ -38,19 +36,19 @@ void ApbMaster::abort() {
   gap_loaded_ = false;
 }
 
-bool ApbMaster::observe(const TopOut& out, Done* done) {
+bool ApbMaster::sample(bool pready, bool pslverr, uint32_t prdata, Done* done) {
   if (phase_ == Phase::kSetup) {
     phase_ = Phase::kAccess;
     return false;
   }
   if (phase_ != Phase::kAccess) return false;
-  if (!out.pready) {
+  if (!pready) {
     ++waited_;
     return false;
   }
   done->op = cur_;
-  done->err = out.pslverr;
-  done->rdata = out.prdata;
+  done->err = pslverr;
+  done->rdata = prdata;
   done->waited = waited_;
   phase_ = Phase::kIdle;
   return true;

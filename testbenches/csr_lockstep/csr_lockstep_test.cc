@@ -24,17 +24,10 @@
 #include "Vom_csr.h"
 #include "om/csr.h"
 #include "om/gen/regs.h"
+#include "om/sim/apb_master.h"
 
 namespace om::tb {
 namespace {
-
-struct Transfer {
-  int gap = 0;  // idle cycles before the setup phase (0: back to back)
-  bool write = false;
-  uint32_t addr = 0;
-  uint32_t data = 0;
-  uint32_t strb = 0xF;
-};
 
 // Inputs that do not belong to the APB master, one entry per cycle.
 struct Side {
@@ -46,7 +39,7 @@ struct Side {
 };
 
 struct Stimulus {
-  std::vector<Transfer> transfers;
+  std::vector<sim::BusOp> transfers;
   std::vector<Side> side;
 };
 
@@ -78,7 +71,7 @@ Stimulus generate(uint64_t seed, int cycles) {
   Stimulus s;
   // Enough transfers for the cycles (each takes at least two).
   for (int i = 0; i < cycles / 2 + 8; ++i) {
-    Transfer t;
+    sim::BusOp t;
     t.gap = u(rng) < 0.5 ? 0 : static_cast<int>(rng() % 4);
     t.write = u(rng) < 0.55;
     t.addr = pick_address(rng);
@@ -122,6 +115,7 @@ struct Coverage {
 class CsrLockstep {
  public:
   CsrLockstep(uint64_t seed, int cycles) : seed_(seed), stim_(generate(seed, cycles)) {
+    for (const sim::BusOp& t : stim_.transfers) bus_.push_back(t);
     ctx_.errorLimit(1 << 30);  // RTL assertions count; each is a failure below
     rtl_ = std::make_unique<Vom_csr>(&ctx_, "om_csr");
   }
@@ -149,9 +143,7 @@ class CsrLockstep {
   const Coverage& coverage() const { return cov_; }
 
  private:
-  enum class Phase { kIdle, kSetup, kAccess };
-
-  // This cycle's inputs: the side channels plus the APB master's phase.
+  // This cycle's inputs: the side channels plus the APB master's pins.
   CsrIn inputs() {
     const Side& sd = stim_.side[cycle_];
     CsrIn in;
@@ -169,25 +161,7 @@ class CsrLockstep {
     const bool landing = sd.rst_n && q.cpuif_req && q.cpuif_req_is_wr &&
                          (q.cpuif_addr >> 8) == 0x2u && Csr::writable(q.cpuif_addr);
     in.busy = sd.busy && !landing;
-    if (phase_ == Phase::kIdle) {
-      const Transfer& t = stim_.transfers[next_];
-      if (idle_ >= t.gap) {
-        phase_ = Phase::kSetup;
-        cur_ = t;
-        ++next_;
-        idle_ = 0;
-      } else {
-        ++idle_;
-      }
-    }
-    in.psel = phase_ != Phase::kIdle;
-    in.penable = phase_ == Phase::kAccess;
-    if (in.psel) {
-      in.pwrite = cur_.write;
-      in.paddr = cur_.addr;
-      in.pwdata = cur_.data;
-      in.pstrb = cur_.strb;
-    }
+    bus_.drive(in);
     return in;
   }
 
@@ -245,37 +219,33 @@ class CsrLockstep {
   // Advances the master and counts what happened (after the outputs matched).
   void observe(const CsrIn& in, const CsrOut& o) {
     if (!in.rst_n && (cycle_ == 0 || stim_.side[cycle_ - 1].rst_n)) ++cov_.resets;
-    if (phase_ == Phase::kSetup) {
-      phase_ = Phase::kAccess;
+    sim::ApbMaster::Done done;
+    if (!bus_.observe(o, &done)) {
+      if (in.psel && in.penable && in.busy && o.state_write_pending) ++cov_.held_cycles;
       return;
     }
-    if (phase_ != Phase::kAccess) return;
-    if (!o.pready) {
-      if (in.busy && o.state_write_pending) ++cov_.held_cycles;
-      return;
-    }
-    const regs::RegInfo* r = (cur_.addr & 3) == 0 ? regs::find_reg(cur_.addr) : nullptr;
-    if ((cur_.addr & 3) != 0) {
+    const sim::BusOp& op = done.op;
+    const regs::RegInfo* r = (op.addr & 3) == 0 ? regs::find_reg(op.addr) : nullptr;
+    if ((op.addr & 3) != 0) {
       ++cov_.err_misaligned;
     } else if (r == nullptr) {
       ++cov_.err_unmapped;
-    } else if (cur_.write && r->access == regs::Access::kR) {
+    } else if (op.write && r->access == regs::Access::kR) {
       ++cov_.err_ro_write;
-    } else if (!cur_.write && r->access == regs::Access::kW) {
+    } else if (!op.write && r->access == regs::Access::kW) {
       ++cov_.err_wo_read;
-    } else if (cur_.write) {
+    } else if (op.write) {
       ++cov_.writes_ok;
-      if (cur_.addr == regs::kPerfClear && (cur_.data & 1) && (cur_.strb & 1)) ++cov_.perf_clears;
-      if (cur_.strb != 0xF && r->access == regs::Access::kRW) ++cov_.partial_strobes;
+      if (op.addr == regs::kPerfClear && (op.data & 1) && (op.strb & 1)) ++cov_.perf_clears;
+      if (op.strb != 0xF && r->access == regs::Access::kRW) ++cov_.partial_strobes;
     } else {
       ++cov_.reads_ok;
       // Csr::read (Spike's csr_t::read: no side effects) sees what the bus read returns.
-      const std::optional<uint32_t> peek = model_.read(cur_.addr, in);
+      const std::optional<uint32_t> peek = model_.read(op.addr, in);
       if (!peek || *peek != o.prdata) ++cov_.peek_mismatches;
     }
     // Csr::writable agrees with the bus's verdict on writes.
-    if (cur_.write && Csr::writable(cur_.addr) == o.pslverr) ++cov_.peek_mismatches;
-    phase_ = Phase::kIdle;
+    if (op.write && Csr::writable(op.addr) == o.pslverr) ++cov_.peek_mismatches;
   }
 
   template <typename A, typename B>
@@ -300,10 +270,7 @@ class CsrLockstep {
   std::unique_ptr<Vom_csr> rtl_;
   Csr model_;
   int cycle_ = 0;
-  Phase phase_ = Phase::kIdle;
-  Transfer cur_;
-  size_t next_ = 0;
-  int idle_ = 0;
+  sim::ApbMaster bus_;
   Coverage cov_;
 };
 

@@ -11,47 +11,49 @@
 #include <functional>
 
 #include "om/gen/defs.h"
+#include "om/gen/regs.h"
 
 namespace om::ref {
 
-// Byte offsets of the read-only capability registers (docs/caps.md §7). Every register is 32 bits
-// wide and 4-byte aligned; offsets in [0, kCapRegionEnd) that are not listed, or not aligned, are
-// unmapped.
-inline constexpr uint32_t kCapIdOffset = 0x00;
-inline constexpr uint32_t kCapFlOffset = 0x04;
-inline constexpr uint32_t kCapOmOffset = 0x08;
-inline constexpr uint32_t kCapD3d9Options1Offset = 0x0C;
-inline constexpr uint32_t kCapD3d9NumRtOffset = 0x10;
-inline constexpr uint32_t kCapD3d9PmiscOffset = 0x14;
-inline constexpr uint32_t kCapD3d9BlendOffset = 0x18;
-inline constexpr uint32_t kCapMaxSamplesOffset = 0x1C;
-inline constexpr uint32_t kCapFmtOffset = 0x20;   // CAP_FMT[k] at kCapFmtOffset + 4 * k
-inline constexpr uint32_t kCapFmtCount = 116;     // k = DXGI_FORMAT 0..115 (B4G4R4A4 = 115)
-inline constexpr uint32_t kCapRegionEnd = 0x200;  // capability region of the address map
+// Byte offsets and fields of the read-only capability registers, named from the generated register
+// map (rtl/regs/om_csr.rdl, docs/caps.md §7). Every register is 32 bits wide and 4-byte aligned;
+// offsets in [0, kCapRegionEnd) that are not listed, or not aligned, are unmapped.
+inline constexpr uint32_t kCapIdOffset = regs::kCapId;
+inline constexpr uint32_t kCapFlOffset = regs::kCapFl;
+inline constexpr uint32_t kCapOmOffset = regs::kCapOm;
+inline constexpr uint32_t kCapD3d9Options1Offset = regs::kCapD3d9Options1;
+inline constexpr uint32_t kCapD3d9NumRtOffset = regs::kCapD3d9Numrt;
+inline constexpr uint32_t kCapD3d9PmiscOffset = regs::kCapD3d9Pmisc;
+inline constexpr uint32_t kCapD3d9BlendOffset = regs::kCapD3d9Blend;
+inline constexpr uint32_t kCapMaxSamplesOffset = regs::kCapMaxSamples;
+inline constexpr uint32_t kCapFmtOffset = regs::cap_fmt_offset(0);  // CAP_FMT[k]: + 4 * k
+inline constexpr uint32_t kCapFmtCount = regs::kCapFmtCount;        // k = DXGI_FORMAT 0..115
+inline constexpr uint32_t kCapRegionEnd = regs::kCtrl;  // the state window follows the caps
 
 /// CAP_ID[31:16]: "OM".
-inline constexpr uint32_t kCapMagic = 0x4F4D;
+inline constexpr uint32_t kCapMagic = regs::cap_id::kReset >> regs::cap_id::kMagic.lsb;
 
 // CAP_OM fields (docs/caps.md §7). Bits [3:0] hold the number of RT slots (1..8).
-inline constexpr uint32_t kCapOmMaxRtsMask = 0xF;
-inline constexpr uint32_t kCapOmIndependentWriteMasks = 1u << 4;
-inline constexpr uint32_t kCapOmPerRtBlendEnable = 1u << 5;
-inline constexpr uint32_t kCapOmIndependentBlend = 1u << 6;
-inline constexpr uint32_t kCapOmSeparateAlpha = 1u << 7;
-inline constexpr uint32_t kCapOmDualSource = 1u << 8;
-inline constexpr uint32_t kCapOmSrcAlphaSat = 1u << 9;
-inline constexpr uint32_t kCapOmAlphaToCoverage = 1u << 10;
-inline constexpr uint32_t kCapOmLogicOp = 1u << 11;
-inline constexpr uint32_t kCapOmMrtIndependentBitDepths = 1u << 12;
-inline constexpr uint32_t kCapOmLinearSrgbBlend = 1u << 13;
-inline constexpr uint32_t kCapOmDepthStencil = 1u << 14;
-inline constexpr uint32_t kCapOmCubeDepthStencil = 1u << 15;
+inline constexpr uint32_t kCapOmMaxRtsMask = regs::cap_om::kMaxRts.mask();
+inline constexpr uint32_t kCapOmIndependentWriteMasks = regs::cap_om::kIndependentWriteMasks.mask();
+inline constexpr uint32_t kCapOmPerRtBlendEnable = regs::cap_om::kPerRtBlendEnable.mask();
+inline constexpr uint32_t kCapOmIndependentBlend = regs::cap_om::kIndependentBlend.mask();
+inline constexpr uint32_t kCapOmSeparateAlpha = regs::cap_om::kSeparateAlpha.mask();
+inline constexpr uint32_t kCapOmDualSource = regs::cap_om::kDualSource.mask();
+inline constexpr uint32_t kCapOmSrcAlphaSat = regs::cap_om::kSrcAlphaSat.mask();
+inline constexpr uint32_t kCapOmAlphaToCoverage = regs::cap_om::kAlphaToCoverage.mask();
+inline constexpr uint32_t kCapOmLogicOp = regs::cap_om::kLogicOp.mask();
+inline constexpr uint32_t kCapOmMrtIndependentBitDepths =
+    regs::cap_om::kMrtIndependentBitDepths.mask();
+inline constexpr uint32_t kCapOmLinearSrgbBlend = regs::cap_om::kLinearSrgbBlend.mask();
+inline constexpr uint32_t kCapOmDepthStencil = regs::cap_om::kDepthStencil.mask();
+inline constexpr uint32_t kCapOmCubeDepthStencil = regs::cap_om::kCubeDepthStencil.mask();
 
 // CAP_FMT[k] fields (docs/caps.md §7).
-inline constexpr uint32_t kCapFmtRenderTarget = 1u << 0;
-inline constexpr uint32_t kCapFmtBlendable = 1u << 1;
-inline constexpr uint32_t kCapFmtLogicOp = 1u << 2;
-inline constexpr uint32_t kCapFmtMultisampleRenderTarget = 1u << 3;
+inline constexpr uint32_t kCapFmtRenderTarget = regs::cap_fmt::kRenderTarget.mask();
+inline constexpr uint32_t kCapFmtBlendable = regs::cap_fmt::kBlendable.mask();
+inline constexpr uint32_t kCapFmtLogicOp = regs::cap_fmt::kLogicOp.mask();
+inline constexpr uint32_t kCapFmtMultisampleRenderTarget = regs::cap_fmt::kMultisampleRt.mask();
 
 /// True when `offset` addresses a capability register (aligned and listed in docs/caps.md §7).
 bool is_cap_register(uint32_t offset);

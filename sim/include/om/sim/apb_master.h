@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
-// APB4 master of the co-simulation testbench: runs a queue of BusOp transfers (setup phase, then
-// access phase until PREADY), each after its idle gap. Inputs of a cycle depend only on the
-// master's state, never on the same cycle's outputs, so both simulated sides see the same pins.
+// The APB4 master of every simulation (the lockstep, the blocking harness, the module tests): runs
+// a queue of BusOp transfers (setup phase, then access phase until PREADY), each after its idle
+// gap. Inputs of a cycle depend only on the master's state, never on the same cycle's outputs, so
+// both simulated sides see the same pins.
 #pragma once
 
 #include <cstdint>
 #include <deque>
 
 #include "om/sim/bus_op.h"
-#include "om/top_ports.h"
 
 namespace om::sim {
 
@@ -34,10 +34,38 @@ class ApbMaster {
   /// A transfer is on the bus (setup or access phase).
   bool active() const { return phase_ != Phase::kIdle; }
 
-  /// Sets the APB pins of this cycle.
-  void drive(TopIn& in);
-  /// Samples this cycle's outputs; true (and *done filled) when a transfer completed.
-  bool observe(const TopOut& out, Done* done);
+  /// The APB pins the master drives in a cycle.
+  struct Pins {
+    bool psel = false;
+    bool penable = false;
+    bool pwrite = false;
+    uint32_t paddr = 0;
+    uint32_t pwdata = 0;
+    uint32_t pstrb = 0;
+  };
+  /// Advances to this cycle's phase and returns its pins.
+  Pins next();
+  /// Samples this cycle's PREADY / PSLVERR / PRDATA; true (and *done filled) when a transfer
+  /// completed.
+  bool sample(bool pready, bool pslverr, uint32_t prdata, Done* done);
+
+  /// next() onto a port struct with APB fields (om_top's TopIn, om_csr's CsrIn).
+  template <typename In>
+  void drive(In& in) {
+    const Pins p = next();
+    in.psel = p.psel;
+    in.penable = p.penable;
+    if (!p.psel) return;
+    in.pwrite = p.pwrite;
+    in.paddr = p.paddr;
+    in.pwdata = p.pwdata;
+    in.pstrb = p.pstrb;
+  }
+  /// sample() from a port struct with APB fields (TopOut, CsrOut).
+  template <typename Out>
+  bool observe(const Out& out, Done* done) {
+    return sample(out.pready, out.pslverr, out.prdata, done);
+  }
 
  private:
   enum class Phase { kIdle, kSetup, kAccess };
