@@ -4,7 +4,11 @@
 PRESET ?= default
 BUILD  := build/$(PRESET)
 JOBS   ?= 2
-PYTHON ?= python3
+# The project venv (scripts/setup.sh makes it; the CMake presets name its python too), active in every recipe.
+VENV   := $(CURDIR)/build/venv
+PYTHON := $(VENV)/bin/python
+export VIRTUAL_ENV := $(VENV)
+export PATH := $(VENV)/bin:$(PATH)
 
 .PHONY: all setup configure build run demo test lint format bench mutate clean
 

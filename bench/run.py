@@ -67,13 +67,16 @@ SECTIONS: list[Section] = [
 
 def run_python_section(section: Section, build: Path, args: argparse.Namespace) -> dict:
     """bench/python_bench.py (the Python package's benchmark): install the checkout into BUILD/python/venv with
-    tests/python/install.py (incremental, as CTest does), run the benchmark there and return its JSON
-    (call_overhead_ns, batch_over_native, per-workload times)."""
+    tests/python/install.py (as CTest does: the modules BUILD compiled when it has them, the release preset's do,
+    else an incremental scikit-build-core build), run the benchmark there and return its JSON (call_overhead_ns,
+    batch_over_native, per-workload times)."""
     root = Path(__file__).resolve().parents[1]
     venv = build / "python" / "venv"
+    tree = build / "python" / "omsim"
+    prebuilt = ["--prebuilt", str(tree)] if any(tree.glob("_core.*")) else []
     print(f"[{section.name}] installing omsim into {venv}", file=sys.stderr, flush=True)
     subprocess.run([sys.executable, str(root / "tests" / "python" / "install.py"), "--venv", str(venv),
-                    "--source", str(root)], check=True)
+                    "--source", str(root), *prebuilt], check=True)
     out = build / "python" / "python_bench.json"
     subprocess.run([str(venv / "bin" / "python"), str(root / "bench" / "python_bench.py"), "--out", str(out),
                     "--rounds", str(max(3 * args.repetitions, 9))], check=True)

@@ -148,7 +148,9 @@ def report_stale(stale: list[str]) -> int:
 
 
 def configure() -> None:
+    # This interpreter (make mutate: the project venv's) runs the generators, which need its packages.
     cmd = ["cmake", "-S", str(SRC), "-B", str(BLD), "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
+           f"-DPython_EXECUTABLE={sys.executable}",
            "-DOM_BUILD_BENCH=OFF", "-DOM_BUILD_PYTHON=OFF", "-DOM_TEST_PYTHON=OFF", "-DOM_BUILD_DRIVER=OFF"]
     p = sh(cmd)
     if p.returncode != 0:

@@ -1,19 +1,24 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Installs every dependency of omsim on a fresh Debian 12 machine; idempotent, so every make target runs it.
-# A stamp under build/ records a completed set-up keyed by this script's content; delete it to force a re-check.
+# Debian packages from apt; Python packages (the ones pyproject.toml declares: build-system.requires, dependencies
+# and every optional group) with pip into the project virtual environment build/venv, which every target, the CMake
+# presets and CTest use (Debian's /usr/bin/python3 is externally managed, PEP 668). The venv is made by the
+# python3 on PATH (OM_BASE_PYTHON overrides it).
+# A stamp under build/ records a completed set-up keyed by this script and pyproject.toml; delete it (or the
+# venv) to force a re-check.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# python3-venv (ensurepip) and python3-dev (headers for the extension modules) serve Debian's python3.
 APT_PKGS=(build-essential cmake ninja-build pkg-config ccache verilator iverilog libsystemc-dev
           libgtest-dev libgmock-dev googletest libbenchmark-dev pybind11-dev clang-format clang-tidy
-          gtkwave xvfb valgrind nlohmann-json3-dev zlib1g-dev libpng-dev libgmp-dev)
-PY=${PYTHON:-python3}
-PIP_PKGS=(numpy pytest mpmath systemrdl-compiler peakrdl peakrdl-regblock peakrdl-markdown
-          pybind11 scikit-build-core rich tqdm matplotlib pillow ruff)
+          gtkwave xvfb valgrind nlohmann-json3-dev zlib1g-dev libpng-dev libgmp-dev python3-venv python3-dev)
+VENV=build/venv
+BASE_PY=${OM_BASE_PYTHON:-python3}
 
-stamp=build/.setup-$(cat "$0" | sha1sum | cut -c1-12)
-[ -f "$stamp" ] && exit 0
+stamp=build/.setup-$(cat scripts/setup.sh pyproject.toml | sha1sum | cut -c1-12)
+[ -f "$stamp" ] && [ -x "$VENV/bin/python" ] && exit 0
 
 missing=()
 for p in "${APT_PKGS[@]}"; do
@@ -27,21 +32,47 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-if ! "$PY" - "${PIP_PKGS[@]}" <<'PYEOF'
-import importlib.metadata as m, sys
-missing = []
-for p in sys.argv[1:]:
-    try:
-        m.version(p)
-    except m.PackageNotFoundError:
-        missing.append(p)
-sys.exit(1 if missing else 0)
-PYEOF
-then
-  echo "setup: installing Python packages into $($PY -c 'import sys; print(sys.prefix)')"
-  "$PY" -m pip install -q --disable-pip-version-check "${PIP_PKGS[@]}"
+mkdir -p build
+PY_OK='import sys; sys.exit(sys.version_info < (3, 11))'  # pyproject.toml: requires-python >= 3.11
+if ! "$VENV/bin/python" -c "$PY_OK" 2>/dev/null; then
+  rm -rf "$VENV"
+  echo "setup: creating the Python environment $VENV with $("$BASE_PY" -c \
+       'import sys; print(sys.executable, sys.version.split()[0])')"
+  "$BASE_PY" -m venv "$VENV"
+  "$VENV/bin/python" -c "$PY_OK" || { echo "setup: $BASE_PY is older than Python 3.11"; exit 1; }
 fi
 
-mkdir -p build
+# The requirements pyproject.toml declares that the venv lacks (or holds at a version out of range).
+need=$("$VENV/bin/python" - <<'PYEOF'
+import tomllib
+from importlib import metadata
+
+try:
+    from packaging.requirements import Requirement
+except ImportError:
+    from pip._vendor.packaging.requirements import Requirement
+
+with open("pyproject.toml", "rb") as f:
+    project = tomllib.load(f)
+reqs = project["build-system"]["requires"] + project["project"].get("dependencies", [])
+for group in project["project"].get("optional-dependencies", {}).values():
+    reqs += group
+for spec in dict.fromkeys(reqs):
+    req = Requirement(spec)
+    try:
+        ok = req.specifier.contains(metadata.version(req.name), prereleases=True)
+    except metadata.PackageNotFoundError:
+        ok = False
+    if not ok:
+        print(spec)
+PYEOF
+)
+if [ -n "$need" ]; then
+  mapfile -t need <<< "$need"
+  echo "setup: installing Python packages into $VENV: ${need[*]}"
+  "$VENV/bin/python" -m pip install -q --disable-pip-version-check "${need[@]}"
+fi
+
+rm -f build/.setup-*
 touch "$stamp"
 echo "setup: all dependencies present"
