@@ -13,9 +13,9 @@
 #include "om/gen/regs.h"
 #include "om/ref/validate.h"
 #include "om/sim/apb_master.h"
-#include "om/top_ports.h"
 #include "om/sim/memory.h"
 #include "om/sim/regfile.h"
+#include "om/top_ports.h"
 
 namespace om::cosim {
 namespace {
