@@ -328,14 +328,6 @@ void bind_misc(DeviceClass& cls) {
           },
           py::arg("asserted"), "Assert (True) or release (False) the OM's reset in the backend.")
       .def(
-          "set_init_done",
-          [](DeviceHandle& h, bool done) {
-            Lock lock(h.mu);
-            return h.backend().set_init_done(done);
-          },
-          py::arg("done"),
-          "Drive STATUS.INITIALISED; False when the backend cannot (om_top ties it high).")
-      .def(
           "bus_read",
           [](DeviceHandle& h, uint32_t addr) {
             if (addr > 0xFFF) throw py::value_error("addr: outside the 12-bit register space");

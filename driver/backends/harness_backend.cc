@@ -30,7 +30,6 @@ class HarnessBackend final : public Backend, public RegisterBus, public PixelPor
     h_.set_reset(asserted);
     h_.run(2);
   }
-  bool set_init_done(bool) override { return false; }  // om_top ties init_done_i high
   uint64_t cycles() const override { return h_.cycle(); }
 
   BusResult read(uint32_t addr) override {

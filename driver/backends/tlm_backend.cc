@@ -25,7 +25,6 @@ class TlmBackend final : public Backend, public RegisterBus, public PixelPort {
   RegisterBus& bus() override { return *this; }
   PixelPort* pixels() override { return this; }
   void hold_reset(bool asserted) override { board_->om.hold_reset(asserted); }
-  bool set_init_done(bool) override { return false; }  // om_top ties init_done_i high
   uint64_t cycles() const override { return board_->om.cycles(); }
 
   BusResult read(uint32_t addr) override { return result(board_->read(addr)); }

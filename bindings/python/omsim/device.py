@@ -434,11 +434,6 @@ class Device(DeviceCaps):
         every call that reaches the bus raises DeviceLostError (and the device stays lost until :meth:`reset`)."""
         self._raw("hold_reset").hold_reset(coerce_bool(asserted, "asserted"))
 
-    def set_init_done(self, done: bool) -> bool:
-        """Drive the OM's init-done input (STATUS.INITIALISED); False when the backend cannot ("rtl": om_top ties
-        it high)."""
-        return bool(self._raw("set_init_done").set_init_done(coerce_bool(done, "done")))
-
     def bus_read(self, offset: int) -> BusResult:
         """One raw register read behind the driver's back (docs/registers.md; 0x000..0xFFF)."""
         status, data = self._raw("bus_read").bus_read(int_arg(offset, "offset", 0, 0xFFF))

@@ -35,9 +35,6 @@ class Backend {
   /// Asserts (true) or releases (false) the OM's reset. While it is asserted bus transfers end
   /// kTimeout and pixels are not accepted; releasing it leaves every register at its reset value.
   virtual void hold_reset(bool asserted) = 0;
-  /// Drives the OM's init-done input (STATUS.INITIALISED); false when this backend cannot (om_top
-  /// ties it high).
-  virtual bool set_init_done(bool done) = 0;
   /// Clock cycles simulated so far.
   virtual uint64_t cycles() const = 0;
 };
