@@ -10,10 +10,11 @@ copy of the tree's layout and checks that both are reported.
 usage: include_rule.py SOURCE_DIR | include_rule.py --self-test
 """
 import re
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+import tree
 
 TEST_ROOMS = ("testbenches", "tests")
 SOURCE_SUFFIXES = {".h", ".hpp", ".cc", ".cpp", ".sv", ".svh"}
@@ -26,16 +27,8 @@ def in_test_room(rel: Path) -> bool:
     return rel.parts[0] in TEST_ROOMS
 
 
-def tracked_files(root: Path) -> list[Path]:
-    out = subprocess.run(["git", "-C", str(root), "ls-files", "--cached", "--others", "--exclude-standard"],
-                         capture_output=True, text=True)
-    if out.returncode == 0:
-        return [Path(p) for p in out.stdout.splitlines() if (root / p).is_file()]
-    return [p.relative_to(root) for p in root.rglob("*") if p.is_file() and "build" not in p.parts]
-
-
 def violations(root: Path) -> list[str]:
-    files = tracked_files(root)
+    files = tree.files(root)
     product_headers = {p.name for p in files if not in_test_room(p) and p.suffix in {".h", ".hpp", ".svh"}}
     product_paths = {p.as_posix() for p in files if not in_test_room(p)}
     test_headers = {p.name: p for p in files if in_test_room(p) and p.suffix in {".h", ".hpp", ".svh"}}

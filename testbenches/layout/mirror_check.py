@@ -14,10 +14,11 @@ names a model only in English) and checks that exactly the planted gaps are repo
 usage: mirror_check.py SOURCE_DIR | mirror_check.py --self-test
 """
 import re
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+import tree
 
 # Combinational units: no registers, no cycle of their own, so no class. Their cycle behaviour belongs to the stage
 # that instantiates them; their function is the om::ref function their file head names ("= om::ref::..."), which
@@ -69,14 +70,6 @@ def camel(stem: str) -> str:
     return "".join(w[:1].upper() + w[1:] for w in stem.split("_"))
 
 
-def listed_files(root: Path) -> list[Path]:
-    out = subprocess.run(["git", "-C", str(root), "ls-files", "--cached", "--others", "--exclude-standard"],
-                         capture_output=True, text=True)
-    if out.returncode == 0:
-        return [Path(p) for p in out.stdout.splitlines() if (root / p).is_file()]
-    return [p.relative_to(root) for p in root.rglob("*") if p.is_file() and "build" not in p.parts]
-
-
 def stage_stems(root: Path) -> list[str]:
     stems = []
     for line in (root / "rtl/files.f").read_text().splitlines():
@@ -96,7 +89,7 @@ def class_patterns(cls: str) -> list[str]:
 def gaps(root: Path, through: list[str] | None = None) -> list[str]:
     """Every gap, one line each; the modules accepted through TESTED_THROUGH are appended to `through`."""
     through = [] if through is None else through
-    files = listed_files(root)
+    files = tree.files(root)
     tests = {}
     for rel in files:
         if rel.parts[0] in ("testbenches", "tests") and rel.suffix in TEST_SUFFIXES \

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // The render-target memory of every simulation (the lockstep, the blocking harness, the driver's
-// rtl backend): one 128-bit texel per address (mem_addr), with the ordering contract of om_top's
-// memory ports (docs/interface.md): requests take effect in acceptance order, a read accepted after
-// a write to the same address returns the written data, a write and a read accepted in the same
-// cycle: the write first. Responses return in order, at most one per cycle, without backpressure.
-// Readiness and latency come cycle by cycle from a timing source: seeded random phases
-// (RandomTiming) or a recorded per-cycle table (TableTiming, what the stimulus carries, so both
-// lockstep sides see the same memory).
+// rtl backend): one 128-bit texel per address (om::mem_addr), with the ordering contract of
+// om_top's memory ports (docs/interface.md): requests take effect in acceptance order, a read
+// accepted after a write to the same address returns the written data, a write and a read accepted
+// in the same cycle: the write first. Responses return in order, at most one per cycle, without
+// backpressure. Readiness and latency come cycle by cycle from a timing source: seeded random
+// phases (RandomTiming) or a recorded per-cycle table (TableTiming, what the stimulus carries, so
+// both lockstep sides see the same memory).
 #pragma once
 
 #include <cstdint>
@@ -17,18 +17,11 @@
 #include <vector>
 
 #include "om/ref/convert.h"
+#include "om/top_ports.h"
 
 namespace om::sim {
 
-/// Packs (rt, y, x) like om_pkg::mem_addr_t: x in bits [13:0], y in [27:14], rt in [30:28].
-constexpr uint32_t mem_addr(uint32_t rt, uint32_t y, uint32_t x) {
-  return (rt << 28) | (y << 14) | x;
-}
-constexpr uint32_t mem_addr_rt(uint32_t a) { return a >> 28; }
-constexpr uint32_t mem_addr_y(uint32_t a) { return (a >> 14) & 0x3FFFu; }
-constexpr uint32_t mem_addr_x(uint32_t a) { return a & 0x3FFFu; }
-
-/// Memory contents by address; absent addresses read as zero.
+/// Memory contents by address (om::mem_addr, top_ports.h); absent addresses read as zero.
 using Image = std::unordered_map<uint32_t, ref::Texel>;
 
 /// Memory behaviour of one cycle.
