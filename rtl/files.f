@@ -1,4 +1,3 @@
-rtl/om_pkg.sv
 rtl/om_fp32_add.sv
 rtl/om_fp32_mul.sv
 rtl/om_fp32_minmax.sv

@@ -17,8 +17,8 @@ module om_dest_read
   import om_pkg::*;
   import om_top_pkg::*;
 #(
-  parameter int OpDepth  = 16,  // ops waiting for their texel (power of two)
-  parameter int RspDepth = 16   // read responses the OM can buffer = bound on outstanding reads (power of two)
+  parameter int OpDepth  = DefaultOpDepth,  // ops waiting for their texel (power of two)
+  parameter int RspDepth = DefaultRspDepth   // read responses the OM can buffer = bound on outstanding reads (power of two)
 ) (
   input  logic              clk_i,
   input  logic              rst_ni,

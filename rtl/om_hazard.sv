@@ -18,7 +18,7 @@ module om_hazard
   import om_pkg::*;
   import om_top_pkg::*;
 #(
-  parameter int TblDepth = 32  // ops in flight between this stage and memory write acceptance (power of two)
+  parameter int TblDepth = DefaultTblDepth  // ops in flight between this stage and memory write acceptance (power of two)
 ) (
   input  logic clk_i,
   input  logic rst_ni,

@@ -16,9 +16,9 @@ module om_top
   import om_defs_pkg::*;
   import om_top_pkg::*;
 #(
-  parameter int OpDepth  = 16,  // ops waiting for their destination texel
-  parameter int RspDepth = 16,  // read responses buffered = outstanding reads
-  parameter int TblDepth = 32   // ops in flight between om_hazard and write acceptance
+  parameter int OpDepth  = DefaultOpDepth,  // ops waiting for their destination texel
+  parameter int RspDepth = DefaultRspDepth,  // read responses buffered = outstanding reads
+  parameter int TblDepth = DefaultTblDepth   // ops in flight between om_hazard and write acceptance
 ) (
   input  logic              clk_i,
   input  logic              rst_ni,

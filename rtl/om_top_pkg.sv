@@ -1,35 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// Payload types of the OM's control stages (om_accept -> om_hazard -> om_dest_read -> om_rt_datapath -> om_write)
-// and the one rule that decides whether a per-RT op reads its destination texel.
+// The rules the OM's control stages (om_accept -> om_hazard -> om_dest_read -> om_rt_datapath -> om_write) share:
+// descriptor selection and whether a per-RT op reads its destination texel. Their payload types are om_pkg's.
 `timescale 1ns/1ps
 package om_top_pkg;
   import om_pkg::*;
   import om_defs_pkg::*;
-
-  // A surviving pixel after coverage, alpha test and fog, waiting in om_accept to be expanded into per-RT ops.
-  typedef struct packed {
-    logic                         clear;  // CMD_CLEAR: write oc[0] into every slot of `slots`
-    logic [CoordW-1:0]            x;
-    logic [CoordW-1:0]            y;
-    logic [MaxRts-1:0]            slots;  // RT slots that get an op, expanded in slot order
-    logic [3:0][31:0]             oc1;    // dual-source second output of slot 0
-    logic [MaxRts-1:0][3:0][31:0] oc;     // oC0 already fogged
-  } px_t;
-
-  // One per-RT operation: one texel read-modify-write (or plain write) of render target `addr.rt`.
-  typedef struct packed {
-    mem_addr_t        addr;     // rt, y, x
-    logic             clear;    // clear command: convert s, no blend, no mask
-    logic             need_rd;  // op_needs_read(): the datapath needs the destination texel
-    logic [3:0][31:0] s;        // source colour: oC[rt] (oC0 for a clear)
-    logic [3:0][31:0] s1;       // dual-source colour (oC0'), meaningful for slot 0
-  } op_t;
-
-  // An op leaving om_dest_read: the op and its destination texel (0 when it was not read).
-  typedef struct packed {
-    op_t               op;
-    logic [TexelW-1:0] dst;
-  } op_dst_t;
 
   // Bit c set: channel c (0 = R .. 3 = A) exists in the format (fmt_info_t.ch_bits).
   function automatic logic [3:0] fmt_present(input logic [3:0][5:0] ch_bits);

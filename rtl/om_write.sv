@@ -24,12 +24,6 @@ module om_write
   output logic              wr_o
 );
 
-  typedef struct packed {
-    logic              write;
-    mem_addr_t         addr;
-    logic [TexelW-1:0] texel;
-  } wr_req_t;
-
   wr_req_t req_in, req_q;
   logic    req_valid, req_ready;
 

@@ -79,13 +79,13 @@ om::Pixel pixel_from_dict(const py::handle& obj, const std::string& what) {
       p.oc1 = words4(v, f);
     } else if (k == "oc") {
       if (!py::isinstance<py::sequence>(v) || py::isinstance<py::str>(v)) {
-        type_error(f + ": expected a sequence of up to " + std::to_string(om::kPkgMaxRts) +
+        type_error(f + ": expected a sequence of up to " + std::to_string(om::kMaxRts) +
                    " outputs of 4 words, got " + type_name(v));
       }
       const py::sequence s = py::reinterpret_borrow<py::sequence>(v);
-      if (py::len(s) > static_cast<size_t>(om::kPkgMaxRts)) {
+      if (py::len(s) > static_cast<size_t>(om::kMaxRts)) {
         value_error(f + ": " + std::to_string(py::len(s)) + " outputs, at most " +
-                    std::to_string(om::kPkgMaxRts));
+                    std::to_string(om::kMaxRts));
       }
       for (size_t i = 0; i < py::len(s); ++i)
         p.oc[i] = words4(s[i], f + "[" + std::to_string(i) + "]");

@@ -7,7 +7,7 @@ namespace om {
 
 void Accept::set_state(const State& s, uint32_t max_rts, uint32_t fl_index) {
   const bool loe0 = s.rt_desc[0].logic_op_enable;
-  for (uint32_t i = 0; i < kPkgMaxRts; ++i) {
+  for (uint32_t i = 0; i < kMaxRts; ++i) {
     const RtBind& b = s.rt_bind[i];
     const FormatInfo* f = fmt_info(b.format);
     const RtDesc d = desc_sel(s, i, b.format, fl_index);
@@ -32,8 +32,8 @@ void Accept::set_state(const State& s, uint32_t max_rts, uint32_t fl_index) {
 
 void Accept::intake(const Pixel& p) {
   const bool is_clear = (static_cast<uint32_t>(p.cmd) & 1u) != 0;
-  const uint32_t x = p.x & 0x3FFFu;  // [13:0]
-  const uint32_t y = p.y & 0x3FFFu;
+  const uint32_t x = p.x & ((1u << kCoordW) - 1u);  // [CoordW-1:0]
+  const uint32_t y = p.y & ((1u << kCoordW) - 1u);
   bool killed = false;
   if (!is_clear) {
     const uint32_t a = p.oc[0][3];
@@ -41,7 +41,7 @@ void Accept::intake(const Pixel& p) {
     killed = !covered || !ref::alpha_test_pass(dec_.d3d9, a);
   }
   uint32_t slots = 0;
-  for (uint32_t i = 0; i < kPkgMaxRts; ++i) {
+  for (uint32_t i = 0; i < kMaxRts; ++i) {
     const Slot& sl = dec_.slot[i];
     const bool bound = sl.exists && x < sl.width && y < sl.height;
     if (is_clear ? bound : (!killed && bound && sl.draw_ok)) slots |= 1u << i;

@@ -117,7 +117,7 @@ State decode_state(const CsrFieldStorage& fs) {
   s.fog_color = fs.fog_color;
   s.ps_outputs = rg::ps_outputs::kDeclared.get(fs.ps_outputs);
   const uint32_t types = rg::ps_outputs::kType.get(fs.ps_outputs);
-  for (int i = 0; i < kPkgMaxRts; ++i) {
+  for (int i = 0; i < kMaxRts; ++i) {
     s.ps_output_type[i] = (types >> (2 * i)) & 3u;
     const CsrRtStorage& rt = fs.rt[i];
     RtBind& b = s.rt_bind[i];

@@ -32,7 +32,7 @@ void Top::decode_state(const CsrOut& co) {
   const State& s = co.state;
   const CfgInfo& cfg = co.cfg_info;
   u_accept_.set_state(s, cfg.max_rts, cfg.fl_index);
-  for (uint32_t i = 0; i < kPkgMaxRts; ++i) {
+  for (uint32_t i = 0; i < kMaxRts; ++i) {
     slot_[i].format = s.rt_bind[i].format;
     slot_[i].desc = desc_sel(s, i, s.rt_bind[i].format, cfg.fl_index);
   }

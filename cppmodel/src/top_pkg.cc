@@ -42,7 +42,7 @@ uint32_t fmt_present(const FormatInfo* f) { return f == nullptr ? 0u : ref::pres
 RtDesc desc_sel(const State& s, uint32_t rt, uint32_t format, uint32_t fl_index) {
   ref::BlendDesc blend;
   blend.independent_blend_enable = s.independent_blend_enable;
-  for (int i = 0; i < kPkgMaxRts; ++i) blend.render_target[i] = to_ref(s.rt_desc[i]);
+  for (int i = 0; i < kMaxRts; ++i) blend.render_target[i] = to_ref(s.rt_desc[i]);
   // select_rt_desc returns one of blend.render_target: map it back to the latched register fields.
   const ref::RtBlendDesc& sel = ref::select_rt_desc(blend, static_cast<int>(rt & 7u));
   RtDesc d = s.rt_desc[&sel - blend.render_target.data()];

@@ -2,35 +2,9 @@
 #include "om/top_ports.h"
 
 #include <cstdio>
-#include <tuple>
 
 namespace om {
 namespace {
-
-// Appends fields from the least significant bit upwards (the RTL declares packed fields most
-// significant first, so callers append them in reverse declaration order).
-class PixelWriter {
- public:
-  void put(uint32_t value, int width) {
-    const uint64_t v = width >= 32 ? value : (value & ((1u << width) - 1u));
-    const int word = pos_ / 32;
-    const int off = pos_ % 32;
-    bits_[word] |= static_cast<uint32_t>(v << off);
-    if (off + width > 32) bits_[word + 1] |= static_cast<uint32_t>(v >> (32 - off));
-    pos_ += width;
-  }
-  const PixelBits& bits() const { return bits_; }
-
- private:
-  PixelBits bits_{};
-  int pos_ = 0;
-};
-
-auto tie(const Perf& p) {
-  return std::tie(p.busy, p.pixels_in, p.rt_reads, p.rt_writes, p.hazard_stalls, p.mem_stalls,
-                  p.killed);
-}
-auto tie(const Pixel& p) { return std::tie(p.cmd, p.x, p.y, p.coverage, p.fog, p.oc1, p.oc); }
 
 std::string hex(uint32_t v) {
   char buf[16];
@@ -56,25 +30,6 @@ Pixel make_pixel(uint32_t x, uint32_t y, const ref::PixelIn& px) {
   p.oc = px.oc;
   return p;
 }
-
-PixelBits pack_pixel(const Pixel& p) {
-  PixelWriter w;
-  for (int i = 0; i < kPkgMaxRts; ++i) {
-    for (int c = 0; c < 4; ++c) w.put(p.oc[i][c], 32);
-  }
-  for (int c = 0; c < 4; ++c) w.put(p.oc1[c], 32);
-  w.put(p.fog, 32);
-  w.put(p.coverage ? 1u : 0u, 1);
-  w.put(p.y, kCoordW);
-  w.put(p.x, kCoordW);
-  w.put(static_cast<uint32_t>(p.cmd), 1);
-  return w.bits();
-}
-
-bool operator==(const Pixel& a, const Pixel& b) { return tie(a) == tie(b); }
-bool operator!=(const Pixel& a, const Pixel& b) { return !(a == b); }
-bool operator==(const Perf& a, const Perf& b) { return tie(a) == tie(b); }
-bool operator!=(const Perf& a, const Perf& b) { return !(a == b); }
 
 bool operator==(const TopOut& a, const TopOut& b) {
   return a.prdata == b.prdata && a.pready == b.pready && a.pslverr == b.pslverr &&

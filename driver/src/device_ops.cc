@@ -7,11 +7,12 @@
 #include "device_shadow.h"
 #include "om/driver/device.h"
 #include "om/gen/regs.h"
+#include "om/gen/sizes.h"
 
 namespace om::driver {
 namespace {
 
-constexpr uint32_t kCoordLimit = 1u << 14;  // om_pkg::CoordW
+constexpr uint32_t kCoordLimit = 1u << kCoordW;
 
 template <typename T>
 T* as(void* data, uint32_t size) {

@@ -110,7 +110,7 @@ void PortTracer::dump(bool clk, const TopIn& in, const TopOut& out) {
   w_.set(h_[kPslverr], 1, out.pslverr);
   w_.set(h_[kInValid], 1, in.in_valid);
   w_.set(h_[kInReady], 1, out.in_ready);
-  const PixelBits px = pack_pixel(in.in_data);
+  const PixelBits px = pack(in.in_data);
   w_.set_words(h_[kInData], kPixelBits, px.data());
   w_.set(h_[kRdValid], 1, out.mem_rd_valid);
   w_.set(h_[kRdReady], 1, in.mem_rd_ready);

@@ -6,61 +6,6 @@
 namespace om::sim {
 namespace {
 
-// Builds a packed image from the least significant field up (the RTL declares packed fields most
-// significant first, so callers append in reverse declaration order).
-template <int Bits>
-class Packer {
- public:
-  void put(uint32_t v, int width) {
-    const uint64_t x = (width >= 32 ? v : (v & ((1u << width) - 1u)));
-    const int word = pos_ / 32, off = pos_ % 32;
-    w_[word] |= static_cast<uint32_t>(x << off);
-    if (off + width > 32) w_[word + 1] |= static_cast<uint32_t>(x >> (32 - off));
-    pos_ += width;
-  }
-  void put(const ref::Vec4& v) {
-    for (uint32_t c : v) put(c, 32);
-  }
-  const uint32_t* data() const { return w_.data(); }
-
- private:
-  std::array<uint32_t, (Bits + 31) / 32 + 1> w_{};
-  int pos_ = 0;
-};
-
-constexpr int kOpBits = 31 + 1 + 1 + 128 + 128;                     // op_t
-constexpr int kPxBits = 1 + 2 * kCoordW + kPkgMaxRts + 128 + 1024;  // px_t
-constexpr int kWrReqBits = 1 + 31 + 128;                            // om_write's wr_req_t
-
-Packer<kOpBits> pack(const Op& o) {
-  Packer<kOpBits> p;
-  p.put(o.s1);
-  p.put(o.s);
-  p.put(o.need_rd, 1);
-  p.put(o.clear, 1);
-  p.put(o.addr, 31);
-  return p;
-}
-
-Packer<kPxBits> pack(const Px& x) {
-  Packer<kPxBits> p;
-  for (const ref::Vec4& o : x.oc) p.put(o);
-  p.put(x.oc1);
-  p.put(x.slots, kPkgMaxRts);
-  p.put(x.y, kCoordW);
-  p.put(x.x, kCoordW);
-  p.put(x.clear, 1);
-  return p;
-}
-
-Packer<kWrReqBits> pack(const WrReq& r) {
-  Packer<kWrReqBits> p;
-  for (uint32_t w : r.texel.w) p.put(w, 32);
-  p.put(r.addr, 31);
-  p.put(r.write, 1);
-  return p;
-}
-
 enum Reg : size_t {
   kAccDone,
   kInValid,
@@ -174,7 +119,7 @@ void ModelWaves::regs() {
   w_.set(h_[kAccDone], 8, acc.regs().done);
   w_.set(h_[kInValid], 1, acc.in_reg().regs().valid);
   w_.set(h_[kInSkidValid], 1, acc.in_reg().regs().skid_valid);
-  w_.set_words(h_[kInData], kPixelBits, pack_pixel(acc.in_reg().regs().data).data());
+  w_.set_words(h_[kInData], kPixelBits, pack(acc.in_reg().regs().data).data());
   w_.set(h_[kPxValid], 1, acc.px_reg().regs().valid);
   w_.set_words(h_[kPxData], kPxBits, pack(acc.px_reg().regs().data).data());
   w_.set(h_[kOpValid], 1, acc.op_reg().regs().valid);

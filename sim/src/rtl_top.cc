@@ -56,7 +56,7 @@ const TopOut& RtlTop::eval(const TopIn& in) {
   d.pstrb_i = static_cast<uint8_t>(in.pstrb & 0xFu);
   d.in_valid_i = in.in_valid;
   if (!pixel_packed_ || !(in.in_data == last_pixel_)) {
-    const PixelBits bits = pack_pixel(in.in_data);
+    const PixelBits bits = pack(in.in_data);
     for (size_t i = 0; i < bits.size(); ++i) d.in_data_i[i] = bits[i];
     last_pixel_ = in.in_data;
     pixel_packed_ = true;

@@ -4,14 +4,17 @@
 // state writes waiting while the pipeline is busy (docs/registers.md, docs/behaviour.md §2.8).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <random>
+#include <stdexcept>
 #include <string>
 
 #include "Vom_csr.h"
 #include "csr_harness.h"
 #include "om/gen/defs.h"
 #include "om/gen/regs.h"
+#include "om/gen/types.h"
 
 namespace om::tb {
 namespace {
@@ -20,63 +23,27 @@ namespace {
 constexpr uint32_t kBlendZero = 1, kBlendOne = 2, kOpAdd = 1, kLogicNoop = 4, kCmpAlways = 8;
 constexpr uint32_t kOneF32 = 0x3F800000;  // BlendFactor default {1, 1, 1, 1}
 
-// ---------------------------------------------------------------------------------------------------
-// om_pkg::state_t bit layout, transcribed from rtl/om_pkg.sv (first member = most significant).
-// ---------------------------------------------------------------------------------------------------
-struct Member {
-  const char* name;
-  int width;  // of one element
-  int count;  // elements of a packed array [count-1:0], element 0 least significant
-};
-constexpr Member kState[] = {
-    {"independent_blend_enable", 1, 1},
-    {"alpha_to_coverage_enable", 1, 1},
-    {"sample_mask", 32, 1},
-    {"blend_factor", 32, 4},
-    {"alpha_test_enable", 1, 1},
-    {"alpha_func", 4, 1},
-    {"alpha_ref", 8, 1},
-    {"fog_enable", 1, 1},
-    {"fog_color", 32, 3},
-    {"ps_outputs", 8, 1},
-    {"ps_output_type", 2, 8},
-    {"rt_desc", 36, 8},
-    {"rt_bind", 38, 8},
-};
-constexpr Member kRtDesc[] = {
-    {"blend_enable", 1, 1},   {"src_blend", 5, 1},       {"dest_blend", 5, 1},
-    {"blend_op", 3, 1},       {"src_blend_alpha", 5, 1}, {"dest_blend_alpha", 5, 1},
-    {"blend_op_alpha", 3, 1}, {"logic_op_enable", 1, 1}, {"logic_op", 4, 1},
-    {"write_mask", 4, 1},
-};
-constexpr Member kRtBind[] = {{"format", 8, 1}, {"width", 15, 1}, {"height", 15, 1}};
-
-template <size_t N>
-int lsb_of(const Member (&members)[N], const std::string& name, int* width) {
-  int lsb = 0;
-  for (size_t i = N; i-- > 0;) {
-    if (name == members[i].name) {
-      *width = members[i].width;
-      return lsb;
-    }
-    lsb += members[i].width * members[i].count;
+// A state_t scalar by its member path, from the generated field table (om/gen/types.h).
+const FieldInfo& state_field(const std::string& path) {
+  for (const FieldInfo& f : kStateFields) {
+    if (path == f.path) return f;
   }
-  throw std::out_of_range("no state_t member " + name);
+  throw std::out_of_range("no state_t member " + path);
 }
 
 // state_o.<member>[index] (index ignored for scalars).
 uint32_t state(CsrHarness& h, const std::string& member, int index = 0) {
-  int w = 0;
-  const int lsb = lsb_of(kState, member, &w);
-  return h.state_bits(lsb + index * w, w);
+  const bool scalar =
+      index == 0 && std::any_of(kStateFields.begin(), kStateFields.end(),
+                                [&](const FieldInfo& f) { return member == f.path; });
+  const FieldInfo& f = state_field(scalar ? member : member + "[" + std::to_string(index) + "]");
+  return h.state_bits(f.lsb, f.width);
 }
 
 // state_o.<rt_desc|rt_bind>[rt].<field>.
 uint32_t state_rt(CsrHarness& h, const std::string& member, int rt, const std::string& field) {
-  int elem_w = 0, w = 0;
-  const int base = lsb_of(kState, member, &elem_w) + rt * elem_w;
-  const int lsb = member == "rt_desc" ? lsb_of(kRtDesc, field, &w) : lsb_of(kRtBind, field, &w);
-  return h.state_bits(base + lsb, w);
+  const FieldInfo& f = state_field(member + "[" + std::to_string(rt) + "]." + field);
+  return h.state_bits(f.lsb, f.width);
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -156,7 +156,7 @@ void ScBench::drive(const TopIn& in) {
   if (all || in.pstrb != l.pstrb) pstrb_.write(in.pstrb);
   if (all || in.in_valid != l.in_valid) in_valid_.write(in.in_valid);
   if (all || in.in_data != l.in_data) {
-    to_bv(pack_pixel(in.in_data), pixel_bv_);
+    to_bv(pack(in.in_data), pixel_bv_);
     in_data_.write(pixel_bv_);
   }
   if (all || in.mem_rd_ready != l.mem_rd_ready) mem_rd_ready_.write(in.mem_rd_ready);

@@ -13,6 +13,7 @@
 
 #include "Vom_rt_datapath.h"
 #include "datapath_random.h"
+#include "om/pkg.h"
 #include "om/ref/rt_op.h"
 
 namespace om::unit {
@@ -20,22 +21,21 @@ namespace om::unit {
 /// Latency of om_rt_datapath in enabled cycles (documented in its header).
 inline constexpr int kDatapathLatency = 4;
 
-/// rt_desc_t of rtl/om_pkg.sv, packed MSB first: blend_enable, src_blend[5], dest_blend[5],
-/// blend_op[3], src_blend_alpha[5], dest_blend_alpha[5], blend_op_alpha[3], logic_op_enable,
-/// logic_op[4], write_mask[4].
+/// The rt_desc_t image (om::pack, generated from defs/types.toml) of an API descriptor.
 inline uint64_t pack_rt_desc(const ref::RtBlendDesc& d) {
-  uint64_t v = d.blend_enable ? 1 : 0;
-  auto put = [&v](uint32_t x, int bits) { v = (v << bits) | (x & ((1u << bits) - 1)); };
-  put(static_cast<uint32_t>(d.src_blend), 5);
-  put(static_cast<uint32_t>(d.dest_blend), 5);
-  put(static_cast<uint32_t>(d.blend_op), 3);
-  put(static_cast<uint32_t>(d.src_blend_alpha), 5);
-  put(static_cast<uint32_t>(d.dest_blend_alpha), 5);
-  put(static_cast<uint32_t>(d.blend_op_alpha), 3);
-  put(d.logic_op_enable ? 1 : 0, 1);
-  put(static_cast<uint32_t>(d.logic_op), 4);
-  put(d.render_target_write_mask, 4);
-  return v;
+  RtDesc r;
+  r.blend_enable = d.blend_enable;
+  r.src_blend = static_cast<uint32_t>(d.src_blend);
+  r.dest_blend = static_cast<uint32_t>(d.dest_blend);
+  r.blend_op = static_cast<uint32_t>(d.blend_op);
+  r.src_blend_alpha = static_cast<uint32_t>(d.src_blend_alpha);
+  r.dest_blend_alpha = static_cast<uint32_t>(d.dest_blend_alpha);
+  r.blend_op_alpha = static_cast<uint32_t>(d.blend_op_alpha);
+  r.logic_op_enable = d.logic_op_enable;
+  r.logic_op = static_cast<uint32_t>(d.logic_op);
+  r.write_mask = d.render_target_write_mask;
+  const RtDescBits b = pack(r);
+  return b[0] | (uint64_t{b[1]} << 32);
 }
 
 inline std::string texel_hex(const ref::Texel& t) {

@@ -18,13 +18,13 @@ from typing import Any, Optional, TypeVar, Union
 
 import numpy as np
 
-from . import _core, _defs
+from . import _core, _defs, _types
 from .enums import Blend, BlendOp, CmpFunc, ColorWrite, FeatureLevel, LogicOp
 from .tables import FormatInfo, f32_bits, format_info
 
 E = TypeVar("E", bound=Enum)
 
-MAX_RTS = 8
+MAX_RTS = _types.SIZES["MaxRts"]
 """RT slots (D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT)."""
 
 

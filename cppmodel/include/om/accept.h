@@ -71,7 +71,7 @@ class Accept {
     bool need_rd = false;  // op_needs_read() of a draw op in this slot
   };
   struct Decoded {
-    std::array<Slot, kPkgMaxRts> slot{};
+    std::array<Slot, kMaxRts> slot{};
     bool sample_mask0 = false;
     bool a2c = false;
     ref::D3d9State d3d9;

@@ -77,7 +77,7 @@ struct CsrFieldStorage {
   uint32_t fog = 0;
   std::array<uint32_t, 3> fog_color{};
   uint32_t ps_outputs = 0;
-  std::array<CsrRtStorage, kPkgMaxRts> rt{};
+  std::array<CsrRtStorage, kMaxRts> rt{};
   bool perf_clear = false;  // PERF_CLEAR.CLEAR (single pulse)
   uint32_t perf_pixels_in = 0;
   uint32_t perf_rt_reads = 0;

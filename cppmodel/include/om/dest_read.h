@@ -16,9 +16,6 @@
 
 namespace om {
 
-inline constexpr int kOpDepth = 16;   // om_top OpDepth
-inline constexpr int kRspDepth = 16;  // om_top RspDepth
-
 struct DestReadIn {
   bool in_valid = false;
   const Op* in_data = nullptr;

@@ -29,8 +29,6 @@ struct HazardOut {
   bool hazard_stall = false;     // perf strobe: an op with need_rd waits on a matching entry
 };
 
-inline constexpr int kTblDepth = 32;  // om_top TblDepth
-
 /// om_hazard's own flops (u_out_reg holds the rest).
 struct HazardRegs {
   std::array<uint32_t, kTblDepth> tbl_addr{};  // mem_addr_t

@@ -82,7 +82,7 @@ class Top {
 
   // Decoded state: rebuilt after reset or a bus write (state changes only then).
   bool state_dirty_ = true;
-  std::array<SlotOperands, kPkgMaxRts> slot_{};
+  std::array<SlotOperands, kMaxRts> slot_{};
   bool gamma_space_ = false;
   bool logic_op_enable0_ = false;
   uint32_t logic_op0_ = 0;

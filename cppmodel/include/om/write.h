@@ -8,16 +8,10 @@
 #include <cstdint>
 
 #include "om/pipe_reg.h"
+#include "om/pkg.h"
 #include "om/ref/convert.h"
 
 namespace om {
-
-/// om_write's wr_req_t.
-struct WrReq {
-  bool write = false;
-  uint32_t addr = 0;  // mem_addr_t
-  ref::Texel texel;
-};
 
 struct WriteIn {
   bool in_valid = false;

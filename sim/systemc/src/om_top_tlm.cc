@@ -301,7 +301,7 @@ void OmTopTlm::pixel_b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_ti
 std::vector<unsigned char> pack_pixels(const std::vector<Pixel>& pixels) {
   std::vector<unsigned char> bytes(pixels.size() * OmTopTlm::kPixelBytes);
   for (size_t i = 0; i < pixels.size(); ++i) {
-    const PixelBits bits = pack_pixel(pixels[i]);
+    const PixelBits bits = pack(pixels[i]);
     std::memcpy(bytes.data() + i * OmTopTlm::kPixelBytes, bits.data(), OmTopTlm::kPixelBytes);
   }
   return bytes;

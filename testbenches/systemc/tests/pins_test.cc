@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The pin conversions of sc_pins.h: unpack_pixel against om::pack_pixel (round trip and single
+// The pin conversions of sc_pins.h: unpack_pixel against om::pack (round trip and single
 // fields at their documented bit positions), the bit-vector copies, the perf_t layout.
 #include <gtest/gtest.h>
 
@@ -28,7 +28,7 @@ TEST(Pins, UnpackPixelInvertsPackPixel) {
   std::mt19937_64 rng(7);
   for (int i = 0; i < 2000; ++i) {
     const Pixel p = random_pixel(rng);
-    EXPECT_EQ(unpack_pixel(pack_pixel(p)), p) << "pixel " << i;
+    EXPECT_EQ(unpack_pixel(pack(p)), p) << "pixel " << i;
   }
 }
 
@@ -54,7 +54,7 @@ TEST(Pins, PixelFieldsSitAtThePixelTBitPositions) {
   EXPECT_EQ(p.oc[5][3], 0x01020304u);
   EXPECT_EQ(p.oc[0][0], 0u);
   PixelBv back;
-  to_bv(pack_pixel(p), back);
+  to_bv(pack(p), back);
   EXPECT_EQ(back, bv);
 }
 

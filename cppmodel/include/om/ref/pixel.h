@@ -31,7 +31,7 @@ struct PixelState {
   int fl_index = kNumFeatureLevels - 1;
 };
 
-/// One pixel (or Clear command) from the pixel shader, as in rtl/om_pkg.sv pixel_t.
+/// One pixel (or Clear command) from the pixel shader, as in om_pkg's pixel_t.
 struct PixelIn {
   // Clear command: oc[0] is the clear colour (binary32), written to every bound RT.
   bool clear = false;

@@ -9,10 +9,11 @@
 #include <cstdint>
 
 #include "om/gen/defs.h"
+#include "om/gen/sizes.h"
 
 namespace om::ref {
 
-inline constexpr int kMaxRts = 8;
+inline constexpr int kMaxRts = om::kMaxRts;
 
 /// D3D11_RENDER_TARGET_BLEND_DESC1.
 struct RtBlendDesc {

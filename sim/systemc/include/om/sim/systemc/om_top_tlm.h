@@ -15,8 +15,8 @@
 //       TLM_GENERIC_ERROR_RESPONSE  no PREADY within the timeout (reset held, or a hang)
 //     transport_dbg reads a register without time or side effects (om::Csr::read()).
 //   * pixel_socket (target): the pixel stream. TLM_WRITE_COMMAND with n >= 1 packed pixel_t
-//     images of kPixelBytes each (om::pack_pixel()'s 32-bit words in host byte order, word 0 =
-//     bits [31:0]); the address is ignored (a stream). The transaction returns when the OM has
+//     images of kPixelBytes each (om::pack(const Pixel&)'s 32-bit words in host byte order, word 0
+//     = bits [31:0]); the address is ignored (a stream). The transaction returns when the OM has
 //     accepted the last of them (in_valid/in_ready handshakes), with the delay of those cycles;
 //     the pipeline goes on draining afterwards (STATUS.BUSY tells when it is done). Errors:
 //     TLM_COMMAND_ERROR_RESPONSE for reads, TLM_BURST_ERROR_RESPONSE for a length that is not a

@@ -2,7 +2,7 @@
 // om_top's pin values as SystemC types, exactly as `verilator --sc` declares the ports of om_top
 // (docs/toolchain.md §3): 1-bit ports are bool, 2..32-bit ports uint32_t (zero-extended), wider
 // ports sc_bv<N> with bit 0 = the port's bit 0. Conversions between those and om::TopIn / TopOut
-// fields, and unpack_pixel(), the inverse of om::pack_pixel().
+// fields; the packed images are the generated om::pack() / unpack_<type>() of om/gen/types.h.
 #pragma once
 
 #include <systemc>
@@ -17,17 +17,13 @@ using PixelBv = sc_dt::sc_bv<kPixelBits>;
 using TexelBv = sc_dt::sc_bv<kTexelW>;
 using PerfBv = sc_dt::sc_bv<kPerfBits>;
 
-/// The fields of a packed pixel_t image (om::pack_pixel's layout, word 0 = bits [31:0]).
-Pixel unpack_pixel(const PixelBits& bits);
-
 /// Word-wise copies (32-bit words, word 0 least significant, as sc_bv::get_word/set_word).
 void to_bv(const PixelBits& bits, PixelBv& bv);
 PixelBits pixel_bits(const PixelBv& bv);
 void to_bv(const ref::Texel& t, TexelBv& bv);
 ref::Texel texel(const TexelBv& bv);
 
-/// perf_t image: killed in word 0, mem_stalls 1, hazard_stalls 2, rt_writes 3, rt_reads 4,
-/// pixels_in 5, busy bit 192 (om/top_ports.h).
+/// The perf_t image (om::pack(const Perf&)).
 void to_bv(const Perf& p, PerfBv& bv);
 Perf perf(const PerfBv& bv);
 
