@@ -52,15 +52,8 @@ CsrHarness::~CsrHarness() {
 }
 
 void CsrHarness::drive() {
-  const sim::ApbMaster::Pins p = bus_.next();
-  Vom_csr& d = *dut_;
-  d.psel_i = p.psel;
-  d.penable_i = p.penable;
-  d.pwrite_i = p.pwrite;
-  d.paddr_i = p.paddr;
-  d.pwdata_i = p.pwdata;
-  d.pstrb_i = p.pstrb;
-  d.eval();
+  sim::ApbMaster::to_ports(bus_.next(), *dut_);
+  dut_->eval();
 }
 
 void CsrHarness::edge() {

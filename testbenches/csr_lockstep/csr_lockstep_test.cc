@@ -189,12 +189,7 @@ class CsrRtlSide final : public sim::BasicSide<CsrIn, CsrPins> {
     Vom_csr& d = *rtl_;
     d.rst_ni = in.rst_n;
     d.cfg_i = in.cfg;
-    d.psel_i = in.psel;
-    d.penable_i = in.penable;
-    d.pwrite_i = in.pwrite;
-    d.paddr_i = in.paddr;
-    d.pwdata_i = in.pwdata;
-    d.pstrb_i = in.pstrb;
+    sim::ApbMaster::to_ports(in, d);
     d.busy_i = in.busy;
     d.init_done_i = in.init_done;
     d.perf_pixel_in_i = in.perf_pixel_in;
