@@ -53,7 +53,16 @@ void Env::fail(const std::string& what) {
   failure_cycle_ = cycle_;
 }
 
-std::string Env::describe_segment() const {
+bool Env::failed(sim::Failure* f) const {
+  if (failure_.empty()) return false;
+  const bool sb = failure_.rfind("scoreboard", 0) == 0 || failure_.rfind("counters", 0) == 0;
+  f->kind = sb ? "scoreboard" : "testbench";
+  f->cycle = failure_cycle_;
+  f->message = failure_;
+  return true;
+}
+
+std::string Env::describe() const {
   if (seg_ >= st_.segments.size()) return "stimulus exhausted";
   const Segment& s = st_.segments[seg_];
   std::string d = "segment " + std::to_string(seg_) + " (" + std::to_string(s.pixels.size()) +
@@ -134,8 +143,8 @@ void Env::on_drained() {
   if (opt_.scoreboard) {
     const std::string diff = cosim::diff_images(mem_.image(), sb_->image());
     if (!diff.empty()) {
-      fail("scoreboard: render-target memory differs from om::ref before " + describe_segment() +
-           ":\n" + diff);
+      fail("scoreboard: render-target memory differs from om::ref before " + describe() + ":\n" +
+           diff);
       return;
     }
   }
@@ -397,7 +406,7 @@ void Env::observe(const TopOut& out) {
   const bool pending = offered_ || bus_.active() || !mem_.idle();
   if (pending && cycle_ - last_progress_ > opt_.hang_limit) {
     fail("no progress: no pixel, memory or bus handshake for " + std::to_string(opt_.hang_limit) +
-         " cycles (" + describe_segment() + ")");
+         " cycles (" + describe() + ")");
   }
   ++cycle_;
 }

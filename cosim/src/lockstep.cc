@@ -14,19 +14,6 @@
 namespace om::cosim {
 namespace {
 
-// Splits om::diff()'s "port: a vs b" into its parts.
-void split_diff(const std::string& d, Failure& f) {
-  const size_t colon = d.find(": ");
-  const size_t vs = d.find(" vs ", colon == std::string::npos ? 0 : colon);
-  if (colon == std::string::npos || vs == std::string::npos) {
-    f.field = d;
-    return;
-  }
-  f.field = d.substr(0, colon);
-  f.a_value = d.substr(colon + 2, vs - colon - 2);
-  f.b_value = d.substr(vs + 4);
-}
-
 void make_dirs(const std::string& dir) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
@@ -68,26 +55,41 @@ class MergedWaves {
 
 Lockstep::Lockstep(const Stimulus& st, const RunOptions& opt, const TraceWindow* tw)
     : st_(st), opt_(opt), tracing_(tw != nullptr), tw_(tw ? *tw : TraceWindow{}) {
-  a_ = sim::make_side(opt_.a, tracing_);
-  if (opt_.two_sides) {
-    b_ = sim::make_side(opt_.b, tracing_);
-    if (!opt_.fault.empty()) b_ = sim::make_faulty(std::move(b_), opt_.fault);
-  } else if (!opt_.fault.empty()) {
-    a_ = sim::make_faulty(std::move(a_), opt_.fault);
+  std::unique_ptr<sim::Side> a = sim::make_side(opt_.a, tracing_);
+  start(std::move(a), opt_.two_sides ? sim::make_side(opt_.b, tracing_) : nullptr);
+}
+
+Lockstep::Lockstep(const Stimulus& st, const RunOptions& opt, std::unique_ptr<sim::Side> a,
+                   std::unique_ptr<sim::Side> b, const TraceWindow* tw)
+    : st_(st), opt_(opt), tracing_(tw != nullptr), tw_(tw ? *tw : TraceWindow{}) {
+  start(std::move(a), std::move(b));
+}
+
+void Lockstep::start(std::unique_ptr<sim::Side> a, std::unique_ptr<sim::Side> b) {
+  a_ = std::move(a);
+  b_ = std::move(b);
+  if (!opt_.fault.empty()) {
+    if (b_) {
+      b_ = sim::make_faulty(std::move(b_), opt_.fault);
+    } else {
+      a_ = sim::make_faulty(std::move(a_), opt_.fault);
+    }
   }
   r_.a_name = a_->name();
   r_.b_name = b_ ? b_->name() : "";
   env_ = std::make_unique<Env>(st_, opt_.env);
+  loop_ = std::make_unique<sim::LockstepLoop<TopIn, TopOut>>(*env_, *a_, b_.get(), opt_.time_sides);
+  loop_->on_dump = [this](uint64_t c, bool clk) {
+    if (merged_) {
+      merged_->dump(10 * c + (clk ? 5 : 0), c, clk, *loop_->inputs(), *loop_->outputs_a(),
+                    *loop_->outputs_b());
+    }
+  };
 }
 
 Lockstep::~Lockstep() = default;
 
 uint64_t Lockstep::cycle() const { return env_->cycle(); }
-
-void Lockstep::add_failure(Failure f) {
-  f.segment = env_->describe_segment();
-  r_.failures.push_back(std::move(f));
-}
 
 uint64_t Lockstep::step(uint64_t n) {
   if (done_) return 0;
@@ -105,11 +107,9 @@ uint64_t Lockstep::step(uint64_t n) {
 
 bool Lockstep::cycle_once() {
   if (env_->done()) return false;
-  Env& env = *env_;
   sim::Side* const a = a_.get();
   sim::Side* const b = b_.get();
-  const bool stop_at_failure = !tracing_ || tw_.stop_at_failure;
-  const uint64_t c = env.cycle();
+  const uint64_t c = env_->cycle();
   if (tracing_ && c > tw_.to) return false;
   if ((c & 4095) == 0) {
     if (opt_.poll) opt_.poll();
@@ -126,68 +126,7 @@ bool Lockstep::cycle_once() {
       r_.waves.push_back(base + "cosim.fst");
     }
   }
-
-  const bool time_sides = opt_.time_sides;
-  const TopIn& in = env.drive();
-  Clock::time_point t0, t1, t2;
-  if (time_sides) t0 = Clock::now();
-  const TopOut& oa = a->eval(in);
-  if (time_sides) t1 = Clock::now();
-  const TopOut* ob = nullptr;
-  if (b) {
-    ob = &b->eval(in);
-    if (time_sides) t2 = Clock::now();
-  }
-  in_ = &in;
-  out_a_ = &oa;
-  out_b_ = ob;
-  if (merged_) merged_->dump(10 * c, c, false, in, oa, *ob);
-  if (b && r_.failures.empty()) {
-    if (oa != *ob) {
-      Failure f;
-      f.kind = "divergence";
-      f.cycle = c;
-      split_diff(diff(oa, *ob), f);
-      f.message = a->name() + " outputs:   " + to_string(oa) + "\n" + b->name() +
-                  " outputs: " + to_string(*ob);
-      add_failure(f);
-      if (stop_at_failure) return false;
-    }
-  }
-  env.observe(oa);
-  Clock::time_point t3, t4;
-  if (time_sides) t3 = Clock::now();
-  a->tick();
-  if (time_sides) t4 = Clock::now();
-  if (b) b->tick();
-  if (time_sides) {
-    const Clock::time_point t5 = b ? Clock::now() : t4;
-    ta_ += (t1 - t0) + (t4 - t3);
-    if (b) tb_ += (t2 - t1) + (t5 - t4);
-  }
-  if (merged_) merged_->dump(10 * c + 5, c, true, in, oa, *ob);
-  for (sim::Side* s : {a, b}) {
-    if (s == nullptr) continue;
-    const std::string e = s->take_error();
-    if (!e.empty() && r_.failures.empty()) {
-      Failure f;
-      f.kind = "assertion";
-      f.cycle = c;
-      f.field = s->name();
-      f.message = s->name() + ": " + e;
-      add_failure(f);
-    }
-  }
-  if (!env.failure().empty() && r_.failures.empty()) {
-    Failure f;
-    const std::string& m = env.failure();
-    f.kind =
-        m.rfind("scoreboard", 0) == 0 || m.rfind("counters", 0) == 0 ? "scoreboard" : "testbench";
-    f.cycle = env.failure_cycle();
-    f.message = m;
-    add_failure(f);
-  }
-  return r_.failures.empty() || !stop_at_failure;
+  return loop_->cycle(!tracing_ || tw_.stop_at_failure);
 }
 
 RunResult Lockstep::finish() {
@@ -198,16 +137,17 @@ RunResult Lockstep::finish() {
     if (s) s->trace_close();
   }
   merged_.reset();
+  r_.failures = loop_->failures();
   r_.secs_total = std::chrono::duration<double>(total_).count();
-  r_.secs_a = std::chrono::duration<double>(ta_).count();
-  r_.secs_b = std::chrono::duration<double>(tb_).count();
+  r_.secs_a = std::chrono::duration<double>(loop_->time_a()).count();
+  r_.secs_b = std::chrono::duration<double>(loop_->time_b()).count();
   r_.cycles = env_->cycle();
   r_.pixels = env_->pixels();
   r_.mismatches = r_.failures.empty() ? 0 : 1;
   r_.coverage = env_->coverage();
   r_.coverage.add_run({kConfigs[st_.cfg.cfg_index].name, st_.cfg.seed, r_.cycles});
-  if (out_a_) r_.perf_a = out_a_->perf;
-  if (out_b_) r_.perf_b = out_b_->perf;
+  if (loop_->outputs_a()) r_.perf_a = loop_->outputs_a()->perf;
+  if (loop_->outputs_b()) r_.perf_b = loop_->outputs_b()->perf;
   return r_;
 }
 

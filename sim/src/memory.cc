@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "om/sim/memory.h"
 
-#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -34,19 +33,24 @@ MemCycle RandomTiming::at(uint64_t cycle) {
 
 void Memory::commit(uint64_t cycle, bool wr_fire, uint32_t wr_addr, const ref::Texel& wr_data,
                     bool rd_fire, uint32_t rd_addr, bool rsp_delivered) {
-  if (rsp_delivered) rsp_.pop_front();
-  if (wr_fire) {
-    image_[wr_addr] = wr_data;
-    ++writes_;
-  }
-  if (rd_fire) {
-    const uint64_t latency = std::max<uint8_t>(1, timing_->at(cycle).latency);
-    const uint64_t due = std::max<uint64_t>(cycle + latency, last_due_ + 1);
-    last_due_ = due;
-    auto it = image_.find(rd_addr);
-    rsp_.push_back({due, it == image_.end() ? ref::Texel{} : it->second});
-    ++reads_;
-  }
+  if (rsp_delivered) rsp_.pop();
+  if (wr_fire) write(wr_addr, wr_data);
+  if (rd_fire) rsp_.push(cycle, at(cycle).latency, read(rd_addr));
+}
+
+ref::Texel Memory::read(uint32_t addr) {
+  ++reads_;
+  return peek(addr);
+}
+
+void Memory::write(uint32_t addr, const ref::Texel& data) {
+  image_[addr] = data;
+  ++writes_;
+}
+
+ref::Texel Memory::peek(uint32_t addr) const {
+  const auto it = image_.find(addr);
+  return it == image_.end() ? ref::Texel{} : it->second;
 }
 
 }  // namespace om::sim

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "Vom_top.h"
+#include "om/sim/apb_master.h"
 
 namespace om::sim {
 namespace {
@@ -48,12 +49,7 @@ const TopOut& RtlTop::eval(const TopIn& in) {
   d.clk_i = 0;
   d.rst_ni = in.rst_n ? 1 : 0;
   d.cfg_i = static_cast<uint8_t>(in.cfg & 7u);
-  d.psel_i = in.psel;
-  d.penable_i = in.penable;
-  d.pwrite_i = in.pwrite;
-  d.paddr_i = static_cast<uint16_t>(in.paddr & 0xFFFu);
-  d.pwdata_i = in.pwdata;
-  d.pstrb_i = static_cast<uint8_t>(in.pstrb & 0xFu);
+  ApbMaster::to_ports(in, d);
   d.in_valid_i = in.in_valid;
   if (!pixel_packed_ || !(in.in_data == last_pixel_)) {
     const PixelBits bits = pack(in.in_data);

@@ -27,12 +27,6 @@ CsrHarness::CsrHarness(uint32_t cfg, const std::string& wave_name, uint32_t cfg_
   }
   Vom_csr& d = *dut_;
   d.clk_i = 0;
-  d.psel_i = 0;
-  d.penable_i = 0;
-  d.pwrite_i = 0;
-  d.paddr_i = 0;
-  d.pwdata_i = 0;
-  d.pstrb_i = 0;
   d.busy_i = 0;
   d.init_done_i = 1;
   d.perf_pixel_in_i = 0;
@@ -43,7 +37,7 @@ CsrHarness::CsrHarness(uint32_t cfg, const std::string& wave_name, uint32_t cfg_
   d.perf_killed_i = 0;
   d.cfg_i = cfg;
   d.rst_ni = 0;
-  d.eval();
+  drive();
   tick();
   tick();
   d.rst_ni = 1;
@@ -57,7 +51,12 @@ CsrHarness::~CsrHarness() {
   dut_->final();
 }
 
-void CsrHarness::tick() {
+void CsrHarness::drive() {
+  sim::ApbMaster::to_ports(bus_.next(), *dut_);
+  dut_->eval();
+}
+
+void CsrHarness::edge() {
   Vom_csr& d = *dut_;
   d.clk_i = 1;
   d.eval();
@@ -73,19 +72,26 @@ void CsrHarness::tick() {
   }
 }
 
+void CsrHarness::tick() {
+  sim::ApbMaster::Done done;
+  if (bus_.active() && !ready() && bus_.sample(false, false, 0, &done)) {
+    ADD_FAILURE() << "tick(): a transfer completed without PREADY";
+  }
+  edge();
+}
+
 void CsrHarness::begin(uint32_t addr, bool write, uint32_t data, uint32_t strb) {
-  Vom_csr& d = *dut_;
-  d.psel_i = 1;
-  d.penable_i = 0;
-  d.pwrite_i = write;
-  d.paddr_i = addr;
-  d.pwdata_i = write ? data : 0;
-  d.pstrb_i = write ? strb : 0;
-  d.eval();
-  tick();
-  d.penable_i = 1;
-  d.eval();
-  waits_ = 0;
+  sim::BusOp op;
+  op.write = write;
+  op.addr = static_cast<uint16_t>(addr);
+  op.data = data;
+  op.strb = static_cast<uint8_t>(strb);
+  bus_.push_back(op);
+  drive();  // setup phase
+  sim::ApbMaster::Done done;
+  bus_.sample(false, false, 0, &done);  // to the access phase
+  edge();
+  drive();
 }
 
 bool CsrHarness::ready() {
@@ -96,43 +102,42 @@ bool CsrHarness::ready() {
 ApbResponse CsrHarness::finish() {
   Vom_csr& d = *dut_;
   d.eval();
+  sim::ApbMaster::Done done;
   ApbResponse r;
-  r.data = d.prdata_o;
-  r.error = d.pslverr_o != 0;
-  r.wait_cycles = waits_;
-  EXPECT_TRUE(d.pready_o) << "finish() without PREADY";
-  tick();
-  d.psel_i = 0;
-  d.penable_i = 0;
-  d.pwrite_i = 0;
-  d.pwdata_i = 0;
-  d.pstrb_i = 0;
-  d.eval();
+  if (bus_.sample(d.pready_o, d.pslverr_o, d.prdata_o, &done)) {
+    r.data = done.rdata;
+    r.error = done.err;
+    r.wait_cycles = static_cast<int>(done.waited);
+  } else {
+    ADD_FAILURE() << "finish() without PREADY";
+    bus_.abort();
+    bus_.clear_queue();
+  }
+  edge();
+  drive();
   return r;
 }
 
-ApbResponse CsrHarness::read(uint32_t addr) {
-  begin(addr, false, 0);
-  while (!ready()) {
-    if (++waits_ > 1000) {
-      ADD_FAILURE() << std::hex << "read 0x" << addr << ": PREADY never rose";
-      return ApbResponse{0, true, waits_};
+ApbResponse CsrHarness::transfer(uint32_t addr, bool write, uint32_t data, uint32_t strb) {
+  begin(addr, write, data, strb);
+  for (int waits = 1; !ready(); ++waits) {
+    if (waits > 1000) {
+      ADD_FAILURE() << std::hex << (write ? "write 0x" : "read 0x") << addr
+                    << ": PREADY never rose";
+      bus_.abort();
+      bus_.clear_queue();
+      drive();
+      return ApbResponse{0, true, waits};
     }
     tick();
   }
   return finish();
 }
 
+ApbResponse CsrHarness::read(uint32_t addr) { return transfer(addr, false, 0, 0xF); }
+
 ApbResponse CsrHarness::write(uint32_t addr, uint32_t data, uint32_t strb) {
-  begin(addr, true, data, strb);
-  while (!ready()) {
-    if (++waits_ > 1000) {
-      ADD_FAILURE() << std::hex << "write 0x" << addr << ": PREADY never rose";
-      return ApbResponse{0, true, waits_};
-    }
-    tick();
-  }
-  return finish();
+  return transfer(addr, true, data, strb);
 }
 
 uint32_t CsrHarness::state_bits(int lsb, int width) {

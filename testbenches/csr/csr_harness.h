@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
-// APB4 master around the Verilated om_csr: reset with a configuration strap, read/write transfers
-// that report PSLVERR and wait cycles, a split transfer for watching PREADY, and bit access to the
-// state_t output. Waves: OM_WAVES=1 writes <name>.fst into the working directory.
+// The Verilated om_csr on the platform's APB4 master (sim::ApbMaster): reset with a configuration
+// strap, read/write transfers that report PSLVERR and wait cycles, a split transfer for watching
+// PREADY, and bit access to the state_t output. Waves: OM_WAVES=1 writes <name>.fst into the
+// working directory.
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <random>
 #include <string>
+
+#include "om/sim/apb_master.h"
 
 class Vom_csr;
 class VerilatedContext;
@@ -44,7 +47,7 @@ class CsrHarness {
   bool ready();
   ApbResponse finish();
 
-  /// One clock cycle with the current inputs.
+  /// One clock cycle with the current inputs (in a split transfer's access phase: a wait state).
   void tick();
 
   /// Bits [lsb + width - 1 : lsb] of state_o (width <= 32).
@@ -53,10 +56,16 @@ class CsrHarness {
   Vom_csr& dut() { return *dut_; }
 
  private:
+  // The master's next pins onto the bus, settled.
+  void drive();
+  // The clock edge alone.
+  void edge();
+  ApbResponse transfer(uint32_t addr, bool write, uint32_t data, uint32_t strb);
+
   std::unique_ptr<VerilatedContext> ctx_;
   std::unique_ptr<Vom_csr> dut_;
   std::unique_ptr<VerilatedFstC> fst_;
-  int waits_ = 0;
+  sim::ApbMaster bus_;
   int errors_ = 0;  // RTL assertion failures already reported
 };
 

@@ -8,13 +8,18 @@
 // strobes), busy periods that hold state writes, perf-counter strobes, INITIALISED toggles and
 // resets with every strap value. The APB master obeys the protocol (it holds a waiting transfer)
 // and busy_i never rises in the cycle a taken state write lands (om_csr's snapshot assertion).
-// The first divergence stops the test with cycle, port, both values, seed and a reproduce line.
+// Both sides run on the platform's lockstep loop (om/sim/lockstep_loop.h, the co-simulation's),
+// over the image of om_csr's outputs (CsrPins), with this test's stimulus as its testbench. The
+// first divergence or RTL assertion stops the test with cycle, port, both values, seed and a
+// reproduce line.
 #include <gtest/gtest.h>
 #include <verilated.h>
 
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <optional>
 #include <random>
 #include <sstream>
@@ -25,12 +30,13 @@
 #include "om/csr.h"
 #include "om/gen/regs.h"
 #include "om/sim/apb_master.h"
+#include "om/sim/lockstep_loop.h"
 
 namespace om::tb {
 namespace {
 
 // Inputs that do not belong to the APB master, one entry per cycle.
-struct Side {
+struct OtherInputs {
   bool rst_n = true;
   uint32_t cfg = 0;
   bool busy = false;
@@ -40,7 +46,7 @@ struct Side {
 
 struct Stimulus {
   std::vector<sim::BusOp> transfers;
-  std::vector<Side> side;
+  std::vector<OtherInputs> side;
 };
 
 uint32_t pick_address(std::mt19937_64& rng) {
@@ -88,7 +94,7 @@ Stimulus generate(uint64_t seed, int cycles) {
   int reset_left = 0;
   uint32_t cfg = static_cast<uint32_t>(rng() % 8);
   for (int c = 0; c < cycles; ++c) {
-    Side& sd = s.side[c];
+    OtherInputs& sd = s.side[c];
     if (c == 1 || (reset_left == 0 && u(rng) < 0.0015)) {
       reset_left = 1 + static_cast<int>(rng() % 3);
       cfg = static_cast<uint32_t>(rng() % 8);  // 5..7 select the default configuration
@@ -105,6 +111,149 @@ Stimulus generate(uint64_t seed, int cycles) {
   return s;
 }
 
+// Every output of om_csr as the RTL presents it: the wide ports as their packed word images.
+struct CsrPins {
+  uint32_t prdata = 0;
+  bool pready = false;
+  bool pslverr = false;
+  bool state_write_pending = false;
+  uint32_t cfg = 0;
+  CfgInfoBits cfg_info{};
+  // perf_t: killed in word 0, mem_stalls 1, hazard_stalls 2, rt_writes 3, rt_reads 4, pixels_in
+  // 5, busy bit 192.
+  std::array<uint32_t, 7> perf{};
+  StateBits state{};
+};
+
+std::string hex(uint64_t v) {
+  std::ostringstream s;
+  s << "0x" << std::hex << v;
+  return s.str();
+}
+
+// The first field in which `a` and `b` differ as "port: a vs b" (ports in declaration order, the
+// wide ones by word), or "".
+std::string diff(const CsrPins& a, const CsrPins& b) {
+  const auto one = [](const std::string& port, uint64_t x, uint64_t y) {
+    return x == y ? std::string() : port + ": " + hex(x) + " vs " + hex(y);
+  };
+  const auto words = [](const std::string& port, const auto& x, const auto& y) {
+    for (size_t w = 0; w < x.size(); ++w) {
+      if (x[w] != y[w])
+        return port + "[w" + std::to_string(w) + "]: " + hex(x[w]) + " vs " + hex(y[w]);
+    }
+    return std::string();
+  };
+  for (const std::string& d :
+       {one("prdata", a.prdata, b.prdata), one("pready", a.pready, b.pready),
+        one("pslverr", a.pslverr, b.pslverr),
+        one("state_write_pending", a.state_write_pending, b.state_write_pending),
+        one("cfg", a.cfg, b.cfg), words("cfg_info", a.cfg_info, b.cfg_info),
+        words("perf", a.perf, b.perf), words("state", a.state, b.state)}) {
+    if (!d.empty()) return d;
+  }
+  return "";
+}
+
+bool operator!=(const CsrPins& a, const CsrPins& b) {
+  return a.prdata != b.prdata || a.pready != b.pready || a.pslverr != b.pslverr ||
+         a.state_write_pending != b.state_write_pending || a.cfg != b.cfg ||
+         a.cfg_info != b.cfg_info || a.perf != b.perf || a.state != b.state;
+}
+
+std::string to_string(const CsrPins& o) {
+  std::ostringstream s;
+  s << "prdata " << hex(o.prdata) << " pready " << o.pready << " pslverr " << o.pslverr
+    << " state_write_pending " << o.state_write_pending << " cfg " << o.cfg << " cfg_info";
+  for (uint32_t w : o.cfg_info) s << " " << hex(w);
+  s << " perf";
+  for (uint32_t w : o.perf) s << " " << hex(w);
+  s << " state";
+  for (uint32_t w : o.state) s << " " << hex(w);
+  return s.str();
+}
+
+// The Verilated om_csr.
+class CsrRtlSide final : public sim::BasicSide<CsrIn, CsrPins> {
+ public:
+  CsrRtlSide() {
+    ctx_.errorLimit(1 << 30);  // RTL assertions count; take_error() reports them
+    rtl_ = std::make_unique<Vom_csr>(&ctx_, "om_csr");
+  }
+  ~CsrRtlSide() override { rtl_->final(); }
+  CsrRtlSide(const CsrRtlSide&) = delete;
+  CsrRtlSide& operator=(const CsrRtlSide&) = delete;
+
+  std::string name() const override { return "rtl"; }
+  const CsrPins& eval(const CsrIn& in) override {
+    Vom_csr& d = *rtl_;
+    d.rst_ni = in.rst_n;
+    d.cfg_i = in.cfg;
+    sim::ApbMaster::to_ports(in, d);
+    d.busy_i = in.busy;
+    d.init_done_i = in.init_done;
+    d.perf_pixel_in_i = in.perf_pixel_in;
+    d.perf_rt_read_i = in.perf_rt_read;
+    d.perf_rt_write_i = in.perf_rt_write;
+    d.perf_hazard_stall_i = in.perf_hazard_stall;
+    d.perf_mem_stall_i = in.perf_mem_stall;
+    d.perf_killed_i = in.perf_killed;
+    d.clk_i = 0;
+    d.eval();
+    out_.prdata = d.prdata_o;
+    out_.pready = d.pready_o;
+    out_.pslverr = d.pslverr_o;
+    out_.state_write_pending = d.state_write_pending_o;
+    out_.cfg = d.cfg_o;
+    for (size_t w = 0; w < out_.cfg_info.size(); ++w) out_.cfg_info[w] = d.cfg_info_o[w];
+    for (size_t w = 0; w < out_.perf.size(); ++w) out_.perf[w] = d.perf_o[w];
+    for (size_t w = 0; w < out_.state.size(); ++w) out_.state[w] = d.state_o[w];
+    return out_;
+  }
+  void tick() override {
+    rtl_->clk_i = 1;
+    rtl_->eval();
+  }
+  std::string take_error() override {
+    if (ctx_.errorCount() == errors_) return "";
+    errors_ = ctx_.errorCount();
+    return "RTL assertion failed (message above)";
+  }
+
+ private:
+  VerilatedContext ctx_;
+  std::unique_ptr<Vom_csr> rtl_;
+  CsrPins out_;
+  int errors_ = 0;
+};
+
+// The cycle model om::Csr, its outputs packed as the RTL's.
+class CsrModelSide final : public sim::BasicSide<CsrIn, CsrPins> {
+ public:
+  std::string name() const override { return "model"; }
+  const CsrPins& eval(const CsrIn& in) override {
+    in_ = in;
+    const CsrOut& o = model_.comb(in);
+    out_.prdata = o.prdata;
+    out_.pready = o.pready;
+    out_.pslverr = o.pslverr;
+    out_.state_write_pending = o.state_write_pending;
+    out_.cfg = o.cfg;
+    out_.cfg_info = pack(o.cfg_info);
+    out_.perf = {o.perf.killed,   o.perf.mem_stalls, o.perf.hazard_stalls, o.perf.rt_writes,
+                 o.perf.rt_reads, o.perf.pixels_in,  o.perf.busy ? 1u : 0u};
+    out_.state = pack(o.state);
+    return out_;
+  }
+  void tick() override { model_.seq(in_); }
+  const Csr& csr() const { return model_; }
+
+ private:
+  Csr model_;
+  CsrIn in_;
+  CsrPins out_;
+};
+
 // Coverage of the run: each kind of outcome must have happened for the test to mean something.
 struct Coverage {
   int reads_ok = 0, writes_ok = 0, err_ro_write = 0, err_wo_read = 0, err_unmapped = 0;
@@ -112,41 +261,20 @@ struct Coverage {
   int peek_mismatches = 0;  // Csr::read / Csr::writable disagreeing with the bus
 };
 
-class CsrLockstep {
+// The testbench: the stimulus through the APB master, and the coverage of what happened. It reads
+// the model's registers (the busy rule below) and peeks at it (Csr::read, Csr::writable).
+class CsrBench final : public sim::Testbench<CsrIn, CsrPins> {
  public:
-  CsrLockstep(uint64_t seed, int cycles) : seed_(seed), stim_(generate(seed, cycles)) {
+  CsrBench(uint64_t seed, int cycles, const Csr& model)
+      : seed_(seed), stim_(generate(seed, cycles)), model_(model) {
     for (const sim::BusOp& t : stim_.transfers) bus_.push_back(t);
-    ctx_.errorLimit(1 << 30);  // RTL assertions count; each is a failure below
-    rtl_ = std::make_unique<Vom_csr>(&ctx_, "om_csr");
-  }
-  ~CsrLockstep() { rtl_->final(); }
-
-  // Runs every cycle; returns "" or the first divergence.
-  std::string run() {
-    for (cycle_ = 0; cycle_ < static_cast<int>(stim_.side.size()); ++cycle_) {
-      CsrIn in = inputs();
-      drive(in);
-      rtl_->clk_i = 0;
-      rtl_->eval();
-      const CsrOut& o = model_.comb(in);
-      std::string diff = compare(o);
-      if (!diff.empty()) return diff;
-      if (ctx_.errorCount() != 0) return report("RTL assertion", "failed", "-");
-      observe(in, o);
-      rtl_->clk_i = 1;
-      rtl_->eval();
-      model_.seq(in);
-    }
-    return "";
   }
 
-  const Coverage& coverage() const { return cov_; }
-
- private:
   // This cycle's inputs: the side channels plus the APB master's pins.
-  CsrIn inputs() {
-    const Side& sd = stim_.side[cycle_];
-    CsrIn in;
+  const CsrIn& drive() override {
+    const OtherInputs& sd = stim_.side[cycle_];
+    CsrIn& in = in_;
+    in = CsrIn{};
     in.rst_n = sd.rst_n;
     in.cfg = sd.cfg;
     in.init_done = sd.init_done;
@@ -165,60 +293,11 @@ class CsrLockstep {
     return in;
   }
 
-  void drive(const CsrIn& in) {
-    Vom_csr& d = *rtl_;
-    d.rst_ni = in.rst_n;
-    d.cfg_i = in.cfg;
-    d.psel_i = in.psel;
-    d.penable_i = in.penable;
-    d.pwrite_i = in.pwrite;
-    d.paddr_i = in.paddr;
-    d.pwdata_i = in.pwdata;
-    d.pstrb_i = in.pstrb;
-    d.busy_i = in.busy;
-    d.init_done_i = in.init_done;
-    d.perf_pixel_in_i = in.perf_pixel_in;
-    d.perf_rt_read_i = in.perf_rt_read;
-    d.perf_rt_write_i = in.perf_rt_write;
-    d.perf_hazard_stall_i = in.perf_hazard_stall;
-    d.perf_mem_stall_i = in.perf_mem_stall;
-    d.perf_killed_i = in.perf_killed;
-  }
-
-  std::string compare(const CsrOut& o) {
-    const Vom_csr& d = *rtl_;
-    if (d.prdata_o != o.prdata) return report("prdata", d.prdata_o, o.prdata);
-    if (d.pready_o != o.pready) return report("pready", d.pready_o, o.pready);
-    if (d.pslverr_o != o.pslverr) return report("pslverr", d.pslverr_o, o.pslverr);
-    if (d.state_write_pending_o != o.state_write_pending) {
-      return report("state_write_pending", d.state_write_pending_o, o.state_write_pending);
-    }
-    if (d.cfg_o != o.cfg) return report("cfg", d.cfg_o, o.cfg);
-    const CfgInfoBits ci = pack(o.cfg_info);
-    for (size_t w = 0; w < ci.size(); ++w) {
-      if (d.cfg_info_o[w] != ci[w])
-        return report("cfg_info[w" + std::to_string(w) + "]", d.cfg_info_o[w], ci[w]);
-    }
-    // perf_t: killed in word 0, mem_stalls 1, hazard_stalls 2, rt_writes 3, rt_reads 4, pixels_in
-    // 5, busy bit 192.
-    const uint32_t pf[7] = {o.perf.killed,        o.perf.mem_stalls, o.perf.hazard_stalls,
-                            o.perf.rt_writes,     o.perf.rt_reads,   o.perf.pixels_in,
-                            o.perf.busy ? 1u : 0u};
-    for (int w = 0; w < 7; ++w) {
-      if (d.perf_o[w] != pf[w])
-        return report("perf[w" + std::to_string(w) + "]", d.perf_o[w], pf[w]);
-    }
-    const StateBits st = pack(o.state);
-    for (size_t w = 0; w < st.size(); ++w) {
-      if (d.state_o[w] != st[w])
-        return report("state[w" + std::to_string(w) + "]", d.state_o[w], st[w]);
-    }
-    return "";
-  }
-
   // Advances the master and counts what happened (after the outputs matched).
-  void observe(const CsrIn& in, const CsrOut& o) {
-    if (!in.rst_n && (cycle_ == 0 || stim_.side[cycle_ - 1].rst_n)) ++cov_.resets;
+  void observe(const CsrPins& o) override {
+    const CsrIn& in = in_;
+    const uint64_t c = cycle_++;
+    if (!in.rst_n && (c == 0 || stim_.side[c - 1].rst_n)) ++cov_.resets;
     sim::ApbMaster::Done done;
     if (!bus_.observe(o, &done)) {
       if (in.psel && in.penable && in.busy && o.state_write_pending) ++cov_.held_cycles;
@@ -248,31 +327,39 @@ class CsrLockstep {
     if (op.write && Csr::writable(op.addr) == o.pslverr) ++cov_.peek_mismatches;
   }
 
-  template <typename A, typename B>
-  std::string report(const std::string& port, A rtl, B model) {
-    std::ostringstream s;
-    s << "first divergence at cycle " << cycle_ << ", port " << port << ": rtl 0x" << std::hex
-      << static_cast<uint64_t>(rtl) << ", model 0x" << static_cast<uint64_t>(model) << std::dec
-      << "\n  seed " << seed_ << "; reproduce: OM_SEED=" << seed_
-      << " build/<preset>/bin/om_csr_lockstep_tests --gtest_filter='Seeds/CsrLockstepTest.*/0'";
-    return s.str();
-  }
-  std::string report(const std::string& port, const char* rtl, const char* model) {
-    std::ostringstream s;
-    s << "cycle " << cycle_ << ": " << port << " " << rtl << " " << model << " (seed " << seed_
-      << ")";
-    return s.str();
-  }
+  uint64_t cycle() const override { return cycle_; }
+  bool done() const override { return cycle_ >= stim_.side.size(); }
+  std::string describe() const override { return "seed " + std::to_string(seed_); }
 
+  const Coverage& coverage() const { return cov_; }
+
+ private:
   uint64_t seed_;
   Stimulus stim_;
-  VerilatedContext ctx_;
-  std::unique_ptr<Vom_csr> rtl_;
-  Csr model_;
-  int cycle_ = 0;
+  const Csr& model_;
+  CsrIn in_;
+  uint64_t cycle_ = 0;
   sim::ApbMaster bus_;
   Coverage cov_;
 };
+
+// Runs every cycle; returns "" or the first divergence or assertion, with its reproduce line.
+std::string run(uint64_t seed, int cycles, Coverage* cov) {
+  CsrRtlSide rtl;
+  CsrModelSide model;
+  CsrBench bench(seed, cycles, model.csr());
+  sim::LockstepLoop<CsrIn, CsrPins> loop(bench, rtl, &model);
+  while (loop.cycle()) {
+  }
+  *cov = bench.coverage();
+  if (loop.failures().empty()) return "";
+  const sim::Failure& f = loop.failures().front();
+  std::ostringstream s;
+  s << "first " << f.kind << " at cycle " << f.cycle << ": " << sim::summary(f) << "\n  seed "
+    << seed << "; reproduce: OM_SEED=" << seed
+    << " build/<preset>/bin/om_csr_lockstep_tests --gtest_filter='Seeds/CsrLockstepTest.*/0'";
+  return s.str();
+}
 
 uint64_t base_seed() {
   uint64_t seed = 0x0C5A11;
@@ -286,10 +373,8 @@ TEST_P(CsrLockstepTest, EveryOutputMatchesEveryCycleOnRandomApbTraffic) {
   const uint64_t seed = base_seed() + static_cast<uint64_t>(GetParam());
   std::printf("OM_SEED=%llu\n", static_cast<unsigned long long>(seed));
   constexpr int kCycles = 60000;
-  CsrLockstep ls(seed, kCycles);
-  const std::string diff = ls.run();
-  ASSERT_EQ(diff, "");
-  const Coverage& c = ls.coverage();
+  Coverage c;
+  ASSERT_EQ(run(seed, kCycles, &c), "");
   std::printf(
       "reads %d writes %d ro-writes %d wo-reads %d unmapped %d misaligned %d held %d "
       "perf-clears %d partial-strobes %d resets %d\n",

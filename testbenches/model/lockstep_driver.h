@@ -2,10 +2,11 @@
 // Stimulus of the model-vs-RTL lockstep test: everything random is drawn up front from the seed
 // (APB transfers with their gaps, the pixel stream with its gaps, the initial memory image), and
 // the platform's memory (sim::Memory with RandomTiming: random latency and ready stalls from its
-// own seeded engine) answers the memory ports. Driver::inputs() gives the TopIn of the current
-// cycle, Driver::observe() takes that cycle's TopOut (identical on both sides while they agree) and
-// advances the handshakes: the platform's APB4 master (setup, access until PREADY), a valid/ready
-// pixel source that holds an offered pixel until it is taken, and the memory.
+// own seeded engine) answers the memory ports. Driver is the testbench of the platform's lockstep
+// loop (om/sim/lockstep_loop.h): drive() gives the TopIn of the current cycle, observe() takes that
+// cycle's TopOut (identical on both sides while they agree) and advances the handshakes: the
+// platform's APB4 master (setup, access until PREADY), a valid/ready pixel source that holds an
+// offered pixel until it is taken, and the memory. The run ends after LockstepConfig::cycles.
 #pragma once
 
 #include <cstdint>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "om/sim/apb_master.h"
+#include "om/sim/lockstep_loop.h"
 #include "om/sim/memory.h"
 #include "om/top_ports.h"
 
@@ -44,19 +46,19 @@ struct DriverStats {
   uint64_t in_stalls = 0;        // cycles with in_valid && !in_ready
 };
 
-class Driver {
+class Driver final : public sim::Testbench<TopIn, TopOut> {
  public:
+  /// rst_n is low for the first kResetCycles cycles and, with reset_at, again from reset_at.
   static constexpr int kResetCycles = 4;
-  /// rst_n of cycle `c`: low for the first kResetCycles and, with reset_at, again from reset_at.
 
   explicit Driver(const LockstepConfig& cfg);
 
-  /// The inputs of the current cycle.
-  const TopIn& inputs() const { return in_; }
-  /// The outputs of the current cycle: records handshakes and prepares the next cycle's inputs.
-  void observe(const TopOut& out);
+  const TopIn& drive() override { return in_; }
+  /// Records the handshakes and prepares the next cycle's inputs.
+  void observe(const TopOut& out) override;
+  uint64_t cycle() const override { return cycle_; }
+  bool done() const override { return cycle_ >= cfg_.cycles; }
 
-  uint64_t cycle() const { return cycle_; }
   const DriverStats& stats() const { return stats_; }
 
  private:

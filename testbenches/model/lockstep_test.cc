@@ -1,20 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0
 // The cycle model (om::Top) against the Verilated om_top in lockstep: identical inputs every cycle
 // (random state over APB with illegal accesses, random pixels with address collisions, random
-// memory latency and stalls), every TopOut field compared every cycle. The first difference fails
-// the test with the cycle, the port, both values and the command that replays the run.
+// memory latency and stalls), every TopOut field compared every cycle by the platform's lockstep
+// loop (om/sim/lockstep_loop.h, the co-simulation's), with this test's Driver as its testbench.
+// The first difference or RTL assertion fails the test with the cycle, the port, both values and
+// the command that replays the run.
 // OM_SEED=n replaces the seed list by n; OM_LOCKSTEP_CYCLES=n changes the run length.
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <cstdlib>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "lockstep_driver.h"
 #include "om/gen/defs.h"
-#include "om/sim/rtl_top.h"
-#include "om/top.h"
+#include "om/sim/lockstep_loop.h"
+#include "om/sim/side.h"
 
 namespace om::tb {
 namespace {
@@ -29,37 +32,27 @@ struct Result {
   Perf perf;
 };
 
-// Runs one lockstep; records a test failure at the first differing output.
+// Runs one lockstep; records a test failure at the first differing output or RTL assertion.
 Result run_lockstep(const LockstepConfig& c) {
-  sim::RtlTop rtl;
-  Top model;
+  const std::unique_ptr<sim::Side> rtl = sim::make_side(sim::SideKind::kRtl, false);
+  const std::unique_ptr<sim::Side> model = sim::make_side(sim::SideKind::kModel, false);
   Driver drv(c);
+  sim::LockstepLoop<TopIn, TopOut> loop(drv, *rtl, model.get());
+  while (loop.cycle()) {
+  }
   Result res;
-  const std::string repro =
-      "OM_SEED=" + std::to_string(c.seed) + " OM_LOCKSTEP_CYCLES=" + std::to_string(c.cycles) +
-      " om_model_lockstep_tests --gtest_filter='*" + kConfigs[c.cfg_index].name + "*'";
-  for (uint64_t cyc = 0; cyc < c.cycles; ++cyc) {
-    const TopIn& in = drv.inputs();
-    const TopOut& r = rtl.eval(in);
-    const TopOut& m = model.eval(in);
-    if (r != m) {
-      ADD_FAILURE() << "lockstep divergence at cycle " << cyc << " (config "
-                    << kConfigs[c.cfg_index].name << ", seed " << c.seed << "): " << diff(r, m)
-                    << " (rtl vs model)\n  rtl:   " << to_string(r) << "\n  model: " << to_string(m)
-                    << "\n  reproduce: " << repro;
-      return res;
-    }
-    const std::string err = rtl.take_error();
-    if (!err.empty()) {
-      ADD_FAILURE() << err << " at cycle " << cyc << "; reproduce: " << repro;
-      return res;
-    }
-    drv.observe(r);
-    rtl.tick();
-    model.tick();
+  if (!loop.failures().empty()) {
+    const sim::Failure& f = loop.failures().front();
+    const std::string repro =
+        "OM_SEED=" + std::to_string(c.seed) + " OM_LOCKSTEP_CYCLES=" + std::to_string(c.cycles) +
+        " om_model_lockstep_tests --gtest_filter='*" + kConfigs[c.cfg_index].name + "*'";
+    ADD_FAILURE() << "lockstep " << f.kind << " at cycle " << f.cycle << " (config "
+                  << kConfigs[c.cfg_index].name << ", seed " << c.seed << "): " << sim::summary(f)
+                  << "\n  reproduce: " << repro;
+    return res;
   }
   res.stats = drv.stats();
-  res.perf = model.out().perf;
+  if (loop.outputs_b() != nullptr) res.perf = loop.outputs_b()->perf;
   return res;
 }
 

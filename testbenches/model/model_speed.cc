@@ -1,19 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
 // Simulation speed of the cycle model (om::Top) against the Verilated om_top on the same cycles:
-// the lockstep test's stimulus is recorded once (inputs of every cycle, driven by the model), then
-// replayed into each side alone, timing only eval() + tick(). Prints cycles/s (CPU time) of both
-// and their ratio. Usage: om_model_speed [cycles=200000] [config=4] [seed=1] [busy=0]
-// busy=1: a saturated stream (pixel every cycle, memory latency 10 without stalls, few bus writes).
+// the lockstep test's stimulus is recorded once (inputs of every cycle: the lockstep loop with the
+// model alone), then replayed into each side alone, timing only eval() + tick(). Prints cycles/s
+// (CPU time) of both and their ratio. Usage: om_model_speed [cycles=200000] [config=4] [seed=1]
+// [busy=0] busy=1: a saturated stream (pixel every cycle, memory latency 10 without stalls, few bus
+// writes).
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <memory>
 #include <vector>
 
 #include "lockstep_driver.h"
 #include "om/gen/defs.h"
-#include "om/sim/rtl_top.h"
-#include "om/top.h"
+#include "om/sim/lockstep_loop.h"
+#include "om/sim/side.h"
 
 namespace {
 
@@ -23,8 +25,7 @@ struct Timing {
   uint32_t check = 0;  // folded outputs, so the work cannot be optimised away
 };
 
-template <typename Side>
-Timing replay(Side& side, const std::vector<om::TopIn>& trace) {
+Timing replay(om::sim::Side& side, const std::vector<om::TopIn>& trace) {
   Timing t;
   const auto w0 = std::chrono::steady_clock::now();
   const std::clock_t c0 = std::clock();
@@ -58,12 +59,13 @@ int main(int argc, char** argv) {
   std::vector<TopIn> trace;
   trace.reserve(cycles);
   {
-    Top model;
+    const std::unique_ptr<sim::Side> model = sim::make_side(sim::SideKind::kModel, false);
     tb::Driver drv(lc);
-    for (uint64_t i = 0; i < cycles; ++i) {
-      trace.push_back(drv.inputs());
-      drv.observe(model.eval(drv.inputs()));
-      model.tick();
+    sim::LockstepLoop<TopIn, TopOut> loop(drv, *model, nullptr);
+    loop.on_dump = [&](uint64_t, bool clk) {
+      if (!clk) trace.push_back(*loop.inputs());
+    };
+    while (loop.cycle()) {
     }
     std::printf("stimulus: %llu cycles (%s, seed %llu%s): %llu pixels, %llu reads, %llu writes\n",
                 static_cast<unsigned long long>(cycles), kConfigs[cfg].name,
@@ -72,10 +74,8 @@ int main(int argc, char** argv) {
                 static_cast<unsigned long long>(drv.stats().reads),
                 static_cast<unsigned long long>(drv.stats().writes));
   }
-  Top model;
-  const Timing m = replay(model, trace);
-  sim::RtlTop rtl;
-  const Timing r = replay(rtl, trace);
+  const Timing m = replay(*sim::make_side(sim::SideKind::kModel, false), trace);
+  const Timing r = replay(*sim::make_side(sim::SideKind::kRtl, false), trace);
   if (m.check != r.check) {
     std::printf("outputs differ between model and RTL (run om_model_lockstep_tests)\n");
     return 1;

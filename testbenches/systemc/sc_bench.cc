@@ -4,6 +4,7 @@
 #include <verilated.h>
 #include <verilated_fst_sc.h>
 
+#include <limits>
 #include <stdexcept>
 
 #include "Vom_top_sc.h"
@@ -20,6 +21,38 @@ void bind_both(sc_core::sc_in<T>& a, sc_core::sc_in<T>& b, sc_signal<T>& s) {
 }
 
 }  // namespace
+
+// One side of the netlist as the lockstep sees it.
+class ScBench::View final : public Side {
+ public:
+  View(ScBench& bench, const Outs& outs, std::string name, bool is_rtl)
+      : bench_(bench), outs_(outs), name_(std::move(name)), is_rtl_(is_rtl) {}
+  std::string name() const override { return name_; }
+  const TopOut& eval(const TopIn& in) override {
+    bench_.settle(in);
+    out_ = outs_.read();
+    if (fault_) fault_->apply(in, out_);
+    in_ = in;
+    return out_;
+  }
+  void tick() override {
+    if (fault_) fault_->edge(in_, out_);
+    bench_.rise();
+  }
+  std::string take_error() override {
+    if (!is_rtl_ || !Verilated::threadContextp()->gotError()) return "";
+    Verilated::threadContextp()->gotError(false);
+    return "RTL assertion or $error at or before this cycle (message above)";
+  }
+
+ private:
+  ScBench& bench_;
+  const Outs& outs_;
+  std::string name_;
+  bool is_rtl_;
+  TopIn in_;
+  TopOut out_;
+};
 
 ScBench::Outs::Outs(const std::string& side)
     : prdata((side + "_prdata_o").c_str()),
@@ -71,19 +104,9 @@ ScBench::ScBench(const sc_core::sc_module_name& name, const cosim::Stimulus& st,
       model_("model"),
       st_(st),
       opt_(opt),
-      env_(st,
-           [&opt] {
-             cosim::EnvOptions e;
-             e.scoreboard = opt.scoreboard;
-             e.coverage = false;
-             return e;
-           }()),
       half_(opt.period / 2.0) {
-  if (!opt_.fault.empty() && opt_.fault != "wr_data") {
-    throw std::invalid_argument("unknown fault '" + opt_.fault + "' (known: wr_data)");
-  }
   const bool waves = !opt_.waves_dir.empty();
-  Verilated::threadContextp()->fatalOnError(false);  // assertion failures are reported by step()
+  Verilated::threadContextp()->fatalOnError(false);  // the RTL view reports assertion failures
   if (waves) Verilated::traceEverOn(true);
   rtl_ = std::make_unique<Vom_top_sc>("rtl");
   Vom_top_sc& r = *rtl_;
@@ -133,9 +156,6 @@ ScBench::ScBench(const sc_core::sc_module_name& name, const cosim::Stimulus& st,
       tr(o->perf);
     }
   }
-
-  SC_HAS_PROCESS(ScBench);
-  SC_METHOD(step);
 }
 
 ScBench::~ScBench() {
@@ -170,48 +190,19 @@ void ScBench::drive(const TopIn& in) {
   any_driven_ = true;
 }
 
-void ScBench::fail(const std::string& kind, uint64_t cycle, const std::string& message) {
-  if (!result_.kind.empty()) return;
-  result_.kind = kind;
-  result_.failure_cycle = cycle;
-  result_.message = message;
-  result_.segment = env_.describe_segment();
-  result_.mismatches = 1;
+void ScBench::settle(const TopIn& in) {
+  if (settled_) return;
+  drive(in);
+  clk_.write(false);
+  sc_core::sc_start(half_);
+  settled_ = true;
 }
 
-void ScBench::step() {
-  if (!high_) {
-    // Falling edge: this cycle's inputs.
-    drive(env_.drive());
-    clk_.write(false);
-  } else {
-    // Both sides have settled on this cycle's inputs: compare every output pin.
-    const uint64_t c = env_.cycle();
-    const TopOut a = rtl_out_.read();
-    TopOut b = model_out_.read();
-    if (b.mem_wr_valid && opt_.fault == "wr_data" && model_writes_++ >= 4) b.mem_wr_data.w[0] ^= 1u;
-    if (a != b) {
-      fail("divergence", c,
-           diff(a, b) + " (rtl vs model)\n  rtl:   " + to_string(a) + "\n  model: " + to_string(b));
-    }
-    if (Verilated::threadContextp()->gotError()) {
-      Verilated::threadContextp()->gotError(false);
-      fail("assertion", c, "RTL assertion or $error at or before this cycle (message above)");
-    }
-    env_.observe(a);
-    if (!env_.failure().empty()) {
-      const std::string& m = env_.failure();
-      const bool sb = m.rfind("scoreboard", 0) == 0 || m.rfind("counters", 0) == 0;
-      fail(sb ? "scoreboard" : "testbench", env_.failure_cycle(), m);
-    }
-    if (!result_.kind.empty() || env_.done()) {
-      result_.completed = result_.kind.empty();
-      return;  // no next trigger: the simulation runs out of events and sc_start() returns
-    }
-    clk_.write(true);  // rising edge: both sides commit in the next delta cycle
-  }
-  high_ = !high_;
-  next_trigger(half_);
+void ScBench::rise() {
+  if (!settled_) return;
+  clk_.write(true);  // both sides commit in the next delta cycle
+  sc_core::sc_start(half_);
+  settled_ = false;
 }
 
 void ScBench::open_waves() {
@@ -222,17 +213,21 @@ void ScBench::open_waves() {
   if (!fst_->isOpen()) throw std::runtime_error("cannot write " + path);
 }
 
-const BenchResult& ScBench::run() {
-  sc_core::sc_start(sc_core::SC_ZERO_TIME);   // elaboration and the first inputs
+cosim::RunResult ScBench::run() {
+  sc_core::sc_start(sc_core::SC_ZERO_TIME);   // elaboration
   if (!opt_.waves_dir.empty()) open_waves();  // after elaboration (docs/toolchain.md §4)
-  const auto t0 = std::chrono::steady_clock::now();
-  sc_core::sc_start();
-  result_.secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  result_.cycles = env_.cycle();
-  result_.pixels = env_.pixels();
+  cosim::RunOptions ro;
+  ro.env.scoreboard = opt_.scoreboard;
+  ro.env.coverage = false;
+  ro.time_sides = false;
+  ro.fault = opt_.fault;
+  cosim::Lockstep ls(st_, ro, std::make_unique<View>(*this, rtl_out_, "rtl", true),
+                     std::make_unique<View>(*this, model_out_, "model", false));
+  ls.step(std::numeric_limits<uint64_t>::max());
+  const cosim::RunResult r = ls.finish();
   if (fst_) fst_->close();
   rtl_->final();
-  return result_;
+  return r;
 }
 
 }  // namespace om::sim::systemc

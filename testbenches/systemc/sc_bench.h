@@ -1,23 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0
 // The SystemC testbench netlist: the Verilated om_top (Vom_top_sc, `verilator --sc`) and the cycle
-// model (OmTopModelSc) side by side on the SAME input signals, each with its own output signals.
-// One method process is the testbench: it takes every cycle's inputs from the lockstep harness's
-// testbench (om::cosim::Env: the seeded stimulus, APB master, pixel driver, memory, scoreboard),
-// drives them with the clock's falling edge, and half a period later compares every output pin of
-// the two sides, hands the RTL's outputs back to the Env and raises the clock. The run stops at the
-// first difference, RTL assertion, or testbench/scoreboard failure, or when the stimulus is done.
+// model (OmTopModelSc) side by side on the SAME input signals, each with its own output signals,
+// run by the co-simulation's lockstep (om::cosim::Lockstep: the testbench Env with the seeded
+// stimulus, APB master, pixel driver, memory and scoreboard, the lockstep loop and its fault
+// switch). Each side is a sim::Side view of the netlist: the first eval() of a cycle writes the
+// inputs with the clock's falling edge and runs the kernel half a period, both views then read
+// their side's output pins; the first tick() raises the clock and runs the other half. The run
+// stops at the first difference, RTL assertion, or testbench/scoreboard failure, or when the
+// stimulus is done.
 //
 // Waves (off unless BenchOptions::waves_dir is set): the RTL's internals through Verilator's FST
 // (rtl.fst) and every pin of both sides through sc_trace (pins.vcd).
 #pragma once
 
-#include <chrono>
-#include <cstdint>
 #include <memory>
 #include <string>
 #include <systemc>
 
-#include "om/cosim/env.h"
+#include "om/cosim/lockstep.h"
 #include "om/cosim/stimulus.h"
 #include "om/sim/systemc/om_top_model_sc.h"
 
@@ -29,22 +29,10 @@ namespace om::sim::systemc {
 struct BenchOptions {
   std::string waves_dir;  // "" = no waves
   bool scoreboard = true;
-  // Self-check of the comparison (the harness's mutation switch): "wr_data" flips bit 0 of the
-  // model's mem_wr_data_o as the comparison reads it, from its 5th write request on. "" = off.
+  // Self-check of the comparison: the lockstep's fault switch (sim::make_faulty()) on the model's
+  // outputs as the comparison reads them. "" = off.
   std::string fault;
   sc_core::sc_time period = sc_core::sc_time(10, sc_core::SC_NS);
-};
-
-struct BenchResult {
-  uint64_t cycles = 0;
-  uint64_t pixels = 0;
-  uint64_t mismatches = 0;  // 0, or 1: the run stops at the first failure
-  std::string kind;         // "divergence", "assertion", "testbench", "scoreboard" ("" = passed)
-  uint64_t failure_cycle = 0;
-  std::string message;
-  std::string segment;     // what the stimulus was doing at the failure
-  double secs = 0;         // wall time of the simulation loop
-  bool completed = false;  // the stimulus ran to its end
 };
 
 class ScBench : public sc_core::sc_module {
@@ -52,11 +40,13 @@ class ScBench : public sc_core::sc_module {
   ScBench(const sc_core::sc_module_name& name, const cosim::Stimulus& st, const BenchOptions& opt);
   ~ScBench() override;
 
-  /// Elaborates, runs to the end of the stimulus (or the first failure) and returns the result.
-  /// Call once, from sc_main.
-  const BenchResult& run();
+  /// Elaborates, runs the stimulus to its end (or the first failure) and returns the result
+  /// (secs_total: wall time of the simulation loop). Call once, from sc_main. Throws
+  /// std::invalid_argument for an unknown fault.
+  cosim::RunResult run();
 
  private:
+  class View;
   struct Outs {
     explicit Outs(const std::string& side);
     sc_core::sc_signal<uint32_t> prdata;
@@ -69,9 +59,12 @@ class ScBench : public sc_core::sc_module {
     TopOut read() const;
   };
 
-  void step();  // the testbench process (method), alternating the two clock phases
+  /// This cycle's inputs with the falling clock edge, then half a period (once per cycle: both
+  /// views get the same inputs).
+  void settle(const TopIn& in);
+  /// The rising edge, then half a period (once per cycle).
+  void rise();
   void drive(const TopIn& in);
-  void fail(const std::string& kind, uint64_t cycle, const std::string& message);
   void open_waves();
 
   // Inputs shared by both sides.
@@ -91,13 +84,10 @@ class ScBench : public sc_core::sc_module {
 
   const cosim::Stimulus& st_;
   BenchOptions opt_;
-  cosim::Env env_;
-  BenchResult result_;
   sc_core::sc_time half_;
-  bool high_ = false;  // the next step() is the rising edge
-  TopIn last_in_;      // what the input signals hold
+  bool settled_ = false;  // this cycle's inputs are on the pins, the clock has not risen
+  TopIn last_in_;         // what the input signals hold
   bool any_driven_ = false;
-  uint64_t model_writes_ = 0;  // the model's write requests accepted (for the fault switch)
   PixelBv pixel_bv_;
   TexelBv texel_bv_;
   std::unique_ptr<VerilatedFstSc> fst_;

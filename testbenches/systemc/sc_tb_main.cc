@@ -2,15 +2,15 @@
 // om_sc_tb: the SystemC testbench (sc_bench.h) from the command line.
 //
 //   om_sc_tb [--config NAME] [--seed N] [--cycles N] [--rts N] [--waves DIR] [--no-scoreboard]
-//            [--fault wr_data] [--json]
+//            [--fault NAME] [--json]
 //
 // The stimulus is om::cosim::generate()'s for (config, seed, cycles, rts): the same as
 // `omsim run --config NAME --seed N --cycles N`. Exit codes: 0 pass, 1 mismatch or failure, 2 bad
-// command line. OM_WAVES=DIR in the environment is the same as --waves DIR.
+// command line. OM_WAVES=DIR in the environment is the same as --waves DIR. --fault takes the names
+// of `omsim run --fault` (sim::fault_names()).
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <memory>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
@@ -18,13 +18,14 @@
 
 #include "om/cosim/cli.h"
 #include "om/cosim/stimulus.h"
+#include "om/sim/lockstep_loop.h"
 #include "sc_bench.h"
 
 namespace {
 
 constexpr const char* kUsage =
     "usage: om_sc_tb [--config NAME] [--seed N] [--cycles N] [--rts N] [--waves DIR]\n"
-    "                [--no-scoreboard] [--fault wr_data] [--json]\n";
+    "                [--no-scoreboard] [--fault NAME] [--json]\n";
 
 int usage(const std::string& msg) {
   std::fprintf(stderr, "om_sc_tb: %s\n%s", msg.c_str(), kUsage);
@@ -87,22 +88,23 @@ int sc_main(int argc, char* argv[]) {
   std::fprintf(stderr, "om_sc_tb: %s seed %llu, %llu cycles\n", cfg_name,
                static_cast<unsigned long long>(sc.seed),
                static_cast<unsigned long long>(sc.cycles));
-  std::unique_ptr<om::sim::systemc::ScBench> bench;
+  om::sim::systemc::ScBench bench("tb", st, bo);
+  om::cosim::RunResult r;
   try {
-    bench = std::make_unique<om::sim::systemc::ScBench>("tb", st, bo);
+    r = bench.run();
   } catch (const std::invalid_argument& e) {
     return usage(e.what());
   }
-  const om::sim::systemc::BenchResult& r = bench->run();
 
-  const double rate = r.secs > 0 ? static_cast<double>(r.cycles) / r.secs : 0.0;
+  const double rate = r.secs_total > 0 ? static_cast<double>(r.cycles) / r.secs_total : 0.0;
   const std::string repro = std::string("om_sc_tb --config ") + cfg_name + " --seed " +
                             std::to_string(sc.seed) + " --cycles " + std::to_string(sc.cycles) +
                             (sc.rts ? " --rts " + std::to_string(sc.rts) : "") + " --waves waves";
-  if (!r.kind.empty()) {
+  const om::sim::Failure* f = r.failures.empty() ? nullptr : &r.failures.front();
+  if (f != nullptr) {
     std::fprintf(stderr, "FAIL (%s) at cycle %llu: %s\n  stimulus: %s\n  reproduce: %s\n",
-                 r.kind.c_str(), static_cast<unsigned long long>(r.failure_cycle),
-                 r.message.c_str(), r.segment.c_str(), repro.c_str());
+                 f->kind.c_str(), static_cast<unsigned long long>(f->cycle),
+                 om::sim::summary(*f).c_str(), f->segment.c_str(), repro.c_str());
   }
   if (json) {
     nlohmann::ordered_json j;
@@ -111,12 +113,12 @@ int sc_main(int argc, char* argv[]) {
     j["cycles"] = r.cycles;
     j["pixels"] = r.pixels;
     j["mismatches"] = r.mismatches;
-    j["secs"] = r.secs;
+    j["secs"] = r.secs_total;
     j["cycles_per_second"] = rate;
-    if (!r.kind.empty()) {
-      j["failure"] = {{"kind", r.kind},
-                      {"cycle", r.failure_cycle},
-                      {"message", r.message},
+    if (f != nullptr) {
+      j["failure"] = {{"kind", f->kind},
+                      {"cycle", f->cycle},
+                      {"message", om::sim::summary(*f)},
                       {"reproduce", repro}};
     }
     std::printf("%s\n", j.dump(2).c_str());
@@ -128,5 +130,5 @@ int sc_main(int argc, char* argv[]) {
         static_cast<unsigned long long>(r.mismatches), rate,
         bo.waves_dir.empty() ? "" : (", waves in " + bo.waves_dir).c_str());
   }
-  return r.kind.empty() && r.completed ? 0 : 1;
+  return f == nullptr ? 0 : 1;
 }

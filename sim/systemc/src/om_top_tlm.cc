@@ -61,8 +61,7 @@ void OmTopTlm::reset(int cfg_index) {
   in_ = TopIn{};
   in_.cfg = static_cast<uint32_t>(cfg_index);
   reset_until_ = cycles_ + kResetCycles;
-  rsp_.clear();
-  last_due_ = cycles_;
+  rsp_ = ResponseQueue();
   wr_free_ = cycles_;
   accepted_last_ = false;
 }
@@ -94,8 +93,8 @@ const TopOut& OmTopTlm::step() {
   in_.rst_n = !reset_held_ && cycles_ >= reset_until_;
   in_.mem_rd_ready = true;
   in_.mem_wr_ready = cycles_ >= wr_free_;
-  in_.mem_rsp_valid = in_.rst_n && !rsp_.empty() && rsp_.front().due <= cycles_;
-  if (in_.mem_rsp_valid) in_.mem_rsp_data = rsp_.front().data;
+  in_.mem_rsp_valid = in_.rst_n && rsp_.valid(cycles_);
+  if (in_.mem_rsp_valid) in_.mem_rsp_data = rsp_.front();
   out_ = top_.eval(in_);
   if (in_.rst_n) {
     // The write first, then the read (om_top's ordering contract for one cycle).
@@ -106,14 +105,12 @@ const TopOut& OmTopTlm::step() {
       wr_free_ = cycles_ + n;
     }
     if (out_.mem_rd_valid && in_.mem_rd_ready) {
-      Rsp r;
+      ref::Texel data;
       uint64_t n = 1;
-      mem_access(false, out_.mem_rd_addr, &r.data, &n);
-      r.due = std::max(cycles_ + n, last_due_ + 1);
-      last_due_ = r.due;
-      rsp_.push_back(r);
+      mem_access(false, out_.mem_rd_addr, &data, &n);
+      rsp_.push(cycles_, n, data);
     }
-    if (in_.mem_rsp_valid) rsp_.pop_front();
+    if (in_.mem_rsp_valid) rsp_.pop();
   }
   accepted_last_ = in_.in_valid && out_.in_ready;
   top_.tick();
@@ -185,23 +182,32 @@ void OmTopTlm::run_background() {
 }
 
 OmTopTlm::Apb OmTopTlm::apb(bool write, uint32_t addr, uint32_t wdata, uint32_t strb) {
+  BusOp op;
+  op.write = write;
+  op.addr = static_cast<uint16_t>(addr & 0xFFFu);
+  op.data = wdata;
+  op.strb = static_cast<uint8_t>(strb);
+  bus_.push_back(op);
+  // The setup phase, then the access phase until PREADY or the wait limit.
   Apb r;
-  in_.psel = true;
-  in_.penable = false;
-  in_.pwrite = write;
-  in_.paddr = addr & 0xFFFu;
-  in_.pwdata = write ? wdata : 0u;
-  in_.pstrb = write ? strb : 0u;
-  step();  // setup phase
-  in_.penable = true;
-  for (uint64_t waited = 0; waited <= wait_limit(); ++waited) {
-    const TopOut& o = step();
-    if (o.pready) {
+  for (uint64_t access = 0; access <= wait_limit() + 1 && !r.done; ++access) {
+    const ApbMaster::Pins p = bus_.next();
+    in_.psel = p.psel;
+    in_.penable = p.penable;
+    in_.pwrite = p.pwrite;
+    in_.paddr = p.paddr;
+    in_.pwdata = p.pwdata;
+    in_.pstrb = p.pstrb;
+    ApbMaster::Done d;
+    if (bus_.observe(step(), &d)) {
       r.done = true;
-      r.err = o.pslverr;
-      r.rdata = o.prdata;
-      break;
+      r.err = d.err;
+      r.rdata = d.rdata;
     }
+  }
+  if (!r.done) {
+    bus_.abort();
+    bus_.clear_queue();
   }
   in_.psel = false;
   in_.penable = false;

@@ -24,18 +24,14 @@ void TexelMemory::set_timing(const MemoryTiming& timing) {
 }
 
 void TexelMemory::clear(uint64_t seed) {
-  texels_.clear();
+  mem_ = Memory();
   timing_.seed = seed;
   rng_.seed(seed);
-  reads_ = writes_ = 0;
 }
 
-ref::Texel TexelMemory::peek(uint32_t mem_addr) const {
-  const auto it = texels_.find(mem_addr);
-  return it == texels_.end() ? ref::Texel{} : it->second;
-}
+ref::Texel TexelMemory::peek(uint32_t mem_addr) const { return mem_.peek(mem_addr); }
 
-void TexelMemory::poke(uint32_t mem_addr, const ref::Texel& t) { texels_[mem_addr] = t; }
+void TexelMemory::poke(uint32_t mem_addr, const ref::Texel& t) { mem_.image()[mem_addr] = t; }
 
 unsigned TexelMemory::draw(unsigned lo, unsigned hi) {
   if (lo == hi) return lo;
@@ -55,14 +51,18 @@ tlm::tlm_response_status TexelMemory::check(const tlm::tlm_generic_payload& tran
   return tlm::TLM_OK_RESPONSE;
 }
 
-void TexelMemory::access(tlm::tlm_generic_payload& trans, uint32_t addr) {
+void TexelMemory::access(tlm::tlm_generic_payload& trans, uint32_t addr, bool counted) {
+  ref::Texel t;
   if (trans.is_read()) {
-    const ref::Texel t = peek(addr);
+    t = counted ? mem_.read(addr) : mem_.peek(addr);
     std::memcpy(trans.get_data_ptr(), t.w.data(), kTexelBytes);
   } else {
-    ref::Texel t;
     std::memcpy(t.w.data(), trans.get_data_ptr(), kTexelBytes);
-    texels_[addr] = t;
+    if (counted) {
+      mem_.write(addr, t);
+    } else {
+      poke(addr, t);
+    }
   }
 }
 
@@ -73,12 +73,10 @@ void TexelMemory::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time&
     trans.set_response_status(s);
     return;
   }
-  access(trans, addr);
+  access(trans, addr, true);
   if (trans.is_read()) {
-    ++reads_;
     delay += timing_.period * draw(timing_.read_min, timing_.read_max);
   } else {
-    ++writes_;
     delay += timing_.period * draw(timing_.write_min, timing_.write_max);
   }
   trans.set_response_status(tlm::TLM_OK_RESPONSE);
@@ -87,7 +85,7 @@ void TexelMemory::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time&
 unsigned int TexelMemory::transport_dbg(tlm::tlm_generic_payload& trans) {
   uint32_t addr = 0;
   if (check(trans, &addr) != tlm::TLM_OK_RESPONSE) return 0;
-  access(trans, addr);
+  access(trans, addr, false);
   return kTexelBytes;
 }
 

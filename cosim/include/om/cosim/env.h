@@ -3,8 +3,9 @@
 // the pixel driver (valid held until ready, idle gaps), the render-target memory, the segment
 // sequencer of the stimulus, the scoreboard (final memory image and performance counters against
 // om::ref::process_pixel applied in acceptance order, checked at every drain and at the end) and
-// the coverage sampling. It computes one TopIn per cycle before either side evaluates, and
-// advances on the TopOut both sides agreed on.
+// the coverage sampling: the testbench of the lockstep loop (om/sim/lockstep_loop.h). It computes
+// one TopIn per cycle before either side evaluates, and advances on the TopOut both sides agreed
+// on.
 #pragma once
 
 #include <cstdint>
@@ -16,6 +17,7 @@
 #include "om/cosim/scoreboard.h"
 #include "om/cosim/stimulus.h"
 #include "om/sim/apb_master.h"
+#include "om/sim/lockstep_loop.h"
 #include "om/sim/memory.h"
 #include "om/sim/regfile.h"
 #include "om/top_ports.h"
@@ -29,28 +31,25 @@ struct EnvOptions {
   uint64_t hang_limit = 200000;    // cycles without any handshake while work is pending
 };
 
-class Env {
+class Env final : public sim::Testbench<TopIn, TopOut> {
  public:
   Env(const Stimulus& st, const EnvOptions& opt);
 
-  /// Inputs of the current cycle.
-  const TopIn& drive();
-  /// Outputs of the current cycle (the same inputs went to every side); then the clock edge.
-  void observe(const TopOut& out);
+  const TopIn& drive() override;
+  void observe(const TopOut& out) override;
 
-  uint64_t cycle() const { return cycle_; }
+  uint64_t cycle() const override { return cycle_; }
   /// The run ended: the stimulus ran its cycles, the pipeline drained and the final checks ran.
-  bool done() const { return phase_ == Phase::kDone || !failure_.empty(); }
-  /// First scoreboard, counter, protocol or progress failure ("" while there is none).
-  const std::string& failure() const { return failure_; }
-  /// Cycle of that failure.
-  uint64_t failure_cycle() const { return failure_cycle_; }
+  bool done() const override { return phase_ == Phase::kDone || !failure_.empty(); }
+  /// The first scoreboard or counter failure (kind "scoreboard") or protocol or progress failure
+  /// (kind "testbench").
+  bool failed(sim::Failure* f) const override;
+  /// Index of the segment being run and its description (for reports).
+  std::string describe() const override;
 
   uint64_t pixels() const { return pixels_in_; }
   uint64_t segments_started() const { return seg_started_; }
   const Coverage& coverage() const { return cov_; }
-  /// Index of the segment being run and its description (for reports).
-  std::string describe_segment() const;
 
  private:
   enum class Phase { kReset, kRun, kFinal, kDone };

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// The lockstep co-simulation run: one testbench (Env) drives identical inputs into one or two
-// sides every cycle; with two sides every TopOut field is compared every cycle and the first
-// difference stops the run. The scoreboard and protocol checks of the testbench stop it too.
+// The lockstep co-simulation run: the lockstep loop (om/sim/lockstep_loop.h) with the testbench
+// Env, which drives identical inputs into one or two sides every cycle; with two sides every TopOut
+// field is compared every cycle and the first difference stops the run. The scoreboard and
+// protocol checks of the testbench stop it too.
 // A failing run can be re-run deterministically with waves of a window before the failure.
 // run() is the whole run; Lockstep is the same loop advanced a few cycles at a time (stepping
 // from Python), with the ports of the last cycle visible.
@@ -18,6 +19,7 @@
 #include "om/cosim/coverage.h"
 #include "om/cosim/env.h"
 #include "om/cosim/stimulus.h"
+#include "om/sim/lockstep_loop.h"
 #include "om/sim/side.h"
 
 namespace om::cosim {
@@ -39,15 +41,8 @@ struct RunOptions {
   std::function<void()> poll;
 };
 
-/// The first failure of a run.
-struct Failure {
-  std::string kind;  // "divergence", "scoreboard", "assertion" or "testbench"
-  uint64_t cycle = 0;
-  std::string field;  // port/field for a divergence ("mem_wr_data_o[31:0]")
-  std::string a_value, b_value;
-  std::string message;  // full description
-  std::string segment;  // what the stimulus was doing
-};
+/// The first failure of a run: kind "divergence", "scoreboard", "assertion" or "testbench".
+using sim::Failure;
 
 struct RunResult {
   uint64_t cycles = 0;
@@ -83,6 +78,11 @@ class Lockstep {
   /// created when the run reaches tw->from). Throws std::invalid_argument when a requested side
   /// or fault is not built in, std::runtime_error when a wave file cannot be written.
   Lockstep(const Stimulus& st, const RunOptions& opt, const TraceWindow* tw = nullptr);
+  /// The same run on sides the caller built (a SystemC netlist elaborated before the run): `b`
+  /// may be null (a alone); opt.fault goes to b (or a alone); opt.a, opt.b and opt.two_sides are
+  /// not used. Throws std::invalid_argument for an unknown fault.
+  Lockstep(const Stimulus& st, const RunOptions& opt, std::unique_ptr<sim::Side> a,
+           std::unique_ptr<sim::Side> b, const TraceWindow* tw = nullptr);
   ~Lockstep();
   Lockstep(const Lockstep&) = delete;
   Lockstep& operator=(const Lockstep&) = delete;
@@ -101,11 +101,11 @@ class Lockstep {
   uint64_t cycle() const;
   /// Ports of the last evaluated cycle (cycle() - 1, or cycle() when a failure stopped the run
   /// there); nullptr before the first step() (outputs_b(): also without a second side).
-  const TopIn* inputs() const { return in_; }
-  const TopOut* outputs_a() const { return out_a_; }
-  const TopOut* outputs_b() const { return out_b_; }
+  const TopIn* inputs() const { return loop_->inputs(); }
+  const TopOut* outputs_a() const { return loop_->outputs_a(); }
+  const TopOut* outputs_b() const { return loop_->outputs_b(); }
   /// Failures so far (at most one: the run stops at the first).
-  const std::vector<Failure>& failures() const { return r_.failures; }
+  const std::vector<Failure>& failures() const { return loop_->failures(); }
   const std::string& a_name() const { return r_.a_name; }
   const std::string& b_name() const { return r_.b_name; }
   /// Ends the run where it is (closes the wave files) and returns its result: cycles, pixels and
@@ -115,7 +115,7 @@ class Lockstep {
 
  private:
   using Clock = std::chrono::steady_clock;
-  void add_failure(Failure f);
+  void start(std::unique_ptr<sim::Side> a, std::unique_ptr<sim::Side> b);
   bool cycle_once();  // one loop iteration; false: the run ended
 
   const Stimulus& st_;
@@ -124,15 +124,12 @@ class Lockstep {
   TraceWindow tw_;
   std::unique_ptr<sim::Side> a_, b_;
   std::unique_ptr<Env> env_;
+  std::unique_ptr<sim::LockstepLoop<TopIn, TopOut>> loop_;
   std::unique_ptr<MergedWaves> merged_;
   RunResult r_;
   bool done_ = false;
   bool finished_ = false;
-  // The last evaluated cycle's ports (members of env_, a_ and b_, valid until the next step()).
-  const TopIn* in_ = nullptr;
-  const TopOut* out_a_ = nullptr;
-  const TopOut* out_b_ = nullptr;
-  Clock::duration total_{}, ta_{}, tb_{};
+  Clock::duration total_{};
 };
 
 /// Runs `st`. Throws std::invalid_argument when a requested side is not built in.

@@ -61,6 +61,17 @@ class ApbMaster {
     in.pwdata = p.pwdata;
     in.pstrb = p.pstrb;
   }
+  /// The APB fields of `a` (Pins, TopIn, CsrIn) onto the ports of a Verilated APB slave (om_top,
+  /// om_csr: psel_i .. pstrb_i; paddr has 12 bits, pstrb 4).
+  template <typename Apb, typename Dut>
+  static void to_ports(const Apb& a, Dut& d) {
+    d.psel_i = a.psel;
+    d.penable_i = a.penable;
+    d.pwrite_i = a.pwrite;
+    d.paddr_i = static_cast<uint16_t>(a.paddr & 0xFFFu);
+    d.pwdata_i = a.pwdata;
+    d.pstrb_i = static_cast<uint8_t>(a.pstrb & 0xFu);
+  }
   /// sample() from a port struct with APB fields (TopOut, CsrOut).
   template <typename Out>
   bool observe(const Out& out, Done* done) {

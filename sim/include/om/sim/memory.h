@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 // The render-target memory of every simulation (the lockstep, the blocking harness, the driver's
-// rtl backend): one 128-bit texel per address (om::mem_addr), with the ordering contract of
+// rtl backend, the TLM-2.0 target TexelMemory): one 128-bit texel per address (om::mem_addr), with
+// the ordering contract of
 // om_top's memory ports (docs/interface.md): requests take effect in acceptance order, a read
 // accepted after a write to the same address returns the written data, a write and a read accepted
 // in the same cycle: the write first. Responses return in order, at most one per cycle, without
 // backpressure. Readiness and latency come cycle by cycle from a timing source: seeded random
 // phases (RandomTiming) or a recorded per-cycle table (TableTiming, what the stimulus carries, so
-// both lockstep sides see the same memory).
+// both lockstep sides see the same memory). A transaction-level user (TLM) reads and writes at
+// once, in call order, without a timing source.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -76,21 +79,59 @@ class RandomTiming final : public MemTiming {
   MemCycle cur_;
 };
 
+/// The response half of the ordering contract (Memory's, and the TLM model's memory port's): read
+/// responses in acceptance order, at most one per cycle, each due `latency` (>= 1) cycles after
+/// its read was accepted or in the cycle after the previous one, whichever is later.
+class ResponseQueue {
+ public:
+  void push(uint64_t cycle, uint64_t latency, const ref::Texel& data) {
+    last_due_ = std::max(cycle + std::max<uint64_t>(1, latency), last_due_ + 1);
+    q_.push_back({last_due_, data});
+  }
+  /// A response is due in `cycle`.
+  bool valid(uint64_t cycle) const { return !q_.empty() && q_.front().due <= cycle; }
+  /// Data of the oldest response (not empty()).
+  const ref::Texel& front() const { return q_.front().data; }
+  /// The oldest response was delivered.
+  void pop() { q_.pop_front(); }
+  /// Drops the responses not yet delivered (a reset); the next response still comes after their
+  /// cycles.
+  void clear() { q_.clear(); }
+  bool empty() const { return q_.empty(); }
+  size_t size() const { return q_.size(); }
+
+ private:
+  struct Rsp {
+    uint64_t due;
+    ref::Texel data;
+  };
+  std::deque<Rsp> q_;
+  uint64_t last_due_ = 0;
+};
+
 class Memory {
  public:
-  explicit Memory(std::unique_ptr<MemTiming> timing) : timing_(std::move(timing)) {}
+  /// Without a timing source the ports are always ready with latency 1 (a transaction-level
+  /// memory).
+  explicit Memory(std::unique_ptr<MemTiming> timing = nullptr) : timing_(std::move(timing)) {}
 
   /// Inputs of `cycle`.
-  bool rd_ready(uint64_t cycle) { return timing_->at(cycle).rd_ready; }
-  bool wr_ready(uint64_t cycle) { return timing_->at(cycle).wr_ready; }
-  bool rsp_valid(uint64_t cycle) const { return !rsp_.empty() && rsp_.front().due <= cycle; }
+  bool rd_ready(uint64_t cycle) { return at(cycle).rd_ready; }
+  bool wr_ready(uint64_t cycle) { return at(cycle).wr_ready; }
+  bool rsp_valid(uint64_t cycle) const { return rsp_.valid(cycle); }
   /// Data of the due response (only when rsp_valid).
-  const ref::Texel& rsp_data() const { return rsp_.front().data; }
+  const ref::Texel& rsp_data() const { return rsp_.front(); }
 
   /// Applies the handshakes of `cycle`: the delivered response leaves, then the write, then the
   /// read (its response is due after the cycle's latency, after the previous response).
   void commit(uint64_t cycle, bool wr_fire, uint32_t wr_addr, const ref::Texel& wr_data,
               bool rd_fire, uint32_t rd_addr, bool rsp_delivered);
+
+  /// A read or write that takes effect at once (a transaction), counted like a handshake.
+  ref::Texel read(uint32_t addr);
+  void write(uint32_t addr, const ref::Texel& data);
+  /// The texel at `addr` (zero when never written), not counted.
+  ref::Texel peek(uint32_t addr) const;
 
   Image& image() { return image_; }
   const Image& image() const { return image_; }
@@ -101,14 +142,11 @@ class Memory {
   uint64_t writes() const { return writes_; }
 
  private:
-  struct Rsp {
-    uint64_t due;
-    ref::Texel data;
-  };
+  MemCycle at(uint64_t cycle) { return timing_ ? timing_->at(cycle) : MemCycle{}; }
+
   std::unique_ptr<MemTiming> timing_;
   Image image_;
-  std::deque<Rsp> rsp_;
-  uint64_t last_due_ = 0;
+  ResponseQueue rsp_;
   uint64_t reads_ = 0;
   uint64_t writes_ = 0;
 };

@@ -1,29 +1,35 @@
 // SPDX-License-Identifier: Apache-2.0
-// One simulated side of the lockstep: the Verilated RTL (RtlTop), the cycle model (om::Top) or a
-// deliberately broken variant of either. Every side has om::Top's stepping interface: eval(in)
-// settles the outputs of the current cycle for inputs `in` (clock low), tick() is the rising edge
-// with those inputs. Waves, when opened, are dumped at 10 * cycle (eval) and 10 * cycle + 5 (tick)
-// in the RTL's time precision, so the files of both sides line up.
+// One simulated side of a lockstep (lockstep_loop.h): the Verilated RTL (RtlTop), the cycle model
+// (om::Top), a SystemC netlist of either, or a deliberately broken variant; BasicSide is generic
+// over the port structs, so a unit (om_csr's CsrIn and its output image) runs on the same loop as
+// om_top (Side: TopIn, TopOut). eval(in) settles the outputs of the current cycle for inputs `in`
+// (clock low), tick() is the rising edge with those inputs. Waves, when opened, are dumped at
+// 10 * cycle (eval) and 10 * cycle + 5 (tick) in the RTL's time precision, so the files of both
+// sides line up.
 #pragma once
 
 #include <memory>
+#include <stdexcept>
 #include <string>
 
 #include "om/top_ports.h"
 
 namespace om::sim {
 
-class Side {
+template <class In, class Out>
+class BasicSide {
  public:
-  virtual ~Side() = default;
+  virtual ~BasicSide() = default;
   /// "rtl", "model", ... (used in reports and file names).
   virtual std::string name() const = 0;
-  virtual const TopOut& eval(const TopIn& in) = 0;
+  virtual const Out& eval(const In& in) = 0;
   virtual void tick() = 0;
-  /// Starts writing an FST file; signals use om_top's hierarchical names. Throws
+  /// Starts writing an FST file; signals use the RTL's hierarchical names. Throws
   /// std::runtime_error when the side cannot trace or the file cannot be written.
-  virtual void trace_open(const std::string& path) = 0;
-  virtual void trace_close() = 0;
+  virtual void trace_open(const std::string& path) {
+    throw std::runtime_error("side '" + name() + "' writes no waves (" + path + ")");
+  }
+  virtual void trace_close() {}
   /// A failed RTL assertion or $error since the last call (its description), else "".
   virtual std::string take_error() { return ""; }
 
@@ -32,15 +38,18 @@ class Side {
   class Fault {
    public:
     virtual ~Fault() = default;
-    virtual void apply(const TopIn& in, TopOut& out) = 0;
+    virtual void apply(const In& in, Out& out) = 0;
     /// Called at every clock edge with the cycle's inputs and (corrupted) outputs.
-    virtual void edge(const TopIn& in, const TopOut& out) = 0;
+    virtual void edge(const In& in, const Out& out) = 0;
   };
   void set_fault(std::unique_ptr<Fault> f) { fault_ = std::move(f); }
 
  protected:
   std::unique_ptr<Fault> fault_;
 };
+
+/// A side of om_top.
+using Side = BasicSide<TopIn, TopOut>;
 
 /// Kinds of side the harness can build.
 enum class SideKind { kRtl, kModel };

@@ -3,16 +3,16 @@
 // per transaction (no pins, no SystemC signals). Three sockets:
 //   * reg_socket (target): the APB4 register file (docs/registers.md). One 32-bit word per
 //     transaction at byte offset 0x000-0xFFF; byte enables become PSTRB of a write (reads are whole
-//     words). The transfer runs on the model cycle by cycle (setup phase, access phase until
-//     PREADY), so state writes wait while the pipeline is busy exactly as in the RTL; the annotated
-//     delay grows by the cycles taken x the clock period. Responses:
-//       TLM_OK_RESPONSE             PREADY without PSLVERR (reads: data = PRDATA)
-//       TLM_ADDRESS_ERROR_RESPONSE  PSLVERR at an unmapped or misaligned offset, or offset >=
-//       0x1000 TLM_COMMAND_ERROR_RESPONSE  PSLVERR for a write to a read-only register or a read of
-//       the
-//                                   write-only PERF_CLEAR; commands other than read/write
-//       TLM_BURST_ERROR_RESPONSE    data length other than 4, streaming width below 4
-//       TLM_GENERIC_ERROR_RESPONSE  no PREADY within the timeout (reset held, or a hang)
+//     words). The transfer runs on the model cycle by cycle (the platform's sim::ApbMaster: setup
+//     phase, access phase until PREADY), so state writes wait while the pipeline is busy exactly
+//     as in the RTL; the annotated delay grows by the cycles taken x the clock period. Responses:
+//       TLM_OK_RESPONSE: PREADY without PSLVERR (reads: data = PRDATA);
+//       TLM_ADDRESS_ERROR_RESPONSE: PSLVERR at an unmapped or misaligned offset, or offset >=
+//         0x1000;
+//       TLM_COMMAND_ERROR_RESPONSE: PSLVERR for a write to a read-only register or a read of the
+//         write-only PERF_CLEAR; commands other than read/write;
+//       TLM_BURST_ERROR_RESPONSE: data length other than 4, streaming width below 4;
+//       TLM_GENERIC_ERROR_RESPONSE: no PREADY within the timeout (reset held, or a hang).
 //     transport_dbg reads a register without time or side effects (om::Csr::read()).
 //   * pixel_socket (target): the pixel stream. TLM_WRITE_COMMAND with n >= 1 packed pixel_t
 //     images of kPixelBytes each (om::pack(const Pixel&)'s 32-bit words in host byte order, word 0
@@ -23,12 +23,11 @@
 //     positive multiple of kPixelBytes or a streaming width below the length,
 //     TLM_BYTE_ENABLE_ERROR_RESPONSE for byte enables, TLM_GENERIC_ERROR_RESPONSE on timeout.
 //   * mem_socket (initiator): render-target memory (TexelMemory's protocol): a 16-byte texel read
-//   or
-//     write at byte address mem_addr * 16 for every memory handshake of the model, writes before
-//     reads of the same cycle (om_top's ordering contract). A read's annotated latency, rounded up
-//     to whole cycles (at least 1), is when its response returns (in order, at most one per cycle);
-//     a write's occupies the write port for that many cycles. An error response is reported with
-//     SC_REPORT_ERROR (msg type "om/tlm").
+//     or write at byte address mem_addr * 16 for every memory handshake of the model, writes
+//     before reads of the same cycle (om_top's ordering contract). A read's annotated latency,
+//     rounded up to whole cycles (at least 1), is when its response returns (in order, at most one
+//     per cycle: sim::ResponseQueue); a write's occupies the write port for that many cycles. An
+//     error response is reported with SC_REPORT_ERROR (msg type "om/tlm").
 // Time: the model runs ahead on its own clock (cycles() x clock period from time 0). A transaction
 // at initiator time t = sc_time_stamp() + delay first runs the model up to t (idle stretches are
 // skipped in one step), then does its cycles; a transaction that arrives while the model is ahead
@@ -41,11 +40,12 @@
 #include <tlm_utils/simple_target_socket.h>
 
 #include <cstdint>
-#include <deque>
 #include <systemc>
 #include <tlm>
 #include <vector>
 
+#include "om/sim/apb_master.h"
+#include "om/sim/memory.h"
 #include "om/top.h"
 
 namespace om::sim::systemc {
@@ -104,10 +104,6 @@ class OmTopTlm : public sc_core::sc_module {
     bool err = false;   // PSLVERR
     uint32_t rdata = 0;
   };
-  struct Rsp {
-    uint64_t due;
-    ref::Texel data;
-  };
 
   void reg_b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
   unsigned int reg_transport_dbg(tlm::tlm_generic_payload& trans);
@@ -139,9 +135,9 @@ class OmTopTlm : public sc_core::sc_module {
   bool accepted_last_ = false;  // the last step() accepted a pixel (not yet seen in busy)
   uint64_t timeout_ = kDefaultTimeout;
   uint64_t skipped_ = 0;
+  ApbMaster bus_;
   // Memory side.
-  std::deque<Rsp> rsp_;
-  uint64_t last_due_ = 0;
+  ResponseQueue rsp_;
   uint64_t wr_free_ = 0;  // first cycle the write port is ready again
   tlm::tlm_generic_payload mem_trans_;
   sc_core::sc_event work_;  // wakes the background process

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Render-target memory as a TLM-2.0 target: one 128-bit texel per om_pkg::mem_addr_t address, at
+// The render-target memory (om::sim::Memory, the one of every simulation) as a TLM-2.0 target: one
+// 128-bit texel per om_pkg::mem_addr_t address, at
 // byte address mem_addr * 16 (kTexelBytes). Transactions are single texels: 16 bytes, the four
 // 32-bit words w[0] (bits [31:0]) .. w[3] in host byte order, no byte enables. Never-written
 // texels read as zero. Each access annotates a latency of whole clock periods drawn from a seeded
@@ -9,6 +10,7 @@
 // or beyond mem_addr_t's 31 bits, TLM_BURST_ERROR_RESPONSE for another length or a streaming
 // width, TLM_BYTE_ENABLE_ERROR_RESPONSE for byte enables. transport_dbg reads and writes without
 // time. The host (tests, the driver backend) also reaches the storage directly: peek()/poke().
+// Accesses take effect in call order (the initiator, OmTopTlm, issues them in om_top's order).
 #pragma once
 
 #include <tlm_utils/simple_target_socket.h>
@@ -17,9 +19,9 @@
 #include <random>
 #include <systemc>
 #include <tlm>
-#include <unordered_map>
 
 #include "om/ref/convert.h"
+#include "om/sim/memory.h"
 
 namespace om::sim::systemc {
 
@@ -46,22 +48,21 @@ class TexelMemory : public sc_core::sc_module {
   void clear(uint64_t seed);
   void set_timing(const MemoryTiming& timing);
 
-  uint64_t reads() const { return reads_; }
-  uint64_t writes() const { return writes_; }
+  uint64_t reads() const { return mem_.reads(); }
+  uint64_t writes() const { return mem_.writes(); }
 
  private:
   void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
   unsigned int transport_dbg(tlm::tlm_generic_payload& trans);
   // Checks the payload; on success stores the texel address in *addr.
   tlm::tlm_response_status check(const tlm::tlm_generic_payload& trans, uint32_t* addr) const;
-  // Performs the access (no time).
-  void access(tlm::tlm_generic_payload& trans, uint32_t addr);
+  // Performs the access (no time); `counted`: a transaction (reads(), writes()), not a debug one.
+  void access(tlm::tlm_generic_payload& trans, uint32_t addr, bool counted);
   unsigned draw(unsigned lo, unsigned hi);
 
   MemoryTiming timing_;
   std::mt19937_64 rng_;
-  std::unordered_map<uint32_t, ref::Texel> texels_;
-  uint64_t reads_ = 0, writes_ = 0;
+  Memory mem_;
 };
 
 }  // namespace om::sim::systemc

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: Apache-2.0
+// The lockstep loop of every co-simulation: the co-simulation product (om::cosim::Lockstep), the
+// SystemC testbench, the model-vs-RTL test and the om_csr unit lockstep all run on it. In each
+// cycle a testbench computes the inputs before any side evaluates, one or two sides evaluate them,
+// every output is compared (the first difference is a divergence), the testbench advances on the
+// outputs the sides agreed on, the clock edge follows, and a failed RTL assertion of a side or a
+// failure the testbench found (scoreboard, protocol, progress) stops the run too.
+//
+// Generic over the port structs In and Out. Out needs operator!=, diff(a, b) giving "port: a vs b"
+// for the first differing field and to_string(o) naming every field (found by argument-dependent
+// lookup, as om::diff / om::to_string for TopOut).
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "om/sim/side.h"
+
+namespace om::sim {
+
+/// The first failure of a run.
+struct Failure {
+  std::string kind;  // "divergence", "assertion", or the testbench's ("scoreboard", "testbench")
+  uint64_t cycle = 0;
+  std::string field;  // port/field for a divergence ("mem_wr_data_o[31:0]")
+  std::string a_value, b_value;
+  std::string message;  // full description
+  std::string segment;  // what the stimulus was doing
+};
+
+/// The failure in a few lines: "port: a vs b" and both sides' outputs (indented) for a
+/// divergence, else the message.
+inline std::string summary(const Failure& f) {
+  if (f.kind != "divergence") return f.message;
+  std::string s = f.field + ": " + f.a_value + " vs " + f.b_value;
+  std::istringstream lines(f.message);
+  for (std::string line; std::getline(lines, line);) s += "\n  " + line;
+  return s;
+}
+
+/// What drives a lockstep: one input per cycle and the checks on the outputs.
+template <class In, class Out>
+class Testbench {
+ public:
+  virtual ~Testbench() = default;
+  /// Inputs of the current cycle.
+  virtual const In& drive() = 0;
+  /// Outputs of the current cycle (the same inputs went to every side); then the clock edge.
+  virtual void observe(const Out& out) = 0;
+  /// Clock edges taken.
+  virtual uint64_t cycle() const = 0;
+  /// The run is over (the stimulus is done, or the testbench failed).
+  virtual bool done() const = 0;
+  /// True when the testbench found a failure; fills kind, cycle and message of *f.
+  virtual bool failed(Failure* /*f*/) const { return false; }
+  /// What the stimulus is doing now (for reports).
+  virtual std::string describe() const { return ""; }
+};
+
+template <class In, class Out>
+class LockstepLoop {
+ public:
+  using SideT = BasicSide<In, Out>;
+  using Clock = std::chrono::steady_clock;
+
+  /// `b` may be null: `a` runs alone (its outputs drive the testbench, nothing is compared).
+  /// `time_sides`: accumulate each side's eval + tick time. All three must outlive the loop.
+  LockstepLoop(Testbench<In, Out>& tb, SideT& a, SideT* b, bool time_sides = false)
+      : tb_(tb), a_(a), b_(b), time_sides_(time_sides) {}
+
+  /// Called with (cycle, false) after the sides evaluated and with (cycle, true) after the clock
+  /// edge; inputs() and outputs_a/b() are that cycle's (waves of both sides).
+  std::function<void(uint64_t, bool)> on_dump;
+
+  /// One cycle. Returns false when the run ends: the testbench is done, or a failure happened
+  /// with `stop_at_failure` (a divergence stops before the testbench advances and the clock edge,
+  /// so that cycle takes no edge). Without `stop_at_failure` the run goes on after the first
+  /// failure (a waves re-run that shows the cycles after it) and no further failure is recorded.
+  bool cycle(bool stop_at_failure = true) {
+    if (tb_.done()) return false;
+    const uint64_t c = tb_.cycle();
+    const In& in = tb_.drive();
+    Clock::time_point t0, t1, t2;
+    if (time_sides_) t0 = Clock::now();
+    const Out& oa = a_.eval(in);
+    if (time_sides_) t1 = Clock::now();
+    const Out* ob = nullptr;
+    if (b_ != nullptr) {
+      ob = &b_->eval(in);
+      if (time_sides_) t2 = Clock::now();
+    }
+    in_ = &in;
+    out_a_ = &oa;
+    out_b_ = ob;
+    if (on_dump) on_dump(c, false);
+    if (ob != nullptr && failures_.empty() && oa != *ob) {
+      Failure f;
+      f.kind = "divergence";
+      f.cycle = c;
+      split_diff(diff(oa, *ob), f);
+      f.message = a_.name() + " outputs:   " + to_string(oa) + "\n" + b_->name() +
+                  " outputs: " + to_string(*ob);
+      add(f);
+      if (stop_at_failure) return false;
+    }
+    tb_.observe(oa);
+    Clock::time_point t3, t4;
+    if (time_sides_) t3 = Clock::now();
+    a_.tick();
+    if (time_sides_) t4 = Clock::now();
+    if (b_ != nullptr) b_->tick();
+    if (time_sides_) {
+      const Clock::time_point t5 = b_ != nullptr ? Clock::now() : t4;
+      ta_ += (t1 - t0) + (t4 - t3);
+      if (b_ != nullptr) tb_time_ += (t2 - t1) + (t5 - t4);
+    }
+    if (on_dump) on_dump(c, true);
+    for (SideT* s : {&a_, b_}) {
+      if (s == nullptr) continue;
+      const std::string e = s->take_error();
+      if (!e.empty() && failures_.empty()) {
+        Failure f;
+        f.kind = "assertion";
+        f.cycle = c;
+        f.field = s->name();
+        f.message = s->name() + ": " + e;
+        add(f);
+      }
+    }
+    Failure f;
+    if (failures_.empty() && tb_.failed(&f)) add(f);
+    return failures_.empty() || !stop_at_failure;
+  }
+
+  /// Ports of the last evaluated cycle; nullptr before the first cycle() (outputs_b(): also
+  /// without a second side).
+  const In* inputs() const { return in_; }
+  const Out* outputs_a() const { return out_a_; }
+  const Out* outputs_b() const { return out_b_; }
+  /// Failures so far (at most one).
+  const std::vector<Failure>& failures() const { return failures_; }
+  /// Time spent in each side (with time_sides).
+  Clock::duration time_a() const { return ta_; }
+  Clock::duration time_b() const { return tb_time_; }
+
+ private:
+  // Splits diff()'s "port: a vs b" into its parts.
+  static void split_diff(const std::string& d, Failure& f) {
+    const size_t colon = d.find(": ");
+    const size_t vs = d.find(" vs ", colon == std::string::npos ? 0 : colon);
+    if (colon == std::string::npos || vs == std::string::npos) {
+      f.field = d;
+      return;
+    }
+    f.field = d.substr(0, colon);
+    f.a_value = d.substr(colon + 2, vs - colon - 2);
+    f.b_value = d.substr(vs + 4);
+  }
+  void add(Failure f) {
+    f.segment = tb_.describe();
+    failures_.push_back(std::move(f));
+  }
+
+  Testbench<In, Out>& tb_;
+  SideT& a_;
+  SideT* b_;
+  const bool time_sides_;
+  std::vector<Failure> failures_;
+  const In* in_ = nullptr;
+  const Out* out_a_ = nullptr;
+  const Out* out_b_ = nullptr;
+  Clock::duration ta_{}, tb_time_{};
+};
+
+}  // namespace om::sim
