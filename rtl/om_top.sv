@@ -92,8 +92,11 @@ module om_top
   // ---------------------------------------------------------------------------------------------------------------
   // Accept: coverage, alpha test, fog, per-RT expansion
   // ---------------------------------------------------------------------------------------------------------------
-  logic acc_valid, acc_ready, acc_busy;
-  op_t  acc_op;
+  // Stage-boundary wires are public (read-only) so the lockstep compares them with the cycle model's every cycle.
+  logic acc_valid /*verilator public_flat_rd*/;
+  logic acc_ready /*verilator public_flat_rd*/;
+  logic acc_busy;
+  op_t  acc_op /*verilator public_flat_rd*/;
 
   om_accept u_accept (
     .clk_i      (clk_i),
@@ -116,8 +119,10 @@ module om_top
   // ---------------------------------------------------------------------------------------------------------------
   // Hazard: read-after-write order per address
   // ---------------------------------------------------------------------------------------------------------------
-  logic hz_valid, hz_ready, hz_busy, retire;
-  op_t  hz_op;
+  logic hz_valid /*verilator public_flat_rd*/;
+  logic hz_ready /*verilator public_flat_rd*/;
+  logic hz_busy, retire;
+  op_t  hz_op /*verilator public_flat_rd*/;
 
   om_hazard #(
     .TblDepth(TblDepth)
@@ -138,8 +143,9 @@ module om_top
   // ---------------------------------------------------------------------------------------------------------------
   // Destination read
   // ---------------------------------------------------------------------------------------------------------------
-  logic    rd_valid, dp_en;
-  op_dst_t rd_op;
+  logic    rd_valid /*verilator public_flat_rd*/;
+  logic    dp_en /*verilator public_flat_rd*/;
+  op_dst_t rd_op /*verilator public_flat_rd*/;
 
   om_dest_read #(
     .OpDepth (OpDepth),
@@ -163,9 +169,12 @@ module om_top
   // ---------------------------------------------------------------------------------------------------------------
   // Per-RT datapath: operands of the op's slot from the (constant) state
   // ---------------------------------------------------------------------------------------------------------------
-  logic              dp_valid, dp_write, wr_ready, gamma_space;
-  mem_addr_t         dp_addr;
-  logic [TexelW-1:0] dp_texel;
+  logic              dp_valid /*verilator public_flat_rd*/;
+  logic              dp_write /*verilator public_flat_rd*/;
+  logic              wr_ready /*verilator public_flat_rd*/;
+  logic              gamma_space;
+  mem_addr_t         dp_addr /*verilator public_flat_rd*/;
+  logic [TexelW-1:0] dp_texel /*verilator public_flat_rd*/;
   rt_desc_t          dp_desc;
 
   assign gamma_space = cfg.fl_index <= 3'd2;  // FL 9_1 .. 9_3: sRGB RTs blend in gamma space

@@ -74,6 +74,7 @@ const TopOut& Top::eval(const TopIn& in) {
   wr_in_.mem_wr_ready = in_.mem_wr_ready;
   const WriteOut& wo = u_write_.comb(wr_in_);
   const bool dp_en = wo.in_ready || !dpo.valid;
+  wr_ready_ = wo.in_ready;
 
   // om_dest_read, fed by om_hazard's output register.
   const PipeReg<Op, 0>& hz_out = u_hazard_.out_reg();
@@ -100,6 +101,7 @@ const TopOut& Top::eval(const TopIn& in) {
 
   // Datapath operands of the op at om_dest_read's output (state muxed by its RT slot).
   const OpDst& rd = *ro.out_data;
+  rd_op_ = ro.out_data;
   const SlotOperands& so = slot_[mem_addr_rt(rd.op.addr)];
   dp_in_.en = dp_en;
   dp_in_.valid = ro.out_valid;
@@ -155,6 +157,25 @@ void Top::tick() {
   u_hazard_.seq(hz_in_);
   u_accept_.seq(acc_in_);
   csr_.seq(csr_in_);
+}
+
+TopTaps Top::taps() const {
+  TopTaps t;
+  t.acc_valid = hz_in_.in_valid;
+  t.acc_ready = acc_in_.out_ready;
+  t.acc_op = *hz_in_.in_data;
+  t.hz_valid = rd_in_.in_valid;
+  t.hz_ready = hz_in_.out_ready;
+  t.hz_op = *rd_in_.in_data;
+  t.rd_valid = dp_in_.valid;
+  t.dp_en = dp_in_.en;
+  t.rd_op = *rd_op_;
+  t.dp_valid = wr_in_.in_valid;
+  t.wr_ready = wr_ready_;
+  t.dp_addr = wr_in_.in_addr;
+  t.dp_write = wr_in_.in_write;
+  t.dp_texel = *wr_in_.in_texel;
+  return t;
 }
 
 }  // namespace om

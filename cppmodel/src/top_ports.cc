@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "om/top_ports.h"
 
+#include <array>
 #include <cstdio>
+#include <initializer_list>
+#include <utility>
 
 namespace om {
 namespace {
@@ -15,6 +18,48 @@ std::string dec(uint32_t v) { return std::to_string(v); }
 
 std::string field(const char* name, const std::string& a, const std::string& b) {
   return std::string(name) + ": " + a + " vs " + b;
+}
+
+// Bits [lsb, lsb + width) of a packed image as hex, most significant digit first.
+std::string field_hex(const uint32_t* w, int lsb, int width) {
+  std::string s = "0x";
+  for (int d = (width + 3) / 4 - 1; d >= 0; --d) {
+    uint32_t nib = 0;
+    for (int b = 0; b < 4 && 4 * d + b < width; ++b) {
+      const int bit = lsb + 4 * d + b;
+      nib |= ((w[bit / 32] >> (bit % 32)) & 1u) << b;
+    }
+    s += "0123456789abcdef"[nib];
+  }
+  return s;
+}
+
+// The first field (in the type's member order) in which two payloads differ, as "name.path: a vs
+// b".
+template <typename T, size_t N>
+std::string payload_diff(const char* name, const T& a, const T& b,
+                         const std::array<FieldInfo, N>& fields) {
+  const auto pa = pack(a);
+  const auto pb = pack(b);
+  if (pa == pb) return "";
+  for (size_t i = N; i-- > 0;) {
+    const FieldInfo& f = fields[i];
+    const std::string va = field_hex(pa.data(), f.lsb, f.width);
+    const std::string vb = field_hex(pb.data(), f.lsb, f.width);
+    if (va != vb) return field((std::string(name) + "." + f.path).c_str(), va, vb);
+  }
+  return "";
+}
+
+std::string first(std::initializer_list<std::string> diffs) {
+  for (const std::string& d : diffs) {
+    if (!d.empty()) return d;
+  }
+  return "";
+}
+
+std::string flag_diff(const char* name, bool a, bool b) {
+  return a == b ? "" : field(name, dec(a), dec(b));
 }
 
 }  // namespace
@@ -80,6 +125,40 @@ std::string diff(const TopOut& a, const TopOut& b) {
     return field("perf_o.mem_stalls", dec(p.mem_stalls), dec(q.mem_stalls));
   }
   if (p.killed != q.killed) return field("perf_o.killed", dec(p.killed), dec(q.killed));
+  return "";
+}
+
+std::string diff(const TopTaps& a, const TopTaps& b) {
+  const bool acc = a.acc_valid && b.acc_valid;
+  const bool hz = a.hz_valid && b.hz_valid;
+  const bool rd = a.rd_valid && b.rd_valid;
+  const bool dp = a.dp_valid && b.dp_valid;
+  const std::array<std::pair<const char*, std::string>, 4> stages = {{
+      {"om_accept -> om_hazard",
+       first({flag_diff("acc_valid", a.acc_valid, b.acc_valid),
+              acc ? flag_diff("acc_ready", a.acc_ready, b.acc_ready) : "",
+              acc ? payload_diff("acc_op", a.acc_op, b.acc_op, kOpFields) : ""})},
+      {"om_hazard -> om_dest_read",
+       first({flag_diff("hz_valid", a.hz_valid, b.hz_valid),
+              hz ? flag_diff("hz_ready", a.hz_ready, b.hz_ready) : "",
+              hz ? payload_diff("hz_op", a.hz_op, b.hz_op, kOpFields) : ""})},
+      {"om_dest_read -> om_rt_datapath",
+       first({flag_diff("rd_valid", a.rd_valid, b.rd_valid),
+              rd ? flag_diff("dp_en", a.dp_en, b.dp_en) : "",
+              rd ? payload_diff("rd_op", a.rd_op, b.rd_op, kOpDstFields) : ""})},
+      {"om_rt_datapath -> om_write",
+       first({flag_diff("dp_valid", a.dp_valid, b.dp_valid),
+              dp ? flag_diff("wr_ready", a.wr_ready, b.wr_ready) : "",
+              dp ? flag_diff("dp_write", a.dp_write, b.dp_write) : "",
+              dp && a.dp_addr != b.dp_addr ? field("dp_addr", hex(a.dp_addr), hex(b.dp_addr)) : "",
+              dp && a.dp_texel != b.dp_texel
+                  ? field("dp_texel", field_hex(a.dp_texel.w.data(), 0, kTexelW),
+                          field_hex(b.dp_texel.w.data(), 0, kTexelW))
+                  : ""})},
+  }};
+  for (const auto& [name, d] : stages) {
+    if (!d.empty()) return std::string(name) + ": " + d;
+  }
   return "";
 }
 

@@ -7,21 +7,19 @@
 #include <stdexcept>
 
 #include "Vom_top.h"
+#include "Vom_top___024root.h"
 #include "om/sim/apb_master.h"
 
 namespace om::sim {
 namespace {
 
-// perf_t image: killed word 0, mem_stalls 1, hazard_stalls 2, rt_writes 3, rt_reads 4,
-// pixels_in 5, busy bit 192 (om/top_ports.h).
-void read_perf(const Vom_top& d, Perf& p) {
-  p.killed = d.perf_o[0];
-  p.mem_stalls = d.perf_o[1];
-  p.hazard_stalls = d.perf_o[2];
-  p.rt_writes = d.perf_o[3];
-  p.rt_reads = d.perf_o[4];
-  p.pixels_in = d.perf_o[5];
-  p.busy = (d.perf_o[6] & 1u) != 0;
+// A Verilated wide value as the generated packed image of its type.
+template <typename Bits, typename Wide>
+Bits words(const Wide& w) {
+  static_assert(sizeof(Wide) == sizeof(Bits), "packed type layout changed");
+  Bits b;
+  for (size_t i = 0; i < b.size(); ++i) b[i] = w[i];
+  return b;
 }
 
 }  // namespace
@@ -78,7 +76,7 @@ void RtlTop::read_outputs() {
   out_.mem_wr_valid = d.mem_wr_valid_o;
   out_.mem_wr_addr = d.mem_wr_addr_o;
   for (int i = 0; i < 4; ++i) out_.mem_wr_data.w[i] = d.mem_wr_data_o[i];
-  read_perf(d, out_.perf);
+  out_.perf = unpack_perf(words<PerfBits>(d.perf_o));
 }
 
 void RtlTop::tick() {
@@ -113,6 +111,26 @@ std::string RtlTop::take_error() {
   if (!ctx_->gotError()) return "";
   ctx_->gotError(false);
   return "RTL assertion or $error (see the simulator message above)";
+}
+
+TopTaps RtlTop::taps() const {
+  const Vom_top___024root& r = *dut_->rootp;
+  TopTaps t;
+  t.acc_valid = r.om_top__DOT__acc_valid;
+  t.acc_ready = r.om_top__DOT__acc_ready;
+  t.acc_op = unpack_op(words<OpBits>(r.om_top__DOT__acc_op));
+  t.hz_valid = r.om_top__DOT__hz_valid;
+  t.hz_ready = r.om_top__DOT__hz_ready;
+  t.hz_op = unpack_op(words<OpBits>(r.om_top__DOT__hz_op));
+  t.rd_valid = r.om_top__DOT__rd_valid;
+  t.dp_en = r.om_top__DOT__dp_en;
+  t.rd_op = unpack_op_dst(words<OpDstBits>(r.om_top__DOT__rd_op));
+  t.dp_valid = r.om_top__DOT__dp_valid;
+  t.wr_ready = r.om_top__DOT__wr_ready;
+  t.dp_addr = r.om_top__DOT__dp_addr;
+  t.dp_write = r.om_top__DOT__dp_write;
+  for (int i = 0; i < 4; ++i) t.dp_texel.w[i] = r.om_top__DOT__dp_texel[i];
+  return t;
 }
 
 }  // namespace om::sim

@@ -19,7 +19,7 @@
 namespace om::sim {
 namespace {
 
-class RtlSide final : public Side {
+class RtlSide final : public TappedSide {
  public:
   explicit RtlSide(bool trace) : top_(trace) {}
   std::string name() const override { return "rtl"; }
@@ -37,6 +37,7 @@ class RtlSide final : public Side {
   void trace_open(const std::string& path) override { top_.trace_open(path); }
   void trace_close() override { top_.trace_close(); }
   std::string take_error() override { return top_.take_error(); }
+  TopTaps taps() const override { return top_.taps(); }
 
  private:
   RtlTop top_;
@@ -48,7 +49,7 @@ class RtlSide final : public Side {
 // The cycle model; its waves (ModelWaves) use Verilator's hierarchy and timing: registers and
 // ports after the settle at 10 * cycle, and after the clock edge (re-settled with the same
 // inputs, as Verilator's eval() with the clock high) at 10 * cycle + 5.
-class ModelSide final : public Side {
+class ModelSide final : public TappedSide {
  public:
   std::string name() const override { return "model"; }
   const TopOut& eval(const TopIn& in) override {
@@ -72,6 +73,7 @@ class ModelSide final : public Side {
     waves_ = std::make_unique<ModelWaves>(path, top_);
   }
   void trace_close() override { waves_.reset(); }
+  TopTaps taps() const override { return top_.taps(); }
 
  private:
   Top top_;

@@ -43,6 +43,9 @@ class Top {
   void tick();
 
   const TopOut& out() const { return out_; }
+  /// The stage-boundary wires of the last eval() (om_top.sv's acc_*, hz_*, rd_*, dp_*); call after
+  /// eval().
+  TopTaps taps() const;
 
   // Sub-blocks, for inspection (tests, wave dumps).
   const Csr& csr() const { return csr_; }
@@ -77,6 +80,8 @@ class Top {
   DestReadIn rd_in_;
   RtDatapathIn dp_in_;
   WriteIn wr_in_;
+  const OpDst* rd_op_ = nullptr;  // om_dest_read's out_data of the last eval()
+  bool wr_ready_ = false;         // om_write's in_ready of the last eval()
   TopOut out_;
   bool settled_ = false;  // eval() ran since the last tick()
 

@@ -57,6 +57,34 @@ struct TopOut {
   Perf perf;  // perf_o
 };
 
+/// om_top's stage boundaries: the handshake wires between its stages, named as in rtl/om_top.sv
+/// (om_accept -> om_hazard: acc_*; om_hazard -> om_dest_read: hz_*; om_dest_read ->
+/// om_rt_datapath: rd_*, advanced by dp_en; om_rt_datapath -> om_write: dp_*, wr_ready). Both sides
+/// of a lockstep give them every cycle, so a divergence is reported at the stage it starts in.
+struct TopTaps {
+  bool acc_valid = false;
+  bool acc_ready = false;
+  Op acc_op;
+  bool hz_valid = false;
+  bool hz_ready = false;
+  Op hz_op;
+  bool rd_valid = false;
+  bool dp_en = false;
+  OpDst rd_op;
+  bool dp_valid = false;
+  bool wr_ready = false;
+  uint32_t dp_addr = 0;  // mem_addr_t
+  bool dp_write = false;
+  ref::Texel dp_texel;
+};
+
+/// The first difference between two sides' stage boundaries, in pipeline order, as
+/// "om_accept -> om_hazard: acc_op.need_rd: 0x1 vs 0x0" (payload fields by their op_t / op_dst_t
+/// member names), or "". A boundary's ready and payload are compared only while its valid is high
+/// on both sides: without valid they take part in no transfer (the cycle model skips, for example,
+/// om_hazard's address match when nothing is offered).
+std::string diff(const TopTaps& a, const TopTaps& b);
+
 bool operator==(const TopOut& a, const TopOut& b);
 bool operator!=(const TopOut& a, const TopOut& b);
 

@@ -2,7 +2,8 @@
 // The lockstep loop of every co-simulation: the co-simulation product (om::cosim::Lockstep), the
 // SystemC testbench, the model-vs-RTL test and the om_csr unit lockstep all run on it. In each
 // cycle a testbench computes the inputs before any side evaluates, one or two sides evaluate them,
-// every output is compared (the first difference is a divergence), the testbench advances on the
+// every stage boundary the sides expose and every output is compared (the first difference is a
+// divergence), the testbench advances on the
 // outputs the sides agreed on, the clock edge follows, and a failed RTL assertion of a side or a
 // failure the testbench found (scoreboard, protocol, progress) stops the run too.
 //
@@ -97,15 +98,20 @@ class LockstepLoop {
     out_a_ = &oa;
     out_b_ = ob;
     if (on_dump) on_dump(c, false);
-    if (ob != nullptr && failures_.empty() && oa != *ob) {
-      Failure f;
-      f.kind = "divergence";
-      f.cycle = c;
-      split_diff(diff(oa, *ob), f);
-      f.message = a_.name() + " outputs:   " + to_string(oa) + "\n" + b_->name() +
-                  " outputs: " + to_string(*ob);
-      add(f);
-      if (stop_at_failure) return false;
+    if (ob != nullptr && failures_.empty()) {
+      // Stage boundaries first: a bug shows there before (or in the same cycle as) at the ports.
+      const std::string inner = a_.boundary_diff(*b_);
+      if (!inner.empty() || oa != *ob) {
+        Failure f;
+        f.kind = "divergence";
+        f.cycle = c;
+        split_diff(inner.empty() ? diff(oa, *ob) : inner, f);
+        f.message = (inner.empty() ? "" : "at a stage boundary: " + inner + "\n") + a_.name() +
+                    " outputs:   " + to_string(oa) + "\n" + b_->name() +
+                    " outputs: " + to_string(*ob);
+        add(f);
+        if (stop_at_failure) return false;
+      }
     }
     tb_.observe(oa);
     Clock::time_point t3, t4;
@@ -148,9 +154,10 @@ class LockstepLoop {
   Clock::duration time_b() const { return tb_time_; }
 
  private:
-  // Splits diff()'s "port: a vs b" into its parts.
+  // Splits diff()'s "port: a vs b" (or "stage: field: a vs b") into its parts.
   static void split_diff(const std::string& d, Failure& f) {
-    const size_t colon = d.find(": ");
+    const size_t vs_at = d.find(" vs ");
+    const size_t colon = vs_at == std::string::npos ? d.find(": ") : d.rfind(": ", vs_at);
     const size_t vs = d.find(" vs ", colon == std::string::npos ? 0 : colon);
     if (colon == std::string::npos || vs == std::string::npos) {
       f.field = d;

@@ -29,6 +29,8 @@ class RtlTop {
   /// Rising clock edge with the inputs of the last eval().
   void tick();
   uint64_t cycle() const { return cycle_; }
+  /// The stage-boundary wires of the last eval() (om_top.sv's public acc_*, hz_*, rd_*, dp_*).
+  TopTaps taps() const;
 
   /// FST of every RTL signal (Verilator's names: TOP.om_top.*), dumped while open.
   void trace_open(const std::string& path);

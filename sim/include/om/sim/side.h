@@ -32,6 +32,9 @@ class BasicSide {
   virtual void trace_close() {}
   /// A failed RTL assertion or $error since the last call (its description), else "".
   virtual std::string take_error() { return ""; }
+  /// The first difference between this side's internal stage-boundary values of the current cycle
+  /// and `other`'s ("stage: field: a vs b"), or "" when they agree or either side has none.
+  virtual std::string boundary_diff(const BasicSide& /*other*/) const { return ""; }
 
   /// A deliberate corruption of this side's outputs (the mutation switch), applied before the
   /// outputs are returned and before they go into this side's waves.
@@ -50,6 +53,18 @@ class BasicSide {
 
 /// A side of om_top.
 using Side = BasicSide<TopIn, TopOut>;
+
+/// A side of om_top whose stage-boundary wires can be read (the Verilated RTL's public wires, the
+/// cycle model's stage inputs): two of them are compared at every boundary, every cycle.
+class TappedSide : public Side {
+ public:
+  /// The stage-boundary wires after the last eval().
+  virtual TopTaps taps() const = 0;
+  std::string boundary_diff(const Side& other) const override {
+    const auto* o = dynamic_cast<const TappedSide*>(&other);
+    return o == nullptr ? "" : diff(taps(), o->taps());
+  }
+};
 
 /// Kinds of side the harness can build.
 enum class SideKind { kRtl, kModel };
