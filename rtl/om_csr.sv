@@ -26,6 +26,7 @@ module om_csr
   import om_pkg::*;
   import om_defs_pkg::*;
   import om_csr_reg_pkg::*;
+  import om_csr_map_pkg::*;
 (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -58,7 +59,6 @@ module om_csr
 );
 
   localparam int NumCapFmt = 116;  // CAP_FMT[k], k = DXGI value 0..115
-  localparam int FlIndex10_0 = 3;  // index of FL 10_0 in the feature-level order 9_1 9_2 9_3 10_0 10_1 11_0 11_1
 
   // ---------------------------------------------------------------------------------------------------------------
   // Configuration strap, sampled while in reset
@@ -84,14 +84,6 @@ module om_csr
   // ---------------------------------------------------------------------------------------------------------------
   // Capability ROM (docs/caps.md §6–§7)
   // ---------------------------------------------------------------------------------------------------------------
-  // fl_at_least[i]: the configured feature level is feature level index i or higher.
-  logic [6:0] fl_at_least;
-  always_comb begin
-    for (int i = 0; i < 7; i++) begin
-      fl_at_least[i] = cfg.fl_index >= 3'(i);
-    end
-  end
-
   // CAP_FMT[k] = {MULTISAMPLE_RT, LOGIC_OP, BLENDABLE, RENDER_TARGET}: the format's per-FL support at the configured
   // FL; logic ops on UINT render targets when the configuration has OutputMergerLogicOp; single-sample only.
   logic [NumCapFmt-1:0][3:0] cap_fmt;
@@ -112,18 +104,10 @@ module om_csr
     hwif_in.CAP_ID.REVISION.next                        = SpecRevision;
     hwif_in.CAP_FL.FL.next                              = cfg.fl_code;
     hwif_in.CAP_OM.MAX_RTS.next                         = cfg.max_rts;
-    hwif_in.CAP_OM.INDEPENDENT_WRITE_MASKS.next         = fl_at_least[2];  // 9_3
-    hwif_in.CAP_OM.PER_RT_BLEND_ENABLE.next             = fl_at_least[FlIndex10_0];
-    hwif_in.CAP_OM.INDEPENDENT_BLEND.next               = fl_at_least[4];  // 10_1
-    hwif_in.CAP_OM.SEPARATE_ALPHA.next                  = fl_at_least[1];  // 9_2
-    hwif_in.CAP_OM.DUAL_SOURCE.next                     = fl_at_least[FlIndex10_0];
-    hwif_in.CAP_OM.SRC_ALPHA_SAT.next                   = fl_at_least[FlIndex10_0];
-    hwif_in.CAP_OM.ALPHA_TO_COVERAGE.next               = fl_at_least[FlIndex10_0];
+    // The bits set from a feature level on (om_min_fl in rtl/regs/om_csr.rdl).
+    hwif_in                                             = with_fl_caps(hwif_in, cfg.fl_index);
     hwif_in.CAP_OM.LOGIC_OP.next                        = cfg.logic_op;
-    hwif_in.CAP_OM.MRT_INDEPENDENT_BIT_DEPTHS.next      = fl_at_least[FlIndex10_0];
-    hwif_in.CAP_OM.LINEAR_SRGB_BLEND.next               = fl_at_least[FlIndex10_0];
     hwif_in.CAP_OM.DEPTH_STENCIL.next                   = 1'b0;  // no depth/stencil unit (docs/behaviour.md §9)
-    hwif_in.CAP_OM.CUBE_DEPTH_STENCIL.next              = fl_at_least[FlIndex10_0];
     hwif_in.CAP_D3D9_OPTIONS1.FULL_NON_POW2_TEXTURE.next       = cfg.d3d9_options1[0];
     hwif_in.CAP_D3D9_OPTIONS1.DEPTH_AS_TEXTURE_LESS_EQUAL.next = cfg.d3d9_options1[1];
     hwif_in.CAP_D3D9_OPTIONS1.SIMPLE_INSTANCING.next           = cfg.d3d9_options1[2];
@@ -196,39 +180,8 @@ module om_csr
   // ---------------------------------------------------------------------------------------------------------------
   // State registers -> state_t
   // ---------------------------------------------------------------------------------------------------------------
-  always_comb begin
-    state_o = '0;
-    state_o.independent_blend_enable = hwif_out.CTRL.INDEPENDENT_BLEND_ENABLE.value;
-    state_o.alpha_to_coverage_enable = hwif_out.CTRL.ALPHA_TO_COVERAGE_ENABLE.value;
-    state_o.sample_mask              = hwif_out.SAMPLE_MASK.MASK.value;
-    for (int c = 0; c < 4; c++) begin
-      state_o.blend_factor[c] = hwif_out.BLEND_FACTOR[c].VALUE.value;
-    end
-    state_o.alpha_test_enable = hwif_out.ALPHA_TEST.ENABLE.value;
-    state_o.alpha_func        = hwif_out.ALPHA_TEST.FUNC.value;
-    state_o.alpha_ref         = hwif_out.ALPHA_TEST.REF.value;
-    state_o.fog_enable        = hwif_out.FOG.ENABLE.value;
-    for (int c = 0; c < 3; c++) begin
-      state_o.fog_color[c] = hwif_out.FOG_COLOR[c].VALUE.value;
-    end
-    state_o.ps_outputs = hwif_out.PS_OUTPUTS.DECLARED.value;
-    for (int i = 0; i < MaxRts; i++) begin
-      state_o.ps_output_type[i]            = hwif_out.PS_OUTPUTS.TYPE.value[2*i +: 2];
-      state_o.rt_bind[i].format            = hwif_out.RT[i].RT_FORMAT.DXGI.value;
-      state_o.rt_bind[i].width             = hwif_out.RT[i].RT_SIZE.WIDTH.value;
-      state_o.rt_bind[i].height            = hwif_out.RT[i].RT_SIZE.HEIGHT.value;
-      state_o.rt_desc[i].blend_enable      = hwif_out.RT[i].RT_BLEND.BLEND_ENABLE.value;
-      state_o.rt_desc[i].src_blend         = hwif_out.RT[i].RT_BLEND.SRC_BLEND.value;
-      state_o.rt_desc[i].dest_blend        = hwif_out.RT[i].RT_BLEND.DEST_BLEND.value;
-      state_o.rt_desc[i].blend_op          = hwif_out.RT[i].RT_BLEND.BLEND_OP.value;
-      state_o.rt_desc[i].src_blend_alpha   = hwif_out.RT[i].RT_BLEND.SRC_BLEND_ALPHA.value;
-      state_o.rt_desc[i].dest_blend_alpha  = hwif_out.RT[i].RT_BLEND.DEST_BLEND_ALPHA.value;
-      state_o.rt_desc[i].blend_op_alpha    = hwif_out.RT[i].RT_BLEND.BLEND_OP_ALPHA.value;
-      state_o.rt_desc[i].logic_op_enable   = hwif_out.RT[i].RT_LOGIC.LOGIC_OP_ENABLE.value;
-      state_o.rt_desc[i].logic_op          = hwif_out.RT[i].RT_LOGIC.LOGIC_OP.value;
-      state_o.rt_desc[i].write_mask        = hwif_out.RT[i].RT_LOGIC.WRITE_MASK.value;
-    end
-  end
+  // The mapping is generated from the om_state property of every state field (rtl/regs/om_csr.rdl).
+  assign state_o = state_from_hwif(hwif_out);
 
   assign perf_o.busy          = busy_i;
   assign perf_o.pixels_in     = hwif_out.PERF_PIXELS_IN.COUNT.value;

@@ -17,7 +17,7 @@ fi
 if [ -f rtl/files.f ]; then
   "$PY" tools/gen/emit.py build/gen
   "$PY" tools/gen/regs.py build/gen  # the register block om_csr_reg (+ package) that rtl/om_csr.sv wraps
-  if ! verilator --lint-only -Wall rtl/lint.vlt build/gen/rtl/om_defs_pkg.sv build/gen/rtl/om_pkg.sv build/gen/rtl/om_csr_reg_pkg.sv \
+  if ! verilator --lint-only -Wall rtl/lint.vlt build/gen/rtl/om_defs_pkg.sv build/gen/rtl/om_pkg.sv build/gen/rtl/om_csr_reg_pkg.sv build/gen/rtl/om_csr_map_pkg.sv \
        build/gen/rtl/om_csr_reg.sv -f rtl/files.f --top-module om_top; then
     echo "lint: verilator -Wall found problems in rtl/"; status=1
   fi

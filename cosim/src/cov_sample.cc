@@ -34,7 +34,7 @@ void sample_blend(Coverage& cov, const ref::RtBlendDesc& d, FormatClass cls) {
 void sample_pixel(Coverage& cov, const ref::PixelState& ps, const sim::DrawState& state,
                   const ref::PixelIn& px, uint32_t x, uint32_t y) {
   for (int i = 0; i < ref::kMaxRts; ++i) {
-    const sim::RtBinding& b = state.rt[i];
+    const RtBind& b = state.rt[i];
     if (b.format != 0 && (x >= b.width || y >= b.height)) cov.hit(cov.id("pixel/out_of_bounds"));
   }
   int ops = 0;

@@ -69,7 +69,7 @@ std::string Env::describe() const {
                   " pixels, pixel " + std::to_string(px_) + (s.drain ? ", drain" : "") +
                   (s.illegal ? ", illegal state" : "") + "), bound RTs:";
   for (int i = 0; i < ref::kMaxRts; ++i) {
-    const sim::RtBinding& b = s.state.rt[i];
+    const RtBind& b = s.state.rt[i];
     if (b.format == 0) continue;
     const FormatInfo* f = ref::find_format(b.format);
     d += " " + std::to_string(i) + "=" + (f ? f->name : std::to_string(b.format)) + "@" +

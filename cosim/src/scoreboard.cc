@@ -39,7 +39,7 @@ ref::PixelState Scoreboard::ref_state(uint32_t x, uint32_t y) const {
   ps.gamma_space = cfg_.fl_index <= 2;  // FL 9_x
   ps.fl_index = cfg_.fl_index;
   for (int i = 0; i < ref::kMaxRts; ++i) {
-    const RtBinding& b = state_.rt[i];
+    const RtBind& b = state_.rt[i];
     if (b.format == 0 || i >= cfg_.max_rts || x >= b.width || y >= b.height) continue;
     ps.rt_format[i] = ref::find_format(b.format);
     if (ps.rt_format[i] == nullptr) {
@@ -85,7 +85,7 @@ void Scoreboard::apply(const TbPixel& p) {
 
 void Scoreboard::fill_random(Image& mem, std::mt19937_64& rng) {
   for (int i = 0; i < ref::kMaxRts; ++i) {
-    const RtBinding& b = state_.rt[i];
+    const RtBind& b = state_.rt[i];
     if (b.format == 0) continue;
     const FormatInfo* f = ref::find_format(b.format);
     if (f == nullptr) throw std::invalid_argument("fill_random: unsupported format");

@@ -98,7 +98,7 @@ uint32_t StateGen::color(bool integer) {
 
 sim::DrawState StateGen::legal(const sim::DrawState& base) {
   bool has_uint = false;
-  for (const sim::RtBinding& b : base.rt) {
+  for (const RtBind& b : base.rt) {
     const FormatInfo* f = b.format ? ref::find_format(b.format) : nullptr;
     has_uint = has_uint || (f != nullptr && f->cls == FormatClass::UINT);
   }
@@ -207,7 +207,7 @@ sim::DrawState StateGen::make_illegal(const sim::DrawState& in) {
       break;
     }
     default:  // a slot at or above max_rts (does not exist in the configuration)
-      s.rt[7] = s.rt[0].format != 0 ? s.rt[0] : sim::RtBinding{28, 4, 4};
+      s.rt[7] = s.rt[0].format != 0 ? s.rt[0] : RtBind{28, 4, 4};
       break;
   }
   return s;
@@ -225,7 +225,7 @@ void StateGen::bind(sim::DrawState& s, int rts, bool* large) {
   if (coin(0.5)) {  // often the first n slots
     for (int i = 0; i < n; ++i) slots[i] = i;
   }
-  for (sim::RtBinding& b : s.rt) b = sim::RtBinding{};
+  for (RtBind& b : s.rt) b = RtBind{};
   const uint32_t mode = pick(100);
   *large = mode >= 96;
   uint32_t w = 1 + pick(6), h = 1 + pick(6);
@@ -242,7 +242,7 @@ void StateGen::bind(sim::DrawState& s, int rts, bool* large) {
     if (cfg_.fl_index < 3) {
       while (ref::find_format(f)->texel_bits != bits0) f = pool[pick(pool.size())];
     }
-    sim::RtBinding& b = s.rt[slots[k]];
+    RtBind& b = s.rt[slots[k]];
     b.format = f;
     b.width = w;
     b.height = h;

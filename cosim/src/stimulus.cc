@@ -207,7 +207,7 @@ class Gen {
 
     // Pixels: a palette of shader outputs, coordinates biased to a few hot addresses.
     bool any_int = false;
-    for (const sim::RtBinding& b : s.rt) {
+    for (const RtBind& b : s.rt) {
       const FormatInfo* f = b.format ? ref::find_format(b.format) : nullptr;
       if (f && (f->cls == FormatClass::UINT || f->cls == FormatClass::SINT)) any_int = true;
     }
@@ -231,7 +231,7 @@ class Gen {
     }
     const uint32_t n = coin(0.25) ? range(1, 40) : coin(0.85) ? range(40, 300) : range(300, 1500);
     uint32_t w = 1, h = 1;
-    for (const sim::RtBinding& b : s.rt) {
+    for (const RtBind& b : s.rt) {
       w = std::max(w, b.width);
       h = std::max(h, b.height);
     }

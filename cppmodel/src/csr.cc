@@ -5,6 +5,7 @@
 #include <string>
 
 #include "om/gen/regs.h"
+#include "om/gen/state_codec.h"
 #include "om/ref/caps.h"
 
 namespace om {
@@ -103,40 +104,15 @@ uint32_t readback(const CsrRegs& r, uint32_t addr, const CsrIn& in) {
   throw std::logic_error("om::Csr: no readback for mapped offset " + std::to_string(addr));
 }
 
+// The state the registers hold, through the register map's generated codec.
 State decode_state(const CsrFieldStorage& fs) {
-  namespace rg = om::regs;
-  State s;
-  s.independent_blend_enable = rg::ctrl::kIndependentBlendEnable.get(fs.ctrl) != 0;
-  s.alpha_to_coverage_enable = rg::ctrl::kAlphaToCoverageEnable.get(fs.ctrl) != 0;
-  s.sample_mask = fs.sample_mask;
-  s.blend_factor = fs.blend_factor;
-  s.alpha_test_enable = rg::alpha_test::kEnable.get(fs.alpha_test) != 0;
-  s.alpha_func = rg::alpha_test::kFunc.get(fs.alpha_test);
-  s.alpha_ref = rg::alpha_test::kRef.get(fs.alpha_test);
-  s.fog_enable = rg::fog::kEnable.get(fs.fog) != 0;
-  s.fog_color = fs.fog_color;
-  s.ps_outputs = rg::ps_outputs::kDeclared.get(fs.ps_outputs);
-  const uint32_t types = rg::ps_outputs::kType.get(fs.ps_outputs);
-  for (int i = 0; i < kMaxRts; ++i) {
-    s.ps_output_type[i] = (types >> (2 * i)) & 3u;
-    const CsrRtStorage& rt = fs.rt[i];
-    RtBind& b = s.rt_bind[i];
-    b.format = rg::rt_format::kDxgi.get(rt.rt_format);
-    b.width = rg::rt_size::kWidth.get(rt.rt_size);
-    b.height = rg::rt_size::kHeight.get(rt.rt_size);
-    RtDesc& d = s.rt_desc[i];
-    d.blend_enable = rg::rt_blend::kBlendEnable.get(rt.rt_blend) != 0;
-    d.src_blend = rg::rt_blend::kSrcBlend.get(rt.rt_blend);
-    d.dest_blend = rg::rt_blend::kDestBlend.get(rt.rt_blend);
-    d.blend_op = rg::rt_blend::kBlendOp.get(rt.rt_blend);
-    d.src_blend_alpha = rg::rt_blend::kSrcBlendAlpha.get(rt.rt_blend);
-    d.dest_blend_alpha = rg::rt_blend::kDestBlendAlpha.get(rt.rt_blend);
-    d.blend_op_alpha = rg::rt_blend::kBlendOpAlpha.get(rt.rt_blend);
-    d.logic_op_enable = rg::rt_logic::kLogicOpEnable.get(rt.rt_logic) != 0;
-    d.logic_op = rg::rt_logic::kLogicOp.get(rt.rt_logic);
-    d.write_mask = rg::rt_logic::kWriteMask.get(rt.rt_logic);
+  regs::StateWindow w{};
+  for (int i = 0; i < regs::kStateWords; ++i) {
+    if (const uint32_t* v = rw_storage(fs, regs::kStateBase + 4u * static_cast<uint32_t>(i))) {
+      w[i] = *v;
+    }
   }
-  return s;
+  return regs::decode_state(w);
 }
 
 uint32_t expand_strb(uint32_t pstrb) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "om/top_pkg.h"
 
+#include "om/ref/hw_state.h"
 #include "om/ref/pixel.h"
 #include "om/ref/rt_op.h"
 
@@ -15,21 +16,6 @@ struct FmtTable {
   }
 };
 
-ref::RtBlendDesc to_ref(const RtDesc& d) {
-  ref::RtBlendDesc r;
-  r.blend_enable = d.blend_enable;
-  r.logic_op_enable = d.logic_op_enable;
-  r.src_blend = static_cast<Blend>(d.src_blend);
-  r.dest_blend = static_cast<Blend>(d.dest_blend);
-  r.blend_op = static_cast<BlendOp>(d.blend_op);
-  r.src_blend_alpha = static_cast<Blend>(d.src_blend_alpha);
-  r.dest_blend_alpha = static_cast<Blend>(d.dest_blend_alpha);
-  r.blend_op_alpha = static_cast<BlendOp>(d.blend_op_alpha);
-  r.logic_op = static_cast<LogicOp>(d.logic_op);
-  r.render_target_write_mask = d.write_mask;
-  return r;
-}
-
 }  // namespace
 
 const FormatInfo* fmt_info(uint32_t format) {
@@ -40,9 +26,7 @@ const FormatInfo* fmt_info(uint32_t format) {
 uint32_t fmt_present(const FormatInfo* f) { return f == nullptr ? 0u : ref::present_channels(*f); }
 
 RtDesc desc_sel(const State& s, uint32_t rt, uint32_t format, uint32_t fl_index) {
-  ref::BlendDesc blend;
-  blend.independent_blend_enable = s.independent_blend_enable;
-  for (int i = 0; i < kMaxRts; ++i) blend.render_target[i] = to_ref(s.rt_desc[i]);
+  const ref::BlendDesc blend = ref::blend_desc(s);
   // select_rt_desc returns one of blend.render_target: map it back to the latched register fields.
   const ref::RtBlendDesc& sel = ref::select_rt_desc(blend, static_cast<int>(rt & 7u));
   RtDesc d = s.rt_desc[&sel - blend.render_target.data()];

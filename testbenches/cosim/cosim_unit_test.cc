@@ -121,7 +121,7 @@ TEST(Stimulus, LegalSegmentsPassCreateTimeValidationAtTheirFeatureLevel) {
         const ref::DescCheck chk = ref::check_blend_desc(&seg.state.blend, ci.fl, ci.logic_op);
         EXPECT_EQ(chk.hr, Hresult::S_OK)
             << ci.name << " seed " << seed << ": " << to_string(chk.rule);
-        for (const sim::RtBinding& b : seg.state.rt) {
+        for (const RtBind& b : seg.state.rt) {
           if (b.format == 0) continue;
           const FormatInfo* f = ref::find_format(b.format);
           ASSERT_NE(f, nullptr);
@@ -142,7 +142,7 @@ TEST(Stimulus, BindsEveryRenderTargetFormatOfTheConfigurationAcrossSeeds) {
     sc.seed = seed;
     sc.cycles = 100000;
     for (const Segment& seg : generate(sc).segments) {
-      for (const sim::RtBinding& b : seg.state.rt) seen.insert(b.format);
+      for (const RtBind& b : seg.state.rt) seen.insert(b.format);
     }
   }
   for (const FormatInfo& f : kFormatInfo) {
@@ -159,7 +159,7 @@ TEST(Stimulus, RtsOptionBindsExactlyThatManySlots) {
   for (const Segment& seg : generate(sc).segments) {
     if (seg.illegal) continue;
     int n = 0;
-    for (const sim::RtBinding& b : seg.state.rt) n += b.format != 0;
+    for (const RtBind& b : seg.state.rt) n += b.format != 0;
     EXPECT_EQ(n, 8);
   }
   sc.cfg_index = 1;  // fl9_3: 4 RTs

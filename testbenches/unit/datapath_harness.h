@@ -14,6 +14,7 @@
 #include "Vom_rt_datapath.h"
 #include "datapath_random.h"
 #include "om/pkg.h"
+#include "om/ref/hw_state.h"
 #include "om/ref/rt_op.h"
 
 namespace om::unit {
@@ -23,18 +24,7 @@ inline constexpr int kDatapathLatency = 4;
 
 /// The rt_desc_t image (om::pack, generated from defs/types.toml) of an API descriptor.
 inline uint64_t pack_rt_desc(const ref::RtBlendDesc& d) {
-  RtDesc r;
-  r.blend_enable = d.blend_enable;
-  r.src_blend = static_cast<uint32_t>(d.src_blend);
-  r.dest_blend = static_cast<uint32_t>(d.dest_blend);
-  r.blend_op = static_cast<uint32_t>(d.blend_op);
-  r.src_blend_alpha = static_cast<uint32_t>(d.src_blend_alpha);
-  r.dest_blend_alpha = static_cast<uint32_t>(d.dest_blend_alpha);
-  r.blend_op_alpha = static_cast<uint32_t>(d.blend_op_alpha);
-  r.logic_op_enable = d.logic_op_enable;
-  r.logic_op = static_cast<uint32_t>(d.logic_op);
-  r.write_mask = d.render_target_write_mask;
-  const RtDescBits b = pack(r);
+  const RtDescBits b = pack(ref::to_rt_desc(d));
   return b[0] | (uint64_t{b[1]} << 32);
 }
 

@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "om/gen/state_codec.h"
+
 namespace om::ref {
 namespace {
 
@@ -22,23 +24,9 @@ const FormatInfo* format_by_dxgi(uint32_t dxgi) {
   return nullptr;
 }
 
-// Indices into kFeatureLevels.
-constexpr int kFl92 = 1;
-constexpr int kFl93 = 2;
-constexpr int kFl100 = 3;
-constexpr int kFl101 = 4;
-
 uint32_t cap_om(const ConfigInfo& cfg) {
-  const int i = cfg.fl_index;
-  uint32_t v = cfg.max_rts & kCapOmMaxRtsMask;
-  if (i >= kFl93) v |= kCapOmIndependentWriteMasks;
-  if (i >= kFl100) v |= kCapOmPerRtBlendEnable;
-  if (i >= kFl101) v |= kCapOmIndependentBlend;
-  if (i >= kFl92) v |= kCapOmSeparateAlpha;
-  if (i >= kFl100) {
-    v |= kCapOmDualSource | kCapOmSrcAlphaSat | kCapOmAlphaToCoverage |
-         kCapOmMrtIndependentBitDepths | kCapOmLinearSrgbBlend | kCapOmCubeDepthStencil;
-  }
+  // The bits set from a feature level on: om_min_fl of the register description.
+  uint32_t v = (cfg.max_rts & kCapOmMaxRtsMask) | regs::cap_fl_bits(kCapOmOffset, cfg.fl_index);
   if (cfg.logic_op) v |= kCapOmLogicOp;
   return v;
 }

@@ -20,7 +20,6 @@ namespace om::cosim {
 
 using sim::DrawState;
 using sim::Image;
-using sim::RtBinding;
 using sim::TbPixel;
 
 /// Expected performance-counter values that do not depend on timing.

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "om/gen/defs.h"
+#include "om/gen/types.h"
 #include "om/ref/state.h"
 
 namespace om::driver {
@@ -21,13 +22,6 @@ using RegImage = std::map<uint32_t, uint32_t>;
 /// Byte offsets of the read-write state registers, ascending (from om/gen/regs.h).
 const std::vector<uint32_t>& state_register_offsets();
 
-/// Binding fields of one render-target slot as the registers hold them (format 0 = unbound).
-struct HwRtBind {
-  uint32_t format = 0;  // DXGI value
-  uint32_t width = 0;
-  uint32_t height = 0;
-};
-
 /// Everything the state registers hold (om_pkg::state_t), in reference-model types. Enum fields may
 /// hold any encoding the register field can (e.g. SrcBlend 0..31).
 struct HwState {
@@ -37,7 +31,7 @@ struct HwState {
   ref::D3d9State d3d9;                           // ALPHA_TEST, FOG, FOG_COLOR
   uint32_t ps_declared = 0;                      // PS_OUTPUTS.DECLARED
   std::array<uint32_t, ref::kMaxRts> ps_type{};  // PS_OUTPUTS.TYPE, 2 bits per slot
-  std::array<HwRtBind, ref::kMaxRts> rt{};
+  std::array<RtBind, ref::kMaxRts> rt{};         // format: DXGI value, 0 = unbound
 };
 
 /// The register values holding `s`. Throws std::out_of_range naming the field when a value does

@@ -7,15 +7,10 @@
 #include <array>
 #include <cstdint>
 
+#include "om/gen/types.h"
 #include "om/ref/pixel.h"
 
 namespace om::sim {
-
-struct RtBinding {
-  uint32_t format = 0;  // DXGI value; 0 = unbound
-  uint32_t width = 0;
-  uint32_t height = 0;
-};
 
 /// Everything the state registers hold (om_pkg::state_t), in reference-model types.
 struct DrawState {
@@ -24,7 +19,7 @@ struct DrawState {
   uint32_t sample_mask = 0xFFFFFFFFu;
   uint32_t ps_outputs = 0xFFu;
   ref::D3d9State d3d9;
-  std::array<RtBinding, ref::kMaxRts> rt{};
+  std::array<RtBind, ref::kMaxRts> rt{};  // format: DXGI value, 0 = unbound
 };
 
 }  // namespace om::sim

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "om/gen/state_codec.h"
 #include "om/sim/draw_state.h"
 
 namespace om::sim {
@@ -37,8 +38,8 @@ class StateRegs {
   static std::vector<std::pair<uint32_t, uint32_t>> encode(const DrawState& s, uint32_t ps_types);
 
  private:
-  static constexpr uint32_t kBase = 0x200;
-  std::array<uint32_t, 64> v_{};
+  static constexpr uint32_t kBase = regs::kStateBase;
+  regs::StateWindow v_{};
 };
 
 /// `s` with every RT_FORMAT the hardware does not recognise (no format-table entry) turned into 0

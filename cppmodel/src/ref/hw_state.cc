@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "om/ref/hw_state.h"
+
+namespace om::ref {
+
+RtDesc to_rt_desc(const RtBlendDesc& d) {
+  RtDesc r;
+  r.blend_enable = d.blend_enable;
+  r.src_blend = static_cast<uint32_t>(d.src_blend);
+  r.dest_blend = static_cast<uint32_t>(d.dest_blend);
+  r.blend_op = static_cast<uint32_t>(d.blend_op);
+  r.src_blend_alpha = static_cast<uint32_t>(d.src_blend_alpha);
+  r.dest_blend_alpha = static_cast<uint32_t>(d.dest_blend_alpha);
+  r.blend_op_alpha = static_cast<uint32_t>(d.blend_op_alpha);
+  r.logic_op_enable = d.logic_op_enable;
+  r.logic_op = static_cast<uint32_t>(d.logic_op);
+  r.write_mask = d.render_target_write_mask;
+  return r;
+}
+
+RtBlendDesc from_rt_desc(const RtDesc& d) {
+  RtBlendDesc r;
+  r.blend_enable = d.blend_enable;
+  r.logic_op_enable = d.logic_op_enable;
+  r.src_blend = static_cast<Blend>(d.src_blend);
+  r.dest_blend = static_cast<Blend>(d.dest_blend);
+  r.blend_op = static_cast<BlendOp>(d.blend_op);
+  r.src_blend_alpha = static_cast<Blend>(d.src_blend_alpha);
+  r.dest_blend_alpha = static_cast<Blend>(d.dest_blend_alpha);
+  r.blend_op_alpha = static_cast<BlendOp>(d.blend_op_alpha);
+  r.logic_op = static_cast<LogicOp>(d.logic_op);
+  r.render_target_write_mask = d.write_mask;
+  return r;
+}
+
+State to_state(const BlendDesc& blend, const Vec4& blend_factor, uint32_t sample_mask,
+               const D3d9State& d3d9, uint32_t ps_outputs,
+               const std::array<uint32_t, kMaxRts>& ps_output_type,
+               const std::array<RtBind, kMaxRts>& rt_bind) {
+  State s;
+  s.independent_blend_enable = blend.independent_blend_enable;
+  s.alpha_to_coverage_enable = blend.alpha_to_coverage_enable;
+  s.sample_mask = sample_mask;
+  s.blend_factor = blend_factor;
+  s.alpha_test_enable = d3d9.alpha_test_enable;
+  s.alpha_func = static_cast<uint32_t>(d3d9.alpha_func);
+  s.alpha_ref = d3d9.alpha_ref;
+  s.fog_enable = d3d9.fog_enable;
+  s.fog_color = d3d9.fog_color;
+  s.ps_outputs = ps_outputs;
+  s.ps_output_type = ps_output_type;
+  for (int i = 0; i < kMaxRts; ++i) s.rt_desc[i] = to_rt_desc(blend.render_target[i]);
+  s.rt_bind = rt_bind;
+  return s;
+}
+
+BlendDesc blend_desc(const State& s) {
+  BlendDesc b;
+  b.independent_blend_enable = s.independent_blend_enable;
+  b.alpha_to_coverage_enable = s.alpha_to_coverage_enable;
+  for (int i = 0; i < kMaxRts; ++i) b.render_target[i] = from_rt_desc(s.rt_desc[i]);
+  return b;
+}
+
+D3d9State d3d9_state(const State& s) {
+  D3d9State d;
+  d.alpha_test_enable = s.alpha_test_enable;
+  d.alpha_func = static_cast<CmpFunc>(s.alpha_func);
+  d.alpha_ref = s.alpha_ref;
+  d.fog_enable = s.fog_enable;
+  d.fog_color = s.fog_color;
+  return d;
+}
+
+}  // namespace om::ref
