@@ -31,7 +31,7 @@ void sample_blend(Coverage& cov, const ref::RtBlendDesc& d, FormatClass cls) {
 
 }  // namespace
 
-void sample_pixel(Coverage& cov, const ref::PixelState& ps, const sim::DrawState& state,
+void sample_pixel(Coverage& cov, const ref::PixelState& ps, const ref::DrawState& state,
                   const ref::PixelIn& px, uint32_t x, uint32_t y) {
   for (int i = 0; i < ref::kMaxRts; ++i) {
     const RtBind& b = state.rt[i];

@@ -96,14 +96,14 @@ uint32_t StateGen::color(bool integer) {
   return static_cast<uint32_t>(rng_());
 }
 
-sim::DrawState StateGen::legal(const sim::DrawState& base) {
+ref::DrawState StateGen::legal(const ref::DrawState& base) {
   bool has_uint = false;
   for (const RtBind& b : base.rt) {
     const FormatInfo* f = b.format ? ref::find_format(b.format) : nullptr;
     has_uint = has_uint || (f != nullptr && f->cls == FormatClass::UINT);
   }
   for (int attempt = 0; attempt < 64; ++attempt) {
-    sim::DrawState s = base;
+    ref::DrawState s = base;
     ref::BlendDesc& bd = s.blend;
     bd = ref::BlendDesc{};
     bd.independent_blend_enable = coin(0.5);
@@ -138,13 +138,13 @@ sim::DrawState StateGen::legal(const sim::DrawState& base) {
     s.ps_outputs = coin(0.7) ? 0xFFu : pick(256);
     return s;
   }
-  sim::DrawState s = base;
+  ref::DrawState s = base;
   s.blend = ref::BlendDesc{};
   return s;
 }
 
-sim::DrawState StateGen::make_illegal(const sim::DrawState& in) {
-  sim::DrawState s = in;
+ref::DrawState StateGen::make_illegal(const ref::DrawState& in) {
+  ref::DrawState s = in;
   const int rt = static_cast<int>(pick(s.blend.independent_blend_enable ? cfg_.max_rts : 1));
   ref::RtBlendDesc& d = s.blend.render_target[rt];
   switch (pick(9)) {
@@ -213,7 +213,7 @@ sim::DrawState StateGen::make_illegal(const sim::DrawState& in) {
   return s;
 }
 
-void StateGen::bind(sim::DrawState& s, int rts, bool* large) {
+void StateGen::bind(ref::DrawState& s, int rts, bool* large) {
   const int max_rts = cfg_.max_rts;
   int n = rts;
   if (n == 0) n = coin(0.35) ? 1 : 1 + static_cast<int>(pick(max_rts));

@@ -25,7 +25,7 @@ class Gen {
     // Every cycle of the run has stimulus: estimate the cycles each segment takes and overshoot.
     const double budget = 1.5 * static_cast<double>(c_.cycles) + 2000.0;
     double used = 0.0;
-    sim::DrawState prev;
+    ref::DrawState prev;
     bool prev_illegal = false;
     while (used < budget) {
       Segment seg = segment(prev, st.segments.empty() || prev_illegal);
@@ -157,10 +157,10 @@ class Gen {
     return op;
   }
 
-  Segment segment(const sim::DrawState& prev, bool force_drain) {
+  Segment segment(const ref::DrawState& prev, bool force_drain) {
     Segment seg;
     seg.drain = force_drain || coin(0.3);
-    sim::DrawState s = prev;
+    ref::DrawState s = prev;
     bool large = false;
     if (seg.drain) states_.bind(s, c_.rts, &large);
     s = states_.legal(s);
@@ -186,17 +186,23 @@ class Gen {
         clr.data = 1;
         seg.program.push_back(clr);
       }
-      for (const auto& w : sim::StateRegs::encode(s, states_.ps_types())) {
+      // PS_OUTPUTS.TYPE is random noise for om_validate only; the segment's state keeps none.
+      ref::DrawState typed = s;
+      const uint32_t types = states_.ps_types();
+      for (int i = 0; i < ref::kMaxRts; ++i) typed.ps_output_type[i] = (types >> (2 * i)) & 3u;
+      for (const auto& w : sim::StateRegs::encode(typed)) {
         seg.program.push_back(write_op(w.first, w.second));
       }
     } else {
       // Only the registers that change, in random order. The previous segment's pixels are still
       // in flight, so the first write waits while the pipeline is busy.
-      const auto old_regs = sim::StateRegs::encode(prev, 0);
-      auto new_regs = sim::StateRegs::encode(s, 0);
+      const auto old_regs = sim::StateRegs::encode(prev);
+      auto new_regs = sim::StateRegs::encode(s);
       std::vector<BusOp> ops;
       for (size_t i = 0; i < new_regs.size(); ++i) {
-        if (new_regs[i].first == regs::kPsOutputs) new_regs[i].second |= states_.ps_types() << 8;
+        if (new_regs[i].first == regs::kPsOutputs) {
+          new_regs[i].second = regs::ps_outputs::kType.put(new_regs[i].second, states_.ps_types());
+        }
         if (new_regs[i].second != old_regs[i].second || coin(0.05)) {
           ops.push_back(write_op(new_regs[i].first, new_regs[i].second));
         }

@@ -136,8 +136,9 @@ Hresult Device::check_ready(const char* what) {
   return Hresult::S_OK;
 }
 
-HwState Device::hw_state(const Shadow& s) const {
-  HwState h;
+ref::DrawState Device::hw_state(const Shadow& s) const {
+  ref::DrawState h;
+  h.ps_outputs = 0;
   const ref::BlendDesc n =
       s.blend != ref::kNullBlendState ? table_.desc(s.blend) : ref::normalise(ref::BlendDesc{});
   h.blend = n;
@@ -154,14 +155,14 @@ HwState Device::hw_state(const Shadow& s) const {
       h.blend.render_target[i].render_target_write_mask = mask[i];
     }
   }
-  h.blend_factor = s.blend_factor;
+  h.k = s.blend_factor;
   h.sample_mask = s.sample_mask;
   h.d3d9 = s.d3d9;
   h.d3d9.alpha_test_enable = s.d3d9_mode && s.d3d9.alpha_test_enable;
   h.d3d9.fog_enable = s.d3d9_mode && s.d3d9.fog_enable;
   for (int i = 0; i < ref::kMaxRts; ++i) {
-    if (s.ps[i].declared) h.ps_declared |= 1u << i;
-    h.ps_type[i] = static_cast<uint32_t>(s.ps[i].type);
+    if (s.ps[i].declared) h.ps_outputs |= 1u << i;
+    h.ps_output_type[i] = static_cast<uint32_t>(s.ps[i].type);
     if (s.bound[i]) {
       h.rt[i].format = static_cast<uint32_t>(s.views[i].format);
       h.rt[i].width = s.views[i].width;

@@ -258,13 +258,14 @@ Hresult Device::write_texel(uint32_t rt, uint32_t x, uint32_t y, const ref::Texe
 
 // -- Validation ----------------------------------------------------------------------------------
 
-ref::OmState Device::om_state(const HwState& hw, bool initialised, bool internal_error) const {
+ref::OmState Device::om_state(const ref::DrawState& hw, bool initialised,
+                              bool internal_error) const {
   const Shadow& s = *shadow_;
   ref::OmState st;
   st.initialised = initialised;
   st.internal_error = internal_error;
   st.blend = hw.blend;
-  st.blend_factor = hw.blend_factor;
+  st.blend_factor = hw.k;
   st.sample_mask = hw.sample_mask;
   for (int i = 0; i < ref::kMaxRts; ++i) {
     ref::RtBinding& b = st.rt[i];
@@ -279,8 +280,8 @@ ref::OmState Device::om_state(const HwState& hw, bool initialised, bool internal
       b.cube = s.views[i].cube;
     }
     ref::PsOutput& o = st.ps_output[i];
-    o.written = ((hw.ps_declared >> i) & 1u) != 0;
-    o.type = static_cast<ref::PsOutputType>(hw.ps_type[i]);
+    o.written = ((hw.ps_outputs >> i) & 1u) != 0;
+    o.type = static_cast<ref::PsOutputType>(hw.ps_output_type[i]);
     o.mask = s.ps[i].written_mask;
     o.value_bits = s.ps[i].value_bits;
   }

@@ -33,9 +33,8 @@ const std::vector<uint32_t>& state_register_offsets() {
   return offsets;
 }
 
-RegImage encode(const HwState& s) {
-  const State st =
-      ref::to_state(s.blend, s.blend_factor, s.sample_mask, s.d3d9, s.ps_declared, s.ps_type, s.rt);
+RegImage encode(const ref::DrawState& s) {
+  const State st = ref::to_state(s);
   const std::string overflow = rg::state_overflow(st);
   if (!overflow.empty()) throw std::out_of_range("encode: " + overflow);
   const rg::StateWindow w = rg::encode_state(st);
@@ -44,21 +43,12 @@ RegImage encode(const HwState& s) {
   return im;
 }
 
-HwState decode(const RegImage& image) {
+ref::DrawState decode(const RegImage& image) {
   rg::StateWindow w{};
   for (uint32_t offset : state_register_offsets()) {
     w[(offset - rg::kStateBase) / 4] = reg_or_reset(image, offset);
   }
-  const State st = rg::decode_state(w);
-  HwState s;
-  s.blend = ref::blend_desc(st);
-  s.blend_factor = st.blend_factor;
-  s.sample_mask = st.sample_mask;
-  s.d3d9 = ref::d3d9_state(st);
-  s.ps_declared = st.ps_outputs;
-  s.ps_type = st.ps_output_type;
-  s.rt = st.rt_bind;
-  return s;
+  return ref::draw_state(rg::decode_state(w));
 }
 
 }  // namespace om::driver

@@ -44,28 +44,10 @@ uint32_t StateRegs::value(uint32_t addr) const {
   return is_state_reg(addr) ? v_[(addr - kBase) / 4] : 0u;
 }
 
-DrawState StateRegs::decode() const {
-  const State st = r::decode_state(v_);
-  DrawState s;
-  s.blend = ref::blend_desc(st);
-  s.k = st.blend_factor;
-  s.sample_mask = st.sample_mask;
-  s.ps_outputs = st.ps_outputs;
-  s.d3d9 = ref::d3d9_state(st);
-  s.rt = st.rt_bind;
-  return s;
-}
+ref::DrawState StateRegs::decode() const { return ref::draw_state(r::decode_state(v_)); }
 
-uint32_t StateRegs::ps_output_types() const {
-  return r::ps_outputs::kType.get(value(r::kPsOutputs));
-}
-
-std::vector<std::pair<uint32_t, uint32_t>> StateRegs::encode(const DrawState& s,
-                                                             uint32_t ps_types) {
-  std::array<uint32_t, kMaxRts> types{};
-  for (int i = 0; i < kMaxRts; ++i) types[i] = (ps_types >> (2 * i)) & 3u;
-  const r::StateWindow w = r::encode_state(
-      ref::to_state(s.blend, s.k, s.sample_mask, s.d3d9, s.ps_outputs, types, s.rt));
+std::vector<std::pair<uint32_t, uint32_t>> StateRegs::encode(const ref::DrawState& s) {
+  const r::StateWindow w = r::encode_state(ref::to_state(s));
   std::vector<std::pair<uint32_t, uint32_t>> out;
   for (int i = 0; i < r::kStateWords; ++i) {
     const uint32_t addr = r::kStateBase + 4u * static_cast<uint32_t>(i);
@@ -74,8 +56,8 @@ std::vector<std::pair<uint32_t, uint32_t>> StateRegs::encode(const DrawState& s,
   return out;
 }
 
-DrawState bound_state(const DrawState& s) {
-  DrawState b = s;
+ref::DrawState bound_state(const ref::DrawState& s) {
+  ref::DrawState b = s;
   for (RtBind& rt : b.rt) {
     if (rt.format != 0 && ref::find_format(rt.format) == nullptr) rt.format = 0;
   }

@@ -128,8 +128,8 @@ void TopHarness::run_until_idle(uint64_t max_cycles) {
   }
 }
 
-void program_state(TopHarness& h, const DrawState& s) {
-  for (const auto& [addr, value] : StateRegs::encode(s, 0)) {
+void program_state(TopHarness& h, const ref::DrawState& s) {
+  for (const auto& [addr, value] : StateRegs::encode(s)) {
     if (h.apb_write(addr, value)) {
       char buf[64];
       std::snprintf(buf, sizeof buf, "PSLVERR writing 0x%03X", addr);

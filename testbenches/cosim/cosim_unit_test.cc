@@ -66,14 +66,15 @@ TEST(StateRegs, DecodeInvertsEncodeForGeneratedStates) {
     const Stimulus st = generate(sc);
     for (const Segment& seg : st.segments) {
       sim::StateRegs r;
-      for (const auto& w : sim::StateRegs::encode(seg.state, 0xA5A5))
-        r.write(w.first, w.second, 0xF);
-      const sim::DrawState d = r.decode();
+      ref::DrawState typed = seg.state;
+      for (int i = 0; i < ref::kMaxRts; ++i) typed.ps_output_type[i] = (0xA5A5u >> (2 * i)) & 3u;
+      for (const auto& w : sim::StateRegs::encode(typed)) r.write(w.first, w.second, 0xF);
+      const ref::DrawState d = r.decode();
       EXPECT_EQ(d.blend, seg.state.blend);
       EXPECT_EQ(d.sample_mask, seg.state.sample_mask);
       EXPECT_EQ(d.k, seg.state.k);
       EXPECT_EQ(d.ps_outputs, seg.state.ps_outputs);
-      EXPECT_EQ(r.ps_output_types(), 0xA5A5u);
+      EXPECT_EQ(d.ps_output_type, typed.ps_output_type);
       for (int i = 0; i < ref::kMaxRts; ++i) {
         EXPECT_EQ(d.rt[i].format, seg.state.rt[i].format);
         EXPECT_EQ(d.rt[i].width, seg.state.rt[i].width);

@@ -32,7 +32,7 @@ int main(int argc, char** argv) {
   hc.mem.latency_min = hc.mem.latency_max = 10;
   sim::TopHarness h(hc);
   h.reset();
-  sim::DrawState s;
+  ref::DrawState s;
   s.rt[0] = {static_cast<uint32_t>(Format::R8G8B8A8_UNORM), 256, 256};
   s.ps_outputs = 1;
   ref::RtBlendDesc& d = s.blend.render_target[0];

@@ -24,6 +24,7 @@ using namespace om::sim;
 using cosim::diff_images;
 using cosim::ExpectedCounts;
 using cosim::Scoreboard;
+using ref::DrawState;
 
 /// binary32 bits of a host float (exactly representable test values).
 inline uint32_t f(float v) { return ref::f32_bits(v); }

@@ -33,25 +33,34 @@ RtBlendDesc from_rt_desc(const RtDesc& d) {
   return r;
 }
 
-State to_state(const BlendDesc& blend, const Vec4& blend_factor, uint32_t sample_mask,
-               const D3d9State& d3d9, uint32_t ps_outputs,
-               const std::array<uint32_t, kMaxRts>& ps_output_type,
-               const std::array<RtBind, kMaxRts>& rt_bind) {
+State to_state(const DrawState& d) {
   State s;
-  s.independent_blend_enable = blend.independent_blend_enable;
-  s.alpha_to_coverage_enable = blend.alpha_to_coverage_enable;
-  s.sample_mask = sample_mask;
-  s.blend_factor = blend_factor;
-  s.alpha_test_enable = d3d9.alpha_test_enable;
-  s.alpha_func = static_cast<uint32_t>(d3d9.alpha_func);
-  s.alpha_ref = d3d9.alpha_ref;
-  s.fog_enable = d3d9.fog_enable;
-  s.fog_color = d3d9.fog_color;
-  s.ps_outputs = ps_outputs;
-  s.ps_output_type = ps_output_type;
-  for (int i = 0; i < kMaxRts; ++i) s.rt_desc[i] = to_rt_desc(blend.render_target[i]);
-  s.rt_bind = rt_bind;
+  s.independent_blend_enable = d.blend.independent_blend_enable;
+  s.alpha_to_coverage_enable = d.blend.alpha_to_coverage_enable;
+  s.sample_mask = d.sample_mask;
+  s.blend_factor = d.k;
+  s.alpha_test_enable = d.d3d9.alpha_test_enable;
+  s.alpha_func = static_cast<uint32_t>(d.d3d9.alpha_func);
+  s.alpha_ref = d.d3d9.alpha_ref;
+  s.fog_enable = d.d3d9.fog_enable;
+  s.fog_color = d.d3d9.fog_color;
+  s.ps_outputs = d.ps_outputs;
+  s.ps_output_type = d.ps_output_type;
+  for (int i = 0; i < kMaxRts; ++i) s.rt_desc[i] = to_rt_desc(d.blend.render_target[i]);
+  s.rt_bind = d.rt;
   return s;
+}
+
+DrawState draw_state(const State& s) {
+  DrawState d;
+  d.blend = blend_desc(s);
+  d.k = s.blend_factor;
+  d.sample_mask = s.sample_mask;
+  d.ps_outputs = s.ps_outputs;
+  d.ps_output_type = s.ps_output_type;
+  d.d3d9 = d3d9_state(s);
+  d.rt = s.rt_bind;
+  return d;
 }
 
 BlendDesc blend_desc(const State& s) {

@@ -13,7 +13,7 @@ namespace om::cosim {
 
 /// `ps` is the reference state pixel (x, y) sees (cosim::Scoreboard::ref_state); `state` the state
 /// registers (bindings included) it comes from.
-void sample_pixel(Coverage& cov, const ref::PixelState& ps, const sim::DrawState& state,
+void sample_pixel(Coverage& cov, const ref::PixelState& ps, const ref::DrawState& state,
                   const ref::PixelIn& px, uint32_t x, uint32_t y);
 
 }  // namespace om::cosim

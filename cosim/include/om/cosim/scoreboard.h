@@ -11,14 +11,14 @@
 #include <string>
 
 #include "om/gen/defs.h"
+#include "om/ref/hw_state.h"
 #include "om/ref/pixel.h"
-#include "om/sim/draw_state.h"
 #include "om/sim/memory.h"
 #include "om/sim/top_harness.h"
 
 namespace om::cosim {
 
-using sim::DrawState;
+using ref::DrawState;
 using sim::Image;
 using sim::TbPixel;
 

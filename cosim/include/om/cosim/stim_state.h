@@ -19,13 +19,13 @@ class StateGen {
   StateGen(const ConfigInfo& cfg, std::mt19937_64& rng);
 
   /// A legal blend state (BlendDesc plus the non-binding state) on top of the bindings of `base`.
-  sim::DrawState legal(const sim::DrawState& base);
+  ref::DrawState legal(const ref::DrawState& base);
   /// `s` with one deliberately illegal value (out-of-range encoding or a feature the feature level
   /// rejects) in the state registers.
-  sim::DrawState make_illegal(const sim::DrawState& s);
+  ref::DrawState make_illegal(const ref::DrawState& s);
   /// New render-target bindings: `rts` slots (0: random 1..max_rts) with formats of the
   /// configuration and small areas (hazards), sometimes large ones.
-  void bind(sim::DrawState& s, int rts, bool* large);
+  void bind(ref::DrawState& s, int rts, bool* large);
   /// PS_OUTPUTS.TYPE: 2 random bits per slot.
   uint32_t ps_types();
   /// A random binary32 (values of the given kind mix: ordinary, specials, raw bits).

@@ -19,9 +19,9 @@
 #include <vector>
 
 #include "om/gen/defs.h"
+#include "om/ref/hw_state.h"
 #include "om/ref/pixel.h"
 #include "om/sim/bus_op.h"
-#include "om/sim/draw_state.h"
 #include "om/sim/memory.h"
 
 namespace om::cosim {
@@ -48,7 +48,7 @@ struct PixelRef {
 };
 
 struct Segment {
-  sim::DrawState state;        // what `program` writes (for reports; the bus writes are the truth)
+  ref::DrawState state;        // what `program` writes (for reports; the bus writes are the truth)
   bool drain = false;          // wait until idle, check the image, refill memory, then program
   bool fill = true;            // with drain: fill the bound areas with random texels
   uint64_t fill_seed = 0;      // seed of that fill

@@ -10,22 +10,33 @@
 
 #include "om/gen/types.h"
 #include "om/ref/convert.h"
+#include "om/ref/fp32.h"
 #include "om/ref/state.h"
 
 namespace om::ref {
+
+/// Everything the state registers hold, in reference-model types: what a test, the stimulus or the
+/// host driver draws with, what the scoreboard applies. Enum fields may hold any encoding their
+/// register field can (validation sees them as the hardware does).
+struct DrawState {
+  BlendDesc blend;
+  Vec4 k{kF32One, kF32One, kF32One, kF32One};  // BlendFactor, binary32
+  uint32_t sample_mask = 0xFFFFFFFFu;
+  uint32_t ps_outputs = 0xFFu;                     // PS_OUTPUTS.DECLARED: bit i = o[i] declared
+  std::array<uint32_t, kMaxRts> ps_output_type{};  // 0 float, 1 uint, 2 sint (om_validate only)
+  D3d9State d3d9;
+  std::array<RtBind, kMaxRts> rt{};  // format: DXGI value, 0 = unbound
+};
+
+/// The register-level state of `s`, and back.
+State to_state(const DrawState& s);
+DrawState draw_state(const State& s);
 
 /// A blend descriptor as the registers hold it, and back (enum fields as raw values).
 RtDesc to_rt_desc(const RtBlendDesc& d);
 RtBlendDesc from_rt_desc(const RtDesc& d);
 
-/// The register-level state of these API-level pieces. `ps_output_type`: 0 float, 1 uint, 2 sint
-/// per slot.
-State to_state(const BlendDesc& blend, const Vec4& blend_factor, uint32_t sample_mask,
-               const D3d9State& d3d9, uint32_t ps_outputs,
-               const std::array<uint32_t, kMaxRts>& ps_output_type,
-               const std::array<RtBind, kMaxRts>& rt_bind);
-
-/// The API-level pieces of a register-level state (the rest of State maps one to one).
+/// The API-level pieces of a register-level state.
 BlendDesc blend_desc(const State& s);
 D3d9State d3d9_state(const State& s);
 

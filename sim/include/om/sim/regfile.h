@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The testbench's shadow of the state window (0x200-0x2FF) of om_csr: what every read-write state
 // register holds after the legal writes the bus completed (write masks and byte strobes applied),
-// and the two conversions between that image and DrawState (draw_state.h). Written from the
+// and the two conversions between that image and ref::DrawState (draw_state.h). Written from the
 // register map (om/gen/regs.h) alone, independently of the RTL and of the host driver.
 #pragma once
 
@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "om/gen/state_codec.h"
-#include "om/sim/draw_state.h"
+#include "om/ref/hw_state.h"
 
 namespace om::sim {
 
@@ -29,13 +29,10 @@ class StateRegs {
 
   /// The state the registers hold, enum fields exactly as stored (illegal encodings included).
   /// RT_FORMAT values without an entry in the format table are kept; see bound_state().
-  DrawState decode() const;
-  /// PS_OUTPUTS.TYPE (2 bits per slot; used by om_validate only).
-  uint32_t ps_output_types() const;
+  ref::DrawState decode() const;
 
   /// The (offset, value) pairs that program `s` (every state register, ascending offsets).
-  /// `ps_types` goes to PS_OUTPUTS.TYPE.
-  static std::vector<std::pair<uint32_t, uint32_t>> encode(const DrawState& s, uint32_t ps_types);
+  static std::vector<std::pair<uint32_t, uint32_t>> encode(const ref::DrawState& s);
 
  private:
   static constexpr uint32_t kBase = regs::kStateBase;
@@ -44,6 +41,6 @@ class StateRegs {
 
 /// `s` with every RT_FORMAT the hardware does not recognise (no format-table entry) turned into 0
 /// (unbound): om_accept binds a slot only when fmt_info(format).valid.
-DrawState bound_state(const DrawState& s);
+ref::DrawState bound_state(const ref::DrawState& s);
 
 }  // namespace om::sim

@@ -12,9 +12,9 @@
 #include <random>
 #include <string>
 
+#include "om/ref/hw_state.h"
 #include "om/ref/pixel.h"
 #include "om/sim/apb_master.h"
-#include "om/sim/draw_state.h"
 #include "om/sim/memory.h"
 #include "om/sim/side.h"
 #include "om/top_ports.h"
@@ -101,6 +101,6 @@ class TopHarness {
 };
 
 /// Writes every state register of `s`; throws std::runtime_error when a write ends with PSLVERR.
-void program_state(TopHarness& h, const DrawState& s);
+void program_state(TopHarness& h, const ref::DrawState& s);
 
 }  // namespace om::sim
