@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: Apache-2.0
+// C++ structs <-> the tuples the omsim dataclasses exchange with the extension modules, through one
+// field table per struct (shared by omsim._core, _device and _cosim). A dataclass's to_core() gives
+// its fields in declaration order -- bools, ints for enums and words, binary32 bits for floats,
+// DXGI values for formats, tuples for nested structs and arrays, None for an empty optional entry
+// -- and from_core() takes the same tuple back. Table<S> lists S's members in that order under the
+// dataclass's field names; the caster at the end converts every S a binding takes or returns. Each
+// module exports the names as FIELDS, so a test checks that both sides agree.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <tuple>
+#include <type_traits>
+
+#include "om/gen/defs.h"
+#include "om/ref/convert.h"
+
+namespace omsim_py {
+
+namespace py = pybind11;
+
+/// A feature-level index member (0 = 9_1 ...) that Python holds as its D3D_FEATURE_LEVEL value.
+struct FeatureLevelIndex {};
+
+/// One member of S under its dataclass field name; Conv names a conversion other than the member
+/// type's own (FeatureLevelIndex).
+template <class S, class M, class Conv = void>
+struct Field {
+  const char* name;
+  M S::*member;
+};
+template <class Conv = void, class S, class M>
+constexpr Field<S, M, Conv> field(const char* name, M S::*member) {
+  return {name, member};
+}
+
+/// Specialised per struct: kName (its dataclass), kFields (a tuple of field()), and optionally
+/// kPresent (the bool member that None leaves false and a tuple sets true) or kFlat (a one-field
+/// struct that Python holds as that field).
+template <class S>
+struct Table;
+
+template <class T, class = void>
+struct HasTable : std::false_type {};
+template <class T>
+struct HasTable<T, std::void_t<decltype(Table<T>::kFields)>> : std::true_type {};
+template <class T, class = void>
+struct HasPresent : std::false_type {};
+template <class T>
+struct HasPresent<T, std::void_t<decltype(Table<T>::kPresent)>> : std::true_type {};
+template <class T, class = void>
+struct IsFlat : std::false_type {};
+template <class T>
+struct IsFlat<T, std::void_t<decltype(Table<T>::kFlat)>> : std::true_type {};
+template <class T>
+struct IsArray : std::false_type {};
+template <class T, size_t N>
+struct IsArray<std::array<T, N>> : std::true_type {};
+
+[[noreturn]] inline void fail(const std::string& what, const std::string& why) {
+  throw py::value_error(what + ": " + why);
+}
+
+/// An int-like value that fits T; TypeError for a non-integer, ValueError naming `what` otherwise.
+template <class T>
+T integer(const py::handle& h, const std::string& what) {
+  const py::object i = py::reinterpret_steal<py::object>(PyNumber_Index(h.ptr()));
+  if (!i) throw py::error_already_set();
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(i.ptr(), &overflow);
+  const bool below = v < static_cast<long long>(std::numeric_limits<T>::min());
+  const bool above = v > 0 && static_cast<unsigned long long>(v) > std::numeric_limits<T>::max();
+  if (overflow != 0 || below || above) {
+    fail(what, py::repr(h).cast<std::string>() + " is out of range");
+  }
+  return static_cast<T>(v);
+}
+
+/// `h` as a tuple or list of exactly n entries; ValueError naming `what` and `noun` otherwise.
+inline py::sequence entries(const py::handle& h, const std::string& what, size_t n,
+                            const char* noun) {
+  if (!py::isinstance<py::tuple>(h) && !py::isinstance<py::list>(h)) {
+    fail(what, std::string("expected a tuple of ") + std::to_string(n) + " " + noun + ", got " +
+                   py::str(py::type::of(h).attr("__name__")).cast<std::string>());
+  }
+  const py::sequence s = py::reinterpret_borrow<py::sequence>(h);
+  if (py::len(s) != n) {
+    fail(what,
+         "expected " + std::to_string(n) + " " + noun + ", got " + std::to_string(py::len(s)));
+  }
+  return s;
+}
+
+template <class T>
+void load(const py::handle& h, T& out, const std::string& what);
+
+template <class S, class M, class Conv>
+void load_field(const py::handle& h, S& s, const Field<S, M, Conv>& f, const std::string& what) {
+  if constexpr (std::is_same_v<Conv, FeatureLevelIndex>) {
+    const auto fl = integer<uint32_t>(h, what + "." + f.name);
+    const auto* end = om::kFeatureLevels + om::kNumFeatureLevels;
+    const auto* it = std::find(om::kFeatureLevels, end, static_cast<om::FeatureLevel>(fl));
+    if (it == end)
+      fail(what + "." + f.name, std::to_string(fl) + " is not a D3D_FEATURE_LEVEL value");
+    s.*f.member = static_cast<M>(it - om::kFeatureLevels);
+  } else {
+    load(h, s.*f.member, what + "." + f.name);
+  }
+}
+
+template <class T>
+void load(const py::handle& h, T& out, const std::string& what) {
+  if constexpr (IsFlat<T>::value) {
+    load_field(h, out, std::get<0>(Table<T>::kFields), what);
+  } else if constexpr (HasTable<T>::value) {
+    if constexpr (HasPresent<T>::value) {
+      out = T{};
+      if (h.is_none()) return;
+    }
+    constexpr size_t n = std::tuple_size_v<std::decay_t<decltype(Table<T>::kFields)>>;
+    const py::sequence s = entries(h, what, n, "fields");
+    size_t i = 0;
+    std::apply([&](const auto&... f) { (load_field(s[i++], out, f, what), ...); },
+               Table<T>::kFields);
+    if constexpr (HasPresent<T>::value) out.*Table<T>::kPresent = true;
+  } else if constexpr (IsArray<T>::value) {
+    using E = typename T::value_type;
+    const char* noun = "values";
+    if constexpr (HasTable<E>::value) noun = Table<E>::kNoun;
+    const py::sequence s = entries(h, what, out.size(), noun);
+    for (size_t i = 0; i < out.size(); ++i)
+      load(s[i], out[i], what + "[" + std::to_string(i) + "]");
+  } else if constexpr (std::is_same_v<T, const om::FormatInfo*>) {
+    out = h.is_none() ? nullptr : om::ref::find_format(integer<uint32_t>(h, what));
+    if (!h.is_none() && out == nullptr) {
+      fail(what, "DXGI value " + py::str(h).cast<std::string>() +
+                     " is not a format the output merger implements");
+    }
+  } else if constexpr (std::is_same_v<T, bool>) {
+    const int truth = PyObject_IsTrue(h.ptr());
+    if (truth < 0) throw py::error_already_set();
+    out = truth == 1;
+  } else if constexpr (std::is_enum_v<T>) {
+    out = static_cast<T>(integer<std::underlying_type_t<T>>(h, what));
+  } else {
+    out = integer<T>(h, what);
+  }
+}
+
+template <class T>
+py::object cast(const T& v) {
+  if constexpr (IsFlat<T>::value) {
+    return cast(v.*std::get<0>(Table<T>::kFields).member);
+  } else if constexpr (HasTable<T>::value) {
+    if constexpr (HasPresent<T>::value) {
+      if (!(v.*Table<T>::kPresent)) return py::none();
+    }
+    return std::apply([&](const auto&... f) { return py::make_tuple(cast(v.*f.member)...); },
+                      Table<T>::kFields);
+  } else if constexpr (IsArray<T>::value) {
+    py::tuple t(v.size());
+    for (size_t i = 0; i < v.size(); ++i) t[i] = cast(v[i]);
+    return std::move(t);
+  } else if constexpr (std::is_same_v<T, bool>) {
+    return py::bool_(v);
+  } else if constexpr (std::is_enum_v<T>) {
+    return py::int_(static_cast<std::underlying_type_t<T>>(v));
+  } else {
+    return py::int_(v);
+  }
+}
+
+/// {kName: (field names)} of the tables of S..., exported as FIELDS.
+template <class... S>
+py::dict field_names() {
+  py::dict d;
+  auto add = [&d](auto table) {
+    using Tbl = decltype(table);
+    py::list names;
+    std::apply([&](const auto&... f) { (names.append(f.name), ...); }, Tbl::kFields);
+    d[Tbl::kName] = py::tuple(names);
+  };
+  (add(Table<S>{}), ...);
+  return d;
+}
+
+}  // namespace omsim_py
+
+namespace pybind11::detail {
+/// Converts a struct with a Table to and from its tuple (None only for a kPresent struct).
+template <class S>
+struct omsim_struct_caster {
+  PYBIND11_TYPE_CASTER(S, const_name("tuple"));
+  bool load(handle src, bool) {
+    if (src.is_none() && !omsim_py::HasPresent<S>::value) return false;
+    omsim_py::load(src, value, omsim_py::Table<S>::kName);
+    return true;
+  }
+  static handle cast(const S& s, return_value_policy, handle) {
+    return omsim_py::cast(s).release();
+  }
+};
+}  // namespace pybind11::detail
+
+/// Makes pybind11 convert S through its Table (at global scope, after the Table).
+#define OMSIM_PY_STRUCT(S)                           \
+  namespace pybind11::detail {                       \
+  template <>                                        \
+  struct type_caster<S> : omsim_struct_caster<S> {}; \
+  }  // namespace pybind11::detail
