@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "device_handle.h"
+#include "device_structs.h"
 
 namespace omsim_device {
 namespace {
@@ -60,6 +61,13 @@ PYBIND11_MODULE(_device, m) {
       PyErr_SetString(PyExc_ValueError, e.what());
     }
   });
+  namespace d = om::driver;
+  m.attr("FIELDS") = omsim_py::field_names<
+      om::ref::RtBlendDesc, om::ref::BlendDesc, om::ref::OmCaps, om::ref::D3d9Options1,
+      om::ref::D3dCaps9, om::ref::Caps, d::RenderTargetView, d::DepthStencilView, d::PsOutputDesc,
+      d::PerfCounters, d::D3dCaps9, d::FeatureDataD3d11Options, d::FeatureDataD3d9Options,
+      d::FeatureDataD3d9ShadowSupport, d::FeatureDataD3d9SimpleInstancingSupport,
+      d::FeatureDataD3d9Options1>();
   m.def("backends", &omsim_device::backends,
         "The registered backends of this build as (name, description) pairs, sorted by name.");
   m.def("create_device", &omsim_device::create_device, py::arg("backend"), py::arg("config"),
