@@ -169,6 +169,8 @@ py::object cast(const T& v) {
     return std::move(t);
   } else if constexpr (std::is_same_v<T, bool>) {
     return py::bool_(v);
+  } else if constexpr (std::is_same_v<T, std::string>) {
+    return py::str(v);
   } else if constexpr (std::is_enum_v<T>) {
     return py::int_(static_cast<std::underlying_type_t<T>>(v));
   } else {
