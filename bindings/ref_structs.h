@@ -13,161 +13,79 @@ namespace omsim_py {
 
 template <>
 struct Table<om::ref::RtBlendDesc> {
-  using S = om::ref::RtBlendDesc;
   static constexpr const char* kName = "RtBlendDesc";
   static constexpr const char* kNoun = "render-target descriptions";
-  static constexpr auto kFields = std::make_tuple(
-      field("blend_enable", &S::blend_enable), field("logic_op_enable", &S::logic_op_enable),
-      field("src_blend", &S::src_blend), field("dest_blend", &S::dest_blend),
-      field("blend_op", &S::blend_op), field("src_blend_alpha", &S::src_blend_alpha),
-      field("dest_blend_alpha", &S::dest_blend_alpha), field("blend_op_alpha", &S::blend_op_alpha),
-      field("logic_op", &S::logic_op),
-      field("render_target_write_mask", &S::render_target_write_mask));
+  static constexpr auto kFields = OMSIM_FIELDS(
+      om::ref::RtBlendDesc, blend_enable, logic_op_enable, src_blend, dest_blend, blend_op,
+      src_blend_alpha, dest_blend_alpha, blend_op_alpha, logic_op, render_target_write_mask);
 };
-
-template <>
-struct Table<om::ref::BlendDesc> {
-  using S = om::ref::BlendDesc;
-  static constexpr const char* kName = "BlendDesc";
-  static constexpr auto kFields =
-      std::make_tuple(field("alpha_to_coverage_enable", &S::alpha_to_coverage_enable),
-                      field("independent_blend_enable", &S::independent_blend_enable),
-                      field("render_target", &S::render_target));
-};
-
-template <>
-struct Table<om::ref::D3d9State> {
-  using S = om::ref::D3d9State;
-  static constexpr const char* kName = "D3d9State";
-  static constexpr auto kFields =
-      std::make_tuple(field("alpha_test_enable", &S::alpha_test_enable),
-                      field("alpha_func", &S::alpha_func), field("alpha_ref", &S::alpha_ref),
-                      field("fog_enable", &S::fog_enable), field("fog_color", &S::fog_color));
-};
+OMSIM_TABLE(om::ref::BlendDesc, "BlendDesc", alpha_to_coverage_enable, independent_blend_enable,
+            render_target);
+OMSIM_TABLE(om::ref::D3d9State, "D3d9State", alpha_test_enable, alpha_func, alpha_ref, fog_enable,
+            fog_color);
 
 /// Without ps_outputs: the bindings derive it from which outputs a call passes.
 template <>
 struct Table<om::ref::PixelState> {
   using S = om::ref::PixelState;
   static constexpr const char* kName = "PixelState";
-  static constexpr auto kFields =
-      std::make_tuple(field("blend", &S::blend), field("blend_factor", &S::blend_factor),
-                      field("sample_mask", &S::sample_mask), field("rt_formats", &S::rt_format),
-                      field("d3d9", &S::d3d9), field("gamma_space", &S::gamma_space),
-                      field<FeatureLevelIndex>("feature_level", &S::fl_index));
+  static constexpr auto kFields = std::tuple_cat(
+      OMSIM_FIELDS(S, blend, blend_factor, sample_mask),
+      std::make_tuple(field("rt_formats", &S::rt_format)), OMSIM_FIELDS(S, d3d9, gamma_space),
+      std::make_tuple(field<FeatureLevelIndex>("feature_level", &S::fl_index)));
 };
 
-template <>
-struct Table<om::ref::OmCaps> {
-  using S = om::ref::OmCaps;
-  static constexpr const char* kName = "OmCaps";
-  static constexpr auto kFields = std::make_tuple(
-      field("max_rts", &S::max_rts), field("independent_write_masks", &S::independent_write_masks),
-      field("per_rt_blend_enable", &S::per_rt_blend_enable),
-      field("independent_blend", &S::independent_blend),
-      field("separate_alpha", &S::separate_alpha), field("dual_source", &S::dual_source),
-      field("src_alpha_sat", &S::src_alpha_sat), field("alpha_to_coverage", &S::alpha_to_coverage),
-      field("logic_op", &S::logic_op),
-      field("mrt_independent_bit_depths", &S::mrt_independent_bit_depths),
-      field("linear_srgb_blend", &S::linear_srgb_blend), field("depth_stencil", &S::depth_stencil),
-      field("cube_depth_stencil", &S::cube_depth_stencil));
-};
+OMSIM_TABLE(om::ref::OmCaps, "OmCaps", max_rts, independent_write_masks, per_rt_blend_enable,
+            independent_blend, separate_alpha, dual_source, src_alpha_sat, alpha_to_coverage,
+            logic_op, mrt_independent_bit_depths, linear_srgb_blend, depth_stencil,
+            cube_depth_stencil);
+OMSIM_TABLE(om::ref::D3d9Options1, "D3d9Options1", full_non_pow2_texture_supported,
+            depth_as_texture_with_less_equal_comparison_filter_supported,
+            simple_instancing_supported,
+            texture_cube_face_render_target_with_non_cube_depth_stencil_supported);
+OMSIM_TABLE(om::ref::D3dCaps9, "D3dCaps9", num_simultaneous_rts, primitive_misc_caps,
+            src_blend_caps, dest_blend_caps);
 
-template <>
-struct Table<om::ref::D3d9Options1> {
-  using S = om::ref::D3d9Options1;
-  static constexpr const char* kName = "D3d9Options1";
-  static constexpr auto kFields = std::make_tuple(
-      field("full_non_pow2_texture_supported", &S::full_non_pow2_texture_supported),
-      field("depth_as_texture_with_less_equal_comparison_filter_supported",
-            &S::depth_as_texture_with_less_equal_comparison_filter_supported),
-      field("simple_instancing_supported", &S::simple_instancing_supported),
-      field("texture_cube_face_render_target_with_non_cube_depth_stencil_supported",
-            &S::texture_cube_face_render_target_with_non_cube_depth_stencil_supported));
-};
-
-/// Caps.output_merger_logic_op: the one member the hardware decides.
+/// Caps.output_merger_logic_op: the one member of D3D11_OPTIONS the hardware decides.
 template <>
 struct Table<om::ref::D3d11Options> {
-  using S = om::ref::D3d11Options;
   static constexpr bool kFlat = true;
-  static constexpr auto kFields =
-      std::make_tuple(field("output_merger_logic_op", &S::output_merger_logic_op));
+  static constexpr auto kFields = OMSIM_FIELDS(om::ref::D3d11Options, output_merger_logic_op);
 };
-
-template <>
-struct Table<om::ref::D3dCaps9> {
-  using S = om::ref::D3dCaps9;
-  static constexpr const char* kName = "D3dCaps9";
-  static constexpr auto kFields = std::make_tuple(
-      field("num_simultaneous_rts", &S::num_simultaneous_rts),
-      field("primitive_misc_caps", &S::primitive_misc_caps),
-      field("src_blend_caps", &S::src_blend_caps), field("dest_blend_caps", &S::dest_blend_caps));
-};
-
 template <>
 struct Table<om::ref::Caps> {
   using S = om::ref::Caps;
   static constexpr const char* kName = "Caps";
-  static constexpr auto kFields = std::make_tuple(
-      field("spec_revision", &S::spec_revision), field("fl", &S::fl), field("om", &S::om),
-      field("d3d9_options1", &S::d3d9_options1), field("output_merger_logic_op", &S::d3d11_options),
-      field("d3d9", &S::d3d9), field("max_samples", &S::max_samples), field("fmt", &S::fmt));
+  static constexpr auto kFields =
+      std::tuple_cat(OMSIM_FIELDS(S, spec_revision, fl, om, d3d9_options1),
+                     std::make_tuple(field("output_merger_logic_op", &S::d3d11_options)),
+                     OMSIM_FIELDS(S, d3d9, max_samples, fmt));
 };
 
 template <>
 struct Table<om::ref::RtBinding> {
-  using S = om::ref::RtBinding;
   static constexpr const char* kName = "RtBinding";
-  static constexpr const char* kNoun = "render-target bindings";
-  static constexpr bool S::*kPresent = &S::bound;
-  static constexpr auto kFields = std::make_tuple(
-      field("format", &S::format), field("width", &S::width), field("height", &S::height),
-      field("array_size", &S::array_size), field("sample_count", &S::sample_count),
-      field("type", &S::type), field("cube", &S::cube));
+  static constexpr bool om::ref::RtBinding::*kPresent = &om::ref::RtBinding::bound;
+  static constexpr auto kFields =
+      OMSIM_FIELDS(om::ref::RtBinding, format, width, height, array_size, sample_count, type, cube);
 };
-
 template <>
 struct Table<om::ref::DsvBinding> {
-  using S = om::ref::DsvBinding;
   static constexpr const char* kName = "DsvBinding";
-  static constexpr bool S::*kPresent = &S::bound;
-  static constexpr auto kFields = std::make_tuple(
-      field("width", &S::width), field("height", &S::height), field("array_size", &S::array_size),
-      field("sample_count", &S::sample_count), field("type", &S::type), field("cube", &S::cube));
+  static constexpr bool om::ref::DsvBinding::*kPresent = &om::ref::DsvBinding::bound;
+  static constexpr auto kFields =
+      OMSIM_FIELDS(om::ref::DsvBinding, width, height, array_size, sample_count, type, cube);
 };
-
 template <>
 struct Table<om::ref::PsOutput> {
-  using S = om::ref::PsOutput;
   static constexpr const char* kName = "PsOutput";
-  static constexpr const char* kNoun = "PS outputs";
-  static constexpr bool S::*kPresent = &S::written;
-  static constexpr auto kFields = std::make_tuple(field("type", &S::type), field("mask", &S::mask),
-                                                  field("value_bits", &S::value_bits));
+  static constexpr bool om::ref::PsOutput::*kPresent = &om::ref::PsOutput::written;
+  static constexpr auto kFields = OMSIM_FIELDS(om::ref::PsOutput, type, mask, value_bits);
 };
-
-template <>
-struct Table<om::ref::D3d9Mode> {
-  using S = om::ref::D3d9Mode;
-  static constexpr const char* kName = "D3d9Mode";
-  static constexpr auto kFields = std::make_tuple(
-      field("enabled", &S::enabled), field("alpha_test_enable", &S::alpha_test_enable),
-      field("fog_enable", &S::fog_enable), field("dither_enable", &S::dither_enable),
-      field("multisample_antialias", &S::multisample_antialias),
-      field("color_write_enable", &S::color_write_enable));
-};
-
-template <>
-struct Table<om::ref::OmState> {
-  using S = om::ref::OmState;
-  static constexpr const char* kName = "OmState";
-  static constexpr auto kFields = std::make_tuple(
-      field("blend", &S::blend), field("blend_factor", &S::blend_factor),
-      field("sample_mask", &S::sample_mask), field("rt", &S::rt), field("dsv", &S::dsv),
-      field("ps_output", &S::ps_output), field("d3d9", &S::d3d9),
-      field("initialised", &S::initialised), field("internal_error", &S::internal_error));
-};
+OMSIM_TABLE(om::ref::D3d9Mode, "D3d9Mode", enabled, alpha_test_enable, fog_enable, dither_enable,
+            multisample_antialias, color_write_enable);
+OMSIM_TABLE(om::ref::OmState, "OmState", blend, blend_factor, sample_mask, rt, dsv, ps_output, d3d9,
+            initialised, internal_error);
 
 }  // namespace omsim_py
 
