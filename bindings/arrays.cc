@@ -3,10 +3,12 @@
 // overlap checks that turn bad input into TypeError / ValueError naming the argument.
 #include <iterator>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 
 #include "common.h"
 #include "om/ref/batch.h"
+#include "pystruct.h"
 
 namespace omsim_py {
 namespace {
@@ -179,6 +181,20 @@ void require_disjoint(const Pixels& a, const char* a_name, const Pixels& b, cons
   }
 }
 
+uint64_t uint_arg(const py::handle& v, const std::string& what, int bits) {
+  if (PyBool_Check(v.ptr()) && bits != 1) type_error(what + ": expected an int, got bool");
+  if (PyFloat_Check(v.ptr()) || !PyIndex_Check(v.ptr())) {
+    type_error(what + ": expected an int, got " + type_name(v));
+  }
+  const auto i = py::reinterpret_steal<py::int_>(PyNumber_Index(v.ptr()));
+  if (PyObject_RichCompareBool(i.ptr(), py::int_(0).ptr(), Py_LT) == 1 ||
+      i.attr("bit_length")().cast<int>() > bits) {
+    value_error(what + ": " + py::str(i).cast<std::string>() + " does not fit in " +
+                std::to_string(bits) + (bits == 1 ? " bit" : " bits"));
+  }
+  return i.cast<uint64_t>();
+}
+
 const om::FormatInfo& format_of(uint32_t dxgi, const char* name) {
   const om::FormatInfo* f = om::ref::find_format(dxgi);
   if (f == nullptr) {
@@ -186,6 +202,16 @@ const om::FormatInfo& format_of(uint32_t dxgi, const char* name) {
                 " is not a format the output merger implements");
   }
   return *f;
+}
+
+void register_argument_errors() {
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const std::out_of_range& e) {
+      PyErr_SetString(PyExc_ValueError, e.what());
+    }
+  });
 }
 
 py::int_ texel_to_int(const om::ref::Texel& t) {

@@ -86,6 +86,11 @@ py::int_ texel_to_int(const om::ref::Texel& t);
 /// `bits` (the format's texel_bits).
 om::ref::Texel texel_from_int(const py::handle& v, const char* name, int bits, const char* format);
 
+/// om::ref, the driver and the harness report a bad argument as std::invalid_argument (pybind11
+/// makes it ValueError) or std::out_of_range: both are argument errors, not sequence indexing, so
+/// this makes both ValueError in the module being built.
+void register_argument_errors();
+
 /// omsim._core's parts, one per file.
 void bind_formats(py::module_& m);
 void bind_pixel(py::module_& m);

@@ -15,15 +15,7 @@ PYBIND11_MODULE(_core, m) {
   m.doc() =
       "omsim._core: bindings of the om::ref reference model (clock-free, bit-exact).\n\n"
       "Use the typed API of the omsim package; this module takes raw D3D values and 32-bit words.";
-  // om::ref reports a bad argument as std::invalid_argument (-> ValueError) or std::out_of_range:
-  // both are argument errors here, not sequence indexing, so both become ValueError.
-  py::register_exception_translator([](std::exception_ptr p) {
-    try {
-      if (p) std::rethrow_exception(p);
-    } catch (const std::out_of_range& e) {
-      PyErr_SetString(PyExc_ValueError, e.what());
-    }
-  });
+  omsim_py::register_argument_errors();
   m.attr("FIELDS") =
       omsim_py::field_names<RtBlendDesc, BlendDesc, D3d9State, PixelState, OmCaps, D3d9Options1,
                             D3dCaps9, Caps, RtBinding, DsvBinding, PsOutput, D3d9Mode, OmState>();

@@ -102,19 +102,15 @@ struct IsArray<std::array<T, N>> : std::true_type {};
   throw py::value_error(what + ": " + why);
 }
 
-/// An int-like value that fits T; TypeError for a non-integer, ValueError naming `what` otherwise.
+/// A Python int (or an object with __index__; bool only when `bits` is 1) that fits in `bits`
+/// unsigned bits; TypeError / ValueError naming `what` otherwise (arrays.cc). bits <= 64.
+uint64_t uint_arg(const py::handle& v, const std::string& what, int bits);
+
+/// uint_arg for an unsigned member type.
 template <class T>
 T integer(const py::handle& h, const std::string& what) {
-  const py::object i = py::reinterpret_steal<py::object>(PyNumber_Index(h.ptr()));
-  if (!i) throw py::error_already_set();
-  int overflow = 0;
-  const long long v = PyLong_AsLongLongAndOverflow(i.ptr(), &overflow);
-  const bool below = v < static_cast<long long>(std::numeric_limits<T>::min());
-  const bool above = v > 0 && static_cast<unsigned long long>(v) > std::numeric_limits<T>::max();
-  if (overflow != 0 || below || above) {
-    fail(what, py::repr(h).cast<std::string>() + " is out of range");
-  }
-  return static_cast<T>(v);
+  static_assert(std::is_unsigned_v<T>, "struct members Python sets are unsigned");
+  return static_cast<T>(uint_arg(h, what, std::numeric_limits<T>::digits));
 }
 
 /// `h` as a tuple or list of exactly n entries; ValueError naming `what` and `noun` otherwise.

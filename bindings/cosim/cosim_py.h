@@ -28,10 +28,6 @@ namespace omsim_cosim {
 
 namespace py = pybind11;
 
-/// A Python int (or an object with __index__, not bool unless `bits` is 1) that fits in `bits`
-/// unsigned bits; TypeError / ValueError naming `what` otherwise. bits <= 64.
-uint64_t uint_arg(const py::handle& v, const std::string& what, int bits);
-
 /// om_top's inputs from a dict {port name without suffix: value}. Missing fields keep TopIn's
 /// defaults (rst_n 1, everything else 0). `in_data` is a dict {cmd, x, y, coverage, fog, oc1, oc};
 /// `mem_rsp_data` an int of up to 128 bits.

@@ -7,21 +7,14 @@
 
 #include <stdexcept>
 
+#include "common.h"
 #include "cosim_py.h"
 #include "om/sim/side.h"
 
 PYBIND11_MODULE(_cosim, m) {
   namespace py = pybind11;
   m.doc() = "omsim._cosim: lockstep co-simulation of om_top (RTL vs cycle model). Use omsim.cosim.";
-  // The harness reports bad arguments as std::invalid_argument (-> ValueError) or
-  // std::out_of_range: both are argument errors here, so both become ValueError.
-  py::register_exception_translator([](std::exception_ptr p) {
-    try {
-      if (p) std::rethrow_exception(p);
-    } catch (const std::out_of_range& e) {
-      PyErr_SetString(PyExc_ValueError, e.what());
-    }
-  });
+  omsim_py::register_argument_errors();
   m.attr("FIELDS") = omsim_py::field_names<om::cosim::Failure>();
   m.def(
       "sides",

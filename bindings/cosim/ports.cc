@@ -12,6 +12,8 @@
 namespace omsim_cosim {
 namespace {
 
+using omsim_py::uint_arg;
+
 [[noreturn]] void type_error(const std::string& msg) { throw py::type_error(msg); }
 [[noreturn]] void value_error(const std::string& msg) { throw py::value_error(msg); }
 
@@ -75,14 +77,6 @@ struct Ports<om::TopOut> {
       port("mem_wr_addr", &S::mem_wr_addr), port("mem_wr_data", &S::mem_wr_data, om::kTexelW),
       port("perf", &S::perf));
 };
-
-// The Python int of `v` (bool, int or an object with __index__); TypeError naming `what`.
-py::int_ as_int(const py::handle& v, const std::string& what, bool allow_bool) {
-  if (PyBool_Check(v.ptr()) && !allow_bool) type_error(what + ": expected an int, got bool");
-  if (PyFloat_Check(v.ptr()) || !PyIndex_Check(v.ptr()))
-    type_error(what + ": expected an int, got " + type_name(v));
-  return py::reinterpret_steal<py::int_>(PyNumber_Index(v.ptr()));
-}
 
 py::sequence sequence(const py::handle& v, const std::string& what, const std::string& of) {
   if (!py::isinstance<py::sequence>(v) || py::isinstance<py::str>(v)) {
@@ -183,16 +177,6 @@ py::dict to_dict(const S& s) {
 template py::dict to_dict(const om::TopIn&);
 template py::dict to_dict(const om::TopOut&);
 template py::dict to_dict(const om::Perf&);
-
-uint64_t uint_arg(const py::handle& v, const std::string& what, int bits) {
-  const py::int_ i = as_int(v, what, bits == 1);
-  if (PyObject_RichCompareBool(i.ptr(), py::int_(0).ptr(), Py_LT) == 1 ||
-      i.attr("bit_length")().cast<int>() > bits) {
-    value_error(what + ": " + py::str(i).cast<std::string>() + " does not fit in " +
-                std::to_string(bits) + (bits == 1 ? " bit" : " bits"));
-  }
-  return i.cast<uint64_t>();
-}
 
 om::TopIn top_in_from_dict(const py::handle& obj, const std::string& what) {
   om::TopIn in;

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "common.h"
 #include "device_handle.h"
 #include "device_structs.h"
 
@@ -52,15 +53,7 @@ PYBIND11_MODULE(_device, m) {
   m.doc() =
       "omsim._device: the host driver (om::driver::Device) over the model / RTL backends.\n\n"
       "Use omsim.device; this module takes raw D3D values and 32-bit words and returns HRESULTs.";
-  // The driver and the backends report bad arguments as std::invalid_argument (-> ValueError) or
-  // std::out_of_range (a configuration index): both are argument errors, so both are ValueError.
-  py::register_exception_translator([](std::exception_ptr p) {
-    try {
-      if (p) std::rethrow_exception(p);
-    } catch (const std::out_of_range& e) {
-      PyErr_SetString(PyExc_ValueError, e.what());
-    }
-  });
+  omsim_py::register_argument_errors();
   namespace d = om::driver;
   m.attr("FIELDS") = omsim_py::field_names<
       om::ref::RtBlendDesc, om::ref::BlendDesc, om::ref::OmCaps, om::ref::D3d9Options1,

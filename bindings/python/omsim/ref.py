@@ -29,7 +29,7 @@ import numpy as np
 from . import _core
 from .enums import BatchIsa, ColorWrite, FogMode, LogicOp
 from .tables import FormatInfo, FormatLike, f32_bits, f32_value, format_info
-from .state import MAX_RTS, BlendDesc, D3d9State, PixelState, RtBlendDesc, coerce_bool, coerce_enum, coerce_floats, rt_slots
+from .state import MAX_RTS, BlendDesc, D3d9State, PixelState, RtBlendDesc, coerce_bool, coerce_enum, coerce_floats, coerce_u32, rt_slots
 
 Values = Union[Sequence[float], Sequence[int], np.ndarray]
 """Four channel values of one pixel: numbers (float formats: real values; integer formats: ints) or a (4,)
@@ -204,15 +204,7 @@ def logic(
 def logic_op_apply(op: Union[LogicOp, str, int], s: int, d: int) -> int:
     """The D3D11_LOGIC_OP table on two 32-bit words (s = source, d = destination)."""
     lo = coerce_enum(LogicOp, op, "op", raw_ok=False)
-    return _core.logic_op_apply(int(lo), _u32(s, "s"), _u32(d, "d"))
-
-
-def _u32(v: Any, name: str) -> int:
-    if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
-        raise TypeError(f"{name}: expected an int, got {type(v).__name__}")
-    if not 0 <= int(v) <= 0xFFFFFFFF:
-        raise ValueError(f"{name}: {int(v)} is outside [0, 2**32)")
-    return int(v)
+    return _core.logic_op_apply(int(lo), coerce_u32(s, "s"), coerce_u32(d, "d"))
 
 
 def pack(format: FormatLike, values: np.ndarray, out: Optional[np.ndarray] = None) -> np.ndarray:
