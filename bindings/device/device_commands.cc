@@ -186,13 +186,8 @@ void bind_commands(DeviceClass& cls) {
             return py::make_tuple(hr_value(hr), c);
           },
           "PERF_*: (hr, PerfCounters).")
-      .def(
-          "clear_perf_counters",
-          [](DeviceHandle& h) {
-            Lock lock(h.mu);
-            return hr_value(h.dev().clear_perf_counters());
-          },
-          "Write PERF_CLEAR.")
+      .def("clear_perf_counters", locked(&om::driver::Device::clear_perf_counters),
+           "Write PERF_CLEAR.")
       .def(
           "reset",
           [](DeviceHandle& h) {

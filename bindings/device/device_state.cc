@@ -126,13 +126,8 @@ void bind_state(DeviceClass& cls) {
                 h, [handle](Device& d, BlendDesc* o) { return d.get_desc1(handle, o); });
           },
           py::arg("handle"), "ID3D11BlendState1::GetDesc1: (hr, normalised description or None).")
-      .def_property_readonly(
-          "live_blend_states",
-          [](DeviceHandle& h) {
-            Lock lock(h.mu);
-            return h.dev().live_blend_states();
-          },
-          "Unique live blend-state objects.")
+      .def_property_readonly("live_blend_states", locked(&Device::live_blend_states),
+                             "Unique live blend-state objects.")
       .def(
           "set_blend_state",
           [](DeviceHandle& h, uint32_t handle, const std::optional<om::ref::Vec4>& k,
@@ -160,21 +155,10 @@ void bind_state(DeviceClass& cls) {
           },
           py::arg("views"), py::arg("dsv"),
           "OMSetRenderTargets(len(views), views, dsv); None = empty.")
-      .def(
-          "set_ps_outputs",
-          [](DeviceHandle& h,
-             const std::array<om::driver::PsOutputDesc, om::ref::kMaxRts>& outputs) {
-            Lock lock(h.mu);
-            return hr_value(h.dev().set_ps_outputs(outputs));
-          },
-          py::arg("outputs"), "The PS output signature: 8 PsOutput tuples (None = not declared).")
-      .def(
-          "set_d3d9_mode",
-          [](DeviceHandle& h, bool enable) {
-            Lock lock(h.mu);
-            return hr_value(h.dev().set_d3d9_mode(enable));
-          },
-          py::arg("enable"), "Select the D3D9 personality.")
+      .def("set_ps_outputs", locked(&Device::set_ps_outputs), py::arg("outputs"),
+           "The PS output signature: 8 PsOutput tuples (None = not declared).")
+      .def("set_d3d9_mode", locked(&Device::set_d3d9_mode), py::arg("enable"),
+           "Select the D3D9 personality.")
       .def(
           "set_alpha_test",
           [](DeviceHandle& h, bool enable, uint32_t func, uint32_t alpha_ref) {
@@ -184,20 +168,10 @@ void bind_state(DeviceClass& cls) {
           },
           py::arg("enable"), py::arg("func"), py::arg("alpha_ref"),
           "D3DRS_ALPHATESTENABLE / ALPHAFUNC / ALPHAREF.")
-      .def(
-          "set_fog",
-          [](DeviceHandle& h, bool enable, const std::array<uint32_t, 3>& color) {
-            Lock lock(h.mu);
-            return hr_value(h.dev().set_fog(enable, color));
-          },
-          py::arg("enable"), py::arg("color"), "D3DRS_FOGENABLE / FOGCOLOR (binary32 R, G, B).")
-      .def(
-          "set_color_write_enable",
-          [](DeviceHandle& h, uint32_t index, uint32_t mask) {
-            Lock lock(h.mu);
-            return hr_value(h.dev().set_color_write_enable(index, mask));
-          },
-          py::arg("index"), py::arg("mask"), "D3DRS_COLORWRITEENABLE{,1,2,3}.");
+      .def("set_fog", locked(&Device::set_fog), py::arg("enable"), py::arg("color"),
+           "D3DRS_FOGENABLE / FOGCOLOR (binary32 R, G, B).")
+      .def("set_color_write_enable", locked(&Device::set_color_write_enable), py::arg("index"),
+           py::arg("mask"), "D3DRS_COLORWRITEENABLE{,1,2,3}.");
 }
 
 }  // namespace omsim_device

@@ -83,13 +83,8 @@ PYBIND11_MODULE(_device, m) {
             h.close();
           },
           "Destroy the device and its backend now (an rtl backend closes its waves file).")
-      .def_property_readonly(
-          "last_error",
-          [](DeviceHandle& h) {
-            Lock lock(h.mu);
-            return h.dev().last_error();
-          },
-          "What the last failing driver call complained about (\"\" after a success).")
+      .def_property_readonly("last_error", omsim_device::locked(&om::driver::Device::last_error),
+                             "What the last failing driver call complained about.")
       .def_property_readonly(
           "cycles",
           [](DeviceHandle& h) {
@@ -97,13 +92,9 @@ PYBIND11_MODULE(_device, m) {
             return h.backend().cycles();
           },
           "Clock cycles the backend has simulated.")
-      .def_property_readonly(
-          "state_version",
-          [](DeviceHandle& h) {
-            Lock lock(h.mu);
-            return h.dev().state_version();
-          },
-          "Moves with every successful state-setting call (validate results compare it).");
+      .def_property_readonly("state_version",
+                             omsim_device::locked(&om::driver::Device::state_version),
+                             "Moves with every successful state-setting call.");
   omsim_device::bind_state(cls);
   omsim_device::bind_commands(cls);
 }
