@@ -20,13 +20,7 @@ using om::ref::Vec4;
 py::tuple rt_op_py(const om::ref::BatchRt& rt, const Vec4& s, const py::handle& dest,
                    const Vec4& s1, bool clear) {
   if (rt.format == nullptr) throw py::value_error("rt.format: no format (None)");
-  om::ref::RtOpIn in;
-  in.format = rt.format;
-  in.desc = rt.desc;
-  in.logic_op_enable = rt.logic_op_enable;
-  in.logic_op = rt.logic_op;
-  in.gamma_space = rt.gamma_space;
-  in.k = rt.blend_factor;
+  om::ref::RtOpIn in = om::ref::rt_op_in(rt);
   in.clear = clear;
   in.s = s;
   in.s1 = s1;

@@ -82,6 +82,10 @@ struct HasTable : std::false_type {};
 template <class T>
 struct HasTable<T, std::void_t<decltype(Table<T>::kFields)>> : std::true_type {};
 template <class T, class = void>
+struct HasName : std::false_type {};
+template <class T>
+struct HasName<T, std::void_t<decltype(Table<T>::kName)>> : std::true_type {};
+template <class T, class = void>
 struct HasPresent : std::false_type {};
 template <class T>
 struct HasPresent<T, std::void_t<decltype(Table<T>::kPresent)>> : std::true_type {};
@@ -226,9 +230,10 @@ py::dict field_names() {
 }  // namespace omsim_py
 
 namespace pybind11::detail {
-/// Converts a struct with a Table to and from its tuple (None only for a kPresent struct).
+/// Converts every struct with a named Table to and from its tuple (None only for a kPresent
+/// struct), wherever pybind11 meets one: the Table must be visible where the struct is bound.
 template <class S>
-struct omsim_struct_caster {
+struct type_caster<S, std::enable_if_t<omsim_py::HasName<S>::value>> {
   PYBIND11_TYPE_CASTER(S, const_name("tuple"));
   bool load(handle src, bool) {
     if (src.is_none() && !omsim_py::HasPresent<S>::value) return false;
@@ -240,10 +245,3 @@ struct omsim_struct_caster {
   }
 };
 }  // namespace pybind11::detail
-
-/// Makes pybind11 convert S through its Table (at global scope, after the Table).
-#define OMSIM_PY_STRUCT(S)                           \
-  namespace pybind11::detail {                       \
-  template <>                                        \
-  struct type_caster<S> : omsim_struct_caster<S> {}; \
-  }  // namespace pybind11::detail

@@ -39,12 +39,15 @@ OMSIM_TABLE(om::ref::OmCaps, "OmCaps", max_rts, independent_write_masks, per_rt_
             independent_blend, separate_alpha, dual_source, src_alpha_sat, alpha_to_coverage,
             logic_op, mrt_independent_bit_depths, linear_srgb_blend, depth_stencil,
             cube_depth_stencil);
-OMSIM_TABLE(om::ref::D3d9Options1, "D3d9Options1", full_non_pow2_texture_supported,
-            depth_as_texture_with_less_equal_comparison_filter_supported,
-            simple_instancing_supported,
-            texture_cube_face_render_target_with_non_cube_depth_stencil_supported);
-OMSIM_TABLE(om::ref::D3dCaps9, "D3dCaps9", num_simultaneous_rts, primitive_misc_caps,
-            src_blend_caps, dest_blend_caps);
+// The members of D3D11_FEATURE_DATA_D3D9_OPTIONS1 and of D3DCAPS9, which the driver's own structs
+// (device_structs.h) share.
+#define OMSIM_D3D9_OPTIONS1                                                                      \
+  full_non_pow2_texture_supported, depth_as_texture_with_less_equal_comparison_filter_supported, \
+      simple_instancing_supported,                                                               \
+      texture_cube_face_render_target_with_non_cube_depth_stencil_supported
+#define OMSIM_D3DCAPS9 num_simultaneous_rts, primitive_misc_caps, src_blend_caps, dest_blend_caps
+OMSIM_TABLE(om::ref::D3d9Options1, "D3d9Options1", OMSIM_D3D9_OPTIONS1);
+OMSIM_TABLE(om::ref::D3dCaps9, "D3dCaps9", OMSIM_D3DCAPS9);
 
 /// Caps.output_merger_logic_op: the one member of D3D11_OPTIONS the hardware decides.
 template <>
@@ -88,10 +91,3 @@ OMSIM_TABLE(om::ref::OmState, "OmState", blend, blend_factor, sample_mask, rt, d
             initialised, internal_error);
 
 }  // namespace omsim_py
-
-OMSIM_PY_STRUCT(om::ref::RtBlendDesc)
-OMSIM_PY_STRUCT(om::ref::BlendDesc)
-OMSIM_PY_STRUCT(om::ref::D3d9State)
-OMSIM_PY_STRUCT(om::ref::PixelState)
-OMSIM_PY_STRUCT(om::ref::Caps)
-OMSIM_PY_STRUCT(om::ref::OmState)

@@ -22,8 +22,6 @@ OMSIM_TABLE(om::cosim::Failure, "Failure", kind, cycle, field, a_value, b_value,
 
 }  // namespace omsim_py
 
-OMSIM_PY_STRUCT(om::cosim::Failure)
-
 namespace omsim_cosim {
 
 namespace py = pybind11;

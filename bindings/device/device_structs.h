@@ -27,8 +27,7 @@ struct Table<drv::PsOutputDesc> {
 };
 OMSIM_TABLE(drv::PerfCounters, "PerfCounters", pixels_in, rt_reads, rt_writes, hazard_stalls,
             mem_stalls, killed);
-OMSIM_TABLE(drv::D3dCaps9, "D3dCaps9", num_simultaneous_rts, primitive_misc_caps, src_blend_caps,
-            dest_blend_caps);
+OMSIM_TABLE(drv::D3dCaps9, "D3dCaps9", OMSIM_D3DCAPS9);
 OMSIM_TABLE(drv::FeatureDataD3d11Options, "D3d11Options", output_merger_logic_op,
             uav_only_rendering_forced_sample_count, discard_apis_seen_by_driver,
             flags_for_update_and_copy_seen_by_driver, clear_view, copy_with_overlap,
@@ -41,15 +40,6 @@ OMSIM_TABLE(drv::FeatureDataD3d9ShadowSupport, "D3d9ShadowSupport",
             supports_depth_as_texture_with_less_equal_comparison_filter);
 OMSIM_TABLE(drv::FeatureDataD3d9SimpleInstancingSupport, "D3d9SimpleInstancingSupport",
             simple_instancing_supported);
-OMSIM_TABLE(drv::FeatureDataD3d9Options1, "D3d9Options1", full_non_pow2_texture_supported,
-            depth_as_texture_with_less_equal_comparison_filter_supported,
-            simple_instancing_supported,
-            texture_cube_face_render_target_with_non_cube_depth_stencil_supported);
+OMSIM_TABLE(drv::FeatureDataD3d9Options1, "D3d9Options1", OMSIM_D3D9_OPTIONS1);
 
 }  // namespace omsim_py
-
-OMSIM_PY_STRUCT(om::driver::RenderTargetView)
-OMSIM_PY_STRUCT(om::driver::DepthStencilView)
-OMSIM_PY_STRUCT(om::driver::PsOutputDesc)
-OMSIM_PY_STRUCT(om::driver::PerfCounters)
-OMSIM_PY_STRUCT(om::driver::D3dCaps9)

@@ -50,6 +50,9 @@ struct BatchRt {
 /// more than the CPU has silently falls back (so tests can run every level on any x86-64).
 enum class BatchIsa : uint32_t { kScalar = 0, kSse41 = 1, kAvx2 = 2, kAvx512 = 3, kAuto = 4 };
 
+/// The rt_op() input of one pixel under `rt`: everything but s, s1, dest and clear.
+RtOpIn rt_op_in(const BatchRt& rt);
+
 /// Bytes per texel in the batch arrays: texel_bits / 8 (1, 2, 4, 8 or 16).
 size_t texel_bytes(const FormatInfo& f);
 
