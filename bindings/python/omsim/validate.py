@@ -165,26 +165,28 @@ def is_normalised(desc: BlendDesc) -> bool:
     return _core.is_normalised(c)
 
 
-class BlendStateTable:
+class BlendStateTable(_core.BlendStateTable):
     """CreateBlendState1's object table of one device (docs/validation.md §1, §4): validation, de-duplication on the
-    normalised descriptor, reference counts and the limit of 4096 unique live objects. Handles are ints >= 1."""
+    normalised descriptor, reference counts and the limit of 4096 unique live objects. Handles are ints >= 1;
+    ``add_ref``, ``release`` (the counts after the call), ``ref_count`` and ``is_live`` are the C++ table's
+    (ValueError for a handle that is not live)."""
 
     def __init__(self, config: Union[ConfigLike, Caps] = None) -> None:
         fl, cap = _fl_and_cap(config)
-        self._t = _core.BlendStateTable(int(fl), cap)
+        super().__init__(int(fl), cap)
 
-    def create(self, desc: Optional[BlendDesc]) -> int:
+    def create(self, desc: Optional[BlendDesc]) -> int:  # type: ignore[override]
         """CreateBlendState1 with an object pointer: the handle (an existing one for an equal normalised
         descriptor, whose reference count grows). Raises InvalidArgError, TooManyUniqueStateObjectsError or
         OutOfMemoryError."""
-        hr, handle, rule, rt = self._t.create(desc_core(desc), True)
+        hr, handle, rule, rt = super().create(desc_core(desc), True)
         self._raise(hr, rule, rt)
         return handle
 
     def validate(self, desc: Optional[BlendDesc]) -> Hresult:
         """CreateBlendState1 with ppBlendState = NULL: S_FALSE for a valid descriptor (nothing created), else
         raises InvalidArgError."""
-        hr, _, rule, rt = self._t.create(desc_core(desc), False)
+        hr, _, rule, rt = super().create(desc_core(desc), False)
         self._raise(hr, rule, rt)
         return Hresult(hr)
 
@@ -196,30 +198,14 @@ class BlendStateTable:
             DescCheck(Hresult(hr), DescRule(rule), rt).raise_for_result()
         raise error_class(hr)("CreateBlendState1 failed")
 
-    def add_ref(self, handle: int) -> int:
-        """AddRef: the new reference count (ValueError for a handle that is not live)."""
-        return self._t.add_ref(coerce_u32(handle, "handle"))
-
-    def release(self, handle: int) -> int:
-        """Release: the remaining count; at 0 the object leaves the table (ValueError when not live)."""
-        return self._t.release(coerce_u32(handle, "handle"))
-
-    def desc(self, handle: int) -> BlendDesc:
+    def desc(self, handle: int) -> BlendDesc:  # type: ignore[override]
         """GetDesc1: the normalised descriptor (ValueError when not live)."""
-        return BlendDesc.from_core(self._t.desc(coerce_u32(handle, "handle")))
-
-    def ref_count(self, handle: int) -> int:
-        """Reference count of a handle (0 when not live)."""
-        return self._t.ref_count(coerce_u32(handle, "handle"))
-
-    def is_live(self, handle: int) -> bool:
-        """True when the handle names a live object."""
-        return self._t.is_live(coerce_u32(handle, "handle"))
+        return BlendDesc.from_core(super().desc(coerce_u32(handle, "handle")))
 
     @property
-    def live_count(self) -> int:
+    def live_count(self) -> int:  # type: ignore[override]
         """Number of unique live objects."""
-        return self._t.live_count()
+        return super().live_count()
 
 
 # --- om_validate ------------------------------------------------------------------------------------------------
