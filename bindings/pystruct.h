@@ -102,89 +102,106 @@ struct IsArray : std::false_type {};
 template <class T, size_t N>
 struct IsArray<std::array<T, N>> : std::true_type {};
 
-[[noreturn]] inline void fail(const std::string& what, const std::string& why) {
-  throw py::value_error(what + ": " + why);
+/// Where in the argument a value sits ("BlendDesc.render_target[3].src_blend"), spelled out only
+/// for a message: loading a struct builds no strings.
+struct Where {
+  const Where* parent = nullptr;
+  const char* name = nullptr;
+  long index = -1;
+  std::string str() const {
+    std::string s = parent != nullptr ? parent->str() : "";
+    if (name != nullptr) s += (parent != nullptr ? "." : "") + std::string(name);
+    if (index >= 0) s += "[" + std::to_string(index) + "]";
+    return s;
+  }
+};
+
+[[noreturn]] inline void fail(const Where& w, const std::string& why) {
+  throw py::value_error(w.str() + ": " + why);
 }
 
 /// A Python int (or an object with __index__; bool only when `bits` is 1) that fits in `bits`
 /// unsigned bits; TypeError / ValueError naming `what` otherwise (arrays.cc). bits <= 64.
 uint64_t uint_arg(const py::handle& v, const std::string& what, int bits);
 
-/// uint_arg for an unsigned member type.
+/// uint_arg for an unsigned member type (a plain int that fits takes the fast path).
 template <class T>
-T integer(const py::handle& h, const std::string& what) {
+T integer(const py::handle& h, const Where& w) {
   static_assert(std::is_unsigned_v<T>, "struct members Python sets are unsigned");
-  return static_cast<T>(uint_arg(h, what, std::numeric_limits<T>::digits));
+  constexpr int bits = std::numeric_limits<T>::digits;
+  if (PyLong_CheckExact(h.ptr())) {
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(h.ptr(), &overflow);
+    if (overflow == 0 && v >= 0 && (bits >= 63 || (v >> bits) == 0)) return static_cast<T>(v);
+  }
+  return static_cast<T>(uint_arg(h, w.str(), bits));
 }
 
-/// `h` as a tuple or list of exactly n entries; ValueError naming `what` and `noun` otherwise.
-inline py::sequence entries(const py::handle& h, const std::string& what, size_t n,
-                            const char* noun) {
+/// `h` as a tuple or list of exactly n entries; ValueError naming it and `noun` otherwise.
+inline py::sequence entries(const py::handle& h, const Where& w, size_t n, const char* noun) {
   if (!py::isinstance<py::tuple>(h) && !py::isinstance<py::list>(h)) {
-    fail(what, std::string("expected a tuple of ") + std::to_string(n) + " " + noun + ", got " +
-                   py::str(py::type::of(h).attr("__name__")).cast<std::string>());
+    fail(w, std::string("expected a tuple of ") + std::to_string(n) + " " + noun + ", got " +
+                py::str(py::type::of(h).attr("__name__")).cast<std::string>());
   }
   const py::sequence s = py::reinterpret_borrow<py::sequence>(h);
   if (py::len(s) != n) {
-    fail(what,
-         "expected " + std::to_string(n) + " " + noun + ", got " + std::to_string(py::len(s)));
+    fail(w, "expected " + std::to_string(n) + " " + noun + ", got " + std::to_string(py::len(s)));
   }
   return s;
 }
 
 template <class T>
-void load(const py::handle& h, T& out, const std::string& what);
+void load(const py::handle& h, T& out, const Where& w);
 
 template <class S, class M, class Conv>
-void load_field(const py::handle& h, S& s, const Field<S, M, Conv>& f, const std::string& what) {
+void load_field(const py::handle& h, S& s, const Field<S, M, Conv>& f, const Where& parent) {
+  const Where w{&parent, f.name};
   if constexpr (std::is_same_v<Conv, FeatureLevelIndex>) {
-    const auto fl = integer<uint32_t>(h, what + "." + f.name);
+    const auto fl = integer<uint32_t>(h, w);
     const auto* end = om::kFeatureLevels + om::kNumFeatureLevels;
     const auto* it = std::find(om::kFeatureLevels, end, static_cast<om::FeatureLevel>(fl));
-    if (it == end)
-      fail(what + "." + f.name, std::to_string(fl) + " is not a D3D_FEATURE_LEVEL value");
+    if (it == end) fail(w, std::to_string(fl) + " is not a D3D_FEATURE_LEVEL value");
     s.*f.member = static_cast<M>(it - om::kFeatureLevels);
   } else {
-    load(h, s.*f.member, what + "." + f.name);
+    load(h, s.*f.member, w);
   }
 }
 
 template <class T>
-void load(const py::handle& h, T& out, const std::string& what) {
+void load(const py::handle& h, T& out, const Where& w) {
   if constexpr (IsFlat<T>::value) {
-    load_field(h, out, std::get<0>(Table<T>::kFields), what);
+    load(h, out.*std::get<0>(Table<T>::kFields).member, w);
   } else if constexpr (HasTable<T>::value) {
     if constexpr (HasPresent<T>::value) {
       out = T{};
       if (h.is_none()) return;
     }
     constexpr size_t n = std::tuple_size_v<std::decay_t<decltype(Table<T>::kFields)>>;
-    const py::sequence s = entries(h, what, n, "fields");
+    const py::sequence s = entries(h, w, n, "fields");
     size_t i = 0;
-    std::apply([&](const auto&... f) { (load_field(s[i++], out, f, what), ...); },
-               Table<T>::kFields);
+    std::apply([&](const auto&... f) { (load_field(s[i++], out, f, w), ...); }, Table<T>::kFields);
     if constexpr (HasPresent<T>::value) out.*Table<T>::kPresent = true;
   } else if constexpr (IsArray<T>::value) {
     using E = typename T::value_type;
     const char* noun = "values";
     if constexpr (HasNoun<E>::value) noun = Table<E>::kNoun;
-    const py::sequence s = entries(h, what, out.size(), noun);
+    const py::sequence s = entries(h, w, out.size(), noun);
     for (size_t i = 0; i < out.size(); ++i)
-      load(s[i], out[i], what + "[" + std::to_string(i) + "]");
+      load(s[i], out[i], Where{&w, nullptr, static_cast<long>(i)});
   } else if constexpr (std::is_same_v<T, const om::FormatInfo*>) {
-    out = h.is_none() ? nullptr : om::ref::find_format(integer<uint32_t>(h, what));
+    out = h.is_none() ? nullptr : om::ref::find_format(integer<uint32_t>(h, w));
     if (!h.is_none() && out == nullptr) {
-      fail(what, "DXGI value " + py::str(h).cast<std::string>() +
-                     " is not a format the output merger implements");
+      fail(w, "DXGI value " + py::str(h).cast<std::string>() +
+                  " is not a format the output merger implements");
     }
   } else if constexpr (std::is_same_v<T, bool>) {
     const int truth = PyObject_IsTrue(h.ptr());
     if (truth < 0) throw py::error_already_set();
     out = truth == 1;
   } else if constexpr (std::is_enum_v<T>) {
-    out = static_cast<T>(integer<std::underlying_type_t<T>>(h, what));
+    out = static_cast<T>(integer<std::underlying_type_t<T>>(h, w));
   } else {
-    out = integer<T>(h, what);
+    out = integer<T>(h, w);
   }
 }
 
@@ -237,7 +254,7 @@ struct type_caster<S, std::enable_if_t<omsim_py::HasName<S>::value>> {
   PYBIND11_TYPE_CASTER(S, const_name("tuple"));
   bool load(handle src, bool) {
     if (src.is_none() && !omsim_py::HasPresent<S>::value) return false;
-    omsim_py::load(src, value, omsim_py::Table<S>::kName);
+    omsim_py::load(src, value, omsim_py::Where{nullptr, omsim_py::Table<S>::kName});
     return true;
   }
   static handle cast(const S& s, return_value_policy, handle) {

@@ -133,6 +133,7 @@ def _run_args(
 ) -> list[Any]:
     """The extension's arguments of a run, checked (TypeError / ValueError naming the argument)."""
     cfg = config_info(config)
+    seed = int_arg(seed, "seed", 0, 2**64 - 1)
     n = int_arg(cycles, "cycles", 1, _MAX_CYCLES)
     have = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
     if _STIM_BYTES_PER_CYCLE * n > 0.75 * have:  # rather than an allocation failure part-way through
@@ -142,7 +143,7 @@ def _run_args(
         )
     return [
         cfg.core,
-        int_arg(seed, "seed", 0, 2**64 - 1),
+        seed,
         n,
         int_arg(0 if rts is None else rts, f"rts ({cfg.name})", 0, cfg.max_rts),
         _sides(sides),

@@ -29,8 +29,9 @@ def _checked(name: str) -> Callable[..., Any]:
     )
 
     def call(*args: Any, **kwargs: Any) -> Any:
-        bound = signature.bind(*args, **kwargs)
-        return core(*(coerce_u32(v, p) for p, v in bound.arguments.items()))
+        if kwargs or len(args) != len(params):
+            args = tuple(signature.bind(*args, **kwargs).arguments.values())
+        return core(*map(coerce_u32, args, params))
 
     call.__name__ = call.__qualname__ = name
     call.__doc__ = doc.strip()

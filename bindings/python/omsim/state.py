@@ -115,11 +115,9 @@ _format_or_none.what = "formats"  # type: ignore[attr-defined]
 
 def rt_slots(value: Any, name: str, item: Coerce, *, least: int = 0, fill: Any = None) -> tuple[Any, ...]:
     """One entry per RT slot: a sequence of `least` to 8 entries, each checked by `item`, the rest `fill`."""
-    if isinstance(value, (str, bytes, np.ndarray)) or not isinstance(value, Sequence):
-        raise TypeError(f"{name}: expected a sequence of up to 8 entries (one per RT slot), got {type(value).__name__}")
-    if not least <= len(value) <= MAX_RTS:
+    if isinstance(value, (str, bytes, np.ndarray)) or not isinstance(value, Sequence) or not least <= len(value) <= MAX_RTS:
         what = getattr(item, "what", "entries")
-        raise ValueError(f"{name}: expected {f'{least} to' if least else 'up to'} 8 {what}, got {len(value)}")
+        raise ValueError(f"{name}: expected {f'{least} to' if least else 'up to'} 8 {what} (one per RT slot)")
     return tuple(item(v, f"{name}[{i}]") for i, v in enumerate(value)) + (fill,) * (MAX_RTS - len(value))
 
 
@@ -155,14 +153,15 @@ def _coercer(tp: Any, meta: Any) -> Coerce:
             return instance_of(members[0], optional=True)
         return lambda v, n: coerce_enum(members[0], v, n)
     if origin is tuple:
-        if args[-1] is Ellipsis:
-            return lambda v, n: tuple(coerce_u32(x, f"{n}[{i}]") for i, x in enumerate(v))
         if args[0] is float:
             return lambda v, n: coerce_floats(v, len(args), n)
+        size = None if args[-1] is Ellipsis else len(args)
 
         def words(v: Any, n: str) -> tuple[int, ...]:
-            if isinstance(v, (str, bytes)) or not isinstance(v, Sequence) or len(v) != len(args):
-                raise ValueError(f"{n}: expected {len(args)} values")
+            if isinstance(v, (str, bytes)) or not isinstance(v, Sequence) or len(v) != (size or len(v)):
+                raise ValueError(f"{n}: expected {size} values")
+            if all(type(x) is int and 0 <= x <= 0xFFFFFFFF for x in v):  # the common case, without a name per word
+                return tuple(v)
             return tuple(coerce_u32(x, f"{n}[{i}]") for i, x in enumerate(v))
 
         return words
@@ -176,15 +175,17 @@ def _coercer(tp: Any, meta: Any) -> Coerce:
 
 
 def _plain(v: Any) -> Any:
+    if v is None or type(v) is bool:
+        return v
+    if isinstance(v, int):  # ints and enum members
+        return int(v)
+    if isinstance(v, float):
+        return f32_bits(v)
     if isinstance(v, Struct):
         return v.to_core()
     if isinstance(v, FormatInfo):
         return v.core
-    if isinstance(v, float):
-        return f32_bits(v)
-    if isinstance(v, (tuple, list)):
-        return tuple(_plain(x) for x in v)
-    return v if v is None or isinstance(v, bool) else int(v)
+    return tuple(_plain(x) for x in v)
 
 
 def _unplain(tp: Any, v: Any) -> Any:
@@ -201,31 +202,38 @@ class Struct:
     """The base of the state dataclasses: ``__post_init__`` checks and converts every field by its annotation,
     ``to_core()`` / ``from_core()`` are the extension's tuple of the C++ struct."""
 
-    _checks: dict[type, list[tuple[str, Any, Coerce]]] = {}
+    _checks: dict[type, list[tuple[str, str, Any, Coerce]]] = {}
 
     @classmethod
-    def _fields(cls) -> list[tuple[str, Any, Coerce]]:
+    def _fields(cls) -> list[tuple[str, str, Any, Coerce]]:
+        """(name, "Class.name" for messages, annotation, check) of every field, worked out once per class."""
         checks = Struct._checks.get(cls)
         if checks is None:
             hints = get_type_hints(cls)
-            checks = [(f.name, hints[f.name], _coercer(hints[f.name], f.metadata)) for f in fields(cls)]  # type: ignore[arg-type]
+            checks = [
+                (f.name, f"{cls.__name__}.{f.name}", hints[f.name], _coercer(hints[f.name], f.metadata))
+                for f in fields(cls)  # type: ignore[arg-type]
+            ]
             Struct._checks[cls] = checks
         return checks
 
     def __post_init__(self) -> None:
-        where = type(self).__name__
-        for name, _, coerce in self._fields():
-            object.__setattr__(self, name, coerce(getattr(self, name), f"{where}.{name}"))
+        for name, where, _, coerce in self._fields():
+            object.__setattr__(self, name, coerce(getattr(self, name), where))
 
     def to_core(self) -> tuple[Any, ...]:
         """The C++ struct as the extension modules take it: the fields in order, enums as ints, floats as binary32
-        bits, formats as DXGI values, nested structs as tuples."""
-        return tuple(_plain(getattr(self, name)) for name, _, _ in self._fields())
+        bits, formats as DXGI values, nested structs as tuples (worked out once: the object is immutable)."""
+        core = self.__dict__.get("_core")
+        if core is None:
+            core = tuple(_plain(getattr(self, name)) for name, _, _, _ in self._fields())
+            object.__setattr__(self, "_core", core)
+        return core  # type: ignore[no-any-return]
 
     @classmethod
     def from_core(cls: type[S], core: Sequence[Any]) -> S:
         """From the tuple the extension modules return for the C++ struct."""
-        return cls(*(_unplain(tp, v) for (_, tp, _), v in zip(cls._fields(), core)))
+        return cls(*(_unplain(tp, v) for (_, _, tp, _), v in zip(cls._fields(), core)))
 
 
 @dataclass(frozen=True)

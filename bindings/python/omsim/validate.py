@@ -82,9 +82,15 @@ class Caps(Struct):
     """Raw CAP_FMT[k] bits for DXGI value k = 0..115: [0] RENDER_TARGET, [1] BLENDABLE, [2] logic op, [3] MSAA RT."""
 
 
+_CAPS: dict[int, Caps] = {}
+
+
 def caps(config: ConfigLike = None) -> Caps:
     """The decoded capability registers of a named configuration (None: the default one)."""
-    return Caps.from_core(_core.caps_from_config(config_info(config).core))
+    index = config_info(config).core
+    if index not in _CAPS:
+        _CAPS[index] = Caps.from_core(_core.caps_from_config(index))
+    return _CAPS[index]
 
 
 def cap_register(config: ConfigLike, offset: int) -> int:
