@@ -33,6 +33,8 @@ constexpr Port<S, M> port(const char* name, M S::*member, int bits = 32) {
   return {name, member, bits};
 }
 
+/// Specialised per port struct: kPorts, and kWhat ("port" or "field", for messages) when Python
+/// sets it.
 template <class S>
 struct Ports;
 template <>
@@ -47,7 +49,6 @@ struct Ports<om::Pixel> {
 template <>
 struct Ports<om::Perf> {
   using S = om::Perf;
-  static constexpr const char* kWhat = "field";
   static constexpr auto kPorts = std::make_tuple(
       port("busy", &S::busy, 1), port("pixels_in", &S::pixels_in), port("rt_reads", &S::rt_reads),
       port("rt_writes", &S::rt_writes), port("hazard_stalls", &S::hazard_stalls),
@@ -69,7 +70,6 @@ struct Ports<om::TopIn> {
 template <>
 struct Ports<om::TopOut> {
   using S = om::TopOut;
-  static constexpr const char* kWhat = "port";
   static constexpr auto kPorts = std::make_tuple(
       port("prdata", &S::prdata), port("pready", &S::pready, 1), port("pslverr", &S::pslverr, 1),
       port("in_ready", &S::in_ready, 1), port("mem_rd_valid", &S::mem_rd_valid, 1),
