@@ -19,23 +19,21 @@ void bind_bench(py::module_& m) {
          const py::object& out, int repeats) {
         if (rt.format == nullptr) throw py::value_error("rt.format: no format (None)");
         if (repeats < 1) throw py::value_error("repeats: expected >= 1");
-        const ValueArray s = value_array(src, "src", *rt.format);
-        const TexelArray d = texel_array(dest, "dest", *rt.format, false);
-        TexelArray o = texel_array(out, "out", *rt.format, true);
+        const Pixels s = value_array(src, "src", rt.format);
+        const Pixels d = texel_array(dest, "dest", *rt.format, false);
+        Pixels o = texel_array(out, "out", *rt.format, true);
         require_leading(d.lead, s.lead, "dest", "src");
         require_leading(o.lead, s.lead, "out", "src");
-        require_disjoint(o.data(), static_cast<size_t>(o.array.nbytes()), "out", d.data(),
-                         static_cast<size_t>(d.array.nbytes()), "dest", true);
+        require_disjoint(o, "out", d, "dest", true);
+        void* op = o.mutable_data();
         std::vector<int64_t> ns(static_cast<size_t>(repeats));
-        {
-          py::gil_scoped_release release;
-          for (int64_t& t : ns) {
-            const auto t0 = std::chrono::steady_clock::now();
-            om::ref::blend_batch(rt, s.n, s.data(), nullptr, d.data(), o.mutable_data());
-            t = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                    std::chrono::steady_clock::now() - t0)
-                    .count();
-          }
+        py::gil_scoped_release release;
+        for (int64_t& t : ns) {
+          const auto t0 = std::chrono::steady_clock::now();
+          om::ref::blend_batch(rt, s.n, s.words(), nullptr, d.data(), op);
+          t = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                  std::chrono::steady_clock::now() - t0)
+                  .count();
         }
         return ns;
       },

@@ -1,27 +1,25 @@
 // SPDX-License-Identifier: Apache-2.0
 // omsim._core: the pybind11 adapter over the clock-free reference model om::ref. Values are 32-bit
-// words (binary32 bit patterns or integers), enums are their D3D values as ints, arrays are numpy
-// (checked, never copied). The typed Python API lives in bindings/python/omsim; _core.pyi is the
-// stub of this module.
+// words (binary32 bit patterns or integers), enums their D3D values, structs the tuples of the
+// omsim dataclasses' to_core() (pystruct.h), formats DXGI values, configurations indices, arrays
+// numpy (checked, never copied). The typed Python API lives in bindings/python/omsim; _core.pyi is
+// the stub of this module.
 #include <stdexcept>
 
 #include "common.h"
+#include "ref_structs.h"
 
 PYBIND11_MODULE(_core, m) {
+  namespace py = pybind11;
+  using namespace om::ref;
   m.doc() =
       "omsim._core: bindings of the om::ref reference model (clock-free, bit-exact).\n\n"
       "Use the typed API of the omsim package; this module takes raw D3D values and 32-bit words.";
-  // om::ref reports a bad argument as std::invalid_argument (-> ValueError) or std::out_of_range:
-  // both are argument errors here, not sequence indexing, so both become ValueError.
-  pybind11::register_exception_translator([](std::exception_ptr p) {
-    try {
-      if (p) std::rethrow_exception(p);
-    } catch (const std::out_of_range& e) {
-      PyErr_SetString(PyExc_ValueError, e.what());
-    }
-  });
+  omsim_py::register_argument_errors();
+  m.attr("FIELDS") =
+      omsim_py::field_names<RtBlendDesc, BlendDesc, D3d9State, PixelState, OmCaps, D3d9Options1,
+                            D3dCaps9, Caps, RtBinding, DsvBinding, PsOutput, D3d9Mode, OmState>();
   omsim_py::bind_formats(m);
-  omsim_py::bind_state(m);
   omsim_py::bind_pixel(m);
   omsim_py::bind_batch(m);
   omsim_py::bind_validate(m);

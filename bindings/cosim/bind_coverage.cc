@@ -12,9 +12,8 @@ namespace omsim_cosim {
 
 void bind_coverage(py::module_& m) {
   using om::cosim::Coverage;
-  py::class_<Coverage>(
-      m, "Coverage",
-      "Functional coverage bins of co-simulation runs (testbenches/cosim/coverage.h).")
+  py::class_<Coverage>(m, "Coverage",
+                       "Functional coverage bins of co-simulation runs (om/cosim/coverage.h).")
       .def(py::init<>(), "No bins and no runs (the neutral element of merge).")
       .def("to_json", &Coverage::to_json, "The coverage file's text (JSON, mergeable).")
       .def_property_readonly("percent", &Coverage::percent,
@@ -53,9 +52,7 @@ void bind_coverage(py::module_& m) {
               out.append(py::make_tuple(r.config, r.seed, r.cycles));
             return out;
           },
-          "The runs merged into this object: (config, seed, cycles) each.")
-      .def(
-          "copy", [](const Coverage& c) { return Coverage(c); }, "An independent copy.");
+          "The runs merged into this object: (config, seed, cycles) each.");
   m.def(
       "coverage_from_json",
       [](const std::string& text) {

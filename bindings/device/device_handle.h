@@ -11,6 +11,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "om/driver/backend.h"
@@ -61,6 +62,26 @@ using Lock = std::lock_guard<std::recursive_mutex>;
 
 /// HRESULT as the plain unsigned value Python receives.
 inline uint32_t hr_value(om::Hresult hr) { return static_cast<uint32_t>(hr); }
+
+/// The binding of a driver call: under the device's lock (the GIL held), HRESULTs as ints.
+template <class R, class... A>
+auto locked(R (om::driver::Device::*fn)(A...)) {
+  return [fn](DeviceHandle& h, A... a) {
+    Lock lock(h.mu);
+    if constexpr (std::is_same_v<R, om::Hresult>) {
+      return hr_value((h.dev().*fn)(a...));
+    } else {
+      return (h.dev().*fn)(a...);
+    }
+  };
+}
+template <class R>
+auto locked(R (om::driver::Device::*fn)() const) {
+  return [fn](DeviceHandle& h) {
+    Lock lock(h.mu);
+    return (h.dev().*fn)();
+  };
+}
 
 /// Module parts, one per file.
 void bind_state(DeviceClass& cls);     // device_state.cc: caps, blend states, OM state setters

@@ -10,7 +10,9 @@
 #include <utility>
 #include <vector>
 
+#include "common.h"
 #include "device_handle.h"
+#include "device_structs.h"
 
 namespace omsim_device {
 namespace {
@@ -51,15 +53,14 @@ PYBIND11_MODULE(_device, m) {
   m.doc() =
       "omsim._device: the host driver (om::driver::Device) over the model / RTL backends.\n\n"
       "Use omsim.device; this module takes raw D3D values and 32-bit words and returns HRESULTs.";
-  // The driver and the backends report bad arguments as std::invalid_argument (-> ValueError) or
-  // std::out_of_range (a configuration index): both are argument errors, so both are ValueError.
-  py::register_exception_translator([](std::exception_ptr p) {
-    try {
-      if (p) std::rethrow_exception(p);
-    } catch (const std::out_of_range& e) {
-      PyErr_SetString(PyExc_ValueError, e.what());
-    }
-  });
+  omsim_py::register_argument_errors();
+  namespace d = om::driver;
+  m.attr("FIELDS") = omsim_py::field_names<
+      om::ref::RtBlendDesc, om::ref::BlendDesc, om::ref::OmCaps, om::ref::D3d9Options1,
+      om::ref::D3dCaps9, om::ref::Caps, d::RenderTargetView, d::DepthStencilView, d::PsOutputDesc,
+      d::PerfCounters, d::D3dCaps9, d::FeatureDataD3d11Options, d::FeatureDataD3d9Options,
+      d::FeatureDataD3d9ShadowSupport, d::FeatureDataD3d9SimpleInstancingSupport,
+      d::FeatureDataD3d9Options1>();
   m.def("backends", &omsim_device::backends,
         "The registered backends of this build as (name, description) pairs, sorted by name.");
   m.def("create_device", &omsim_device::create_device, py::arg("backend"), py::arg("config"),
@@ -82,13 +83,8 @@ PYBIND11_MODULE(_device, m) {
             h.close();
           },
           "Destroy the device and its backend now (an rtl backend closes its waves file).")
-      .def_property_readonly(
-          "last_error",
-          [](DeviceHandle& h) {
-            Lock lock(h.mu);
-            return h.dev().last_error();
-          },
-          "What the last failing driver call complained about (\"\" after a success).")
+      .def_property_readonly("last_error", omsim_device::locked(&om::driver::Device::last_error),
+                             "What the last failing driver call complained about.")
       .def_property_readonly(
           "cycles",
           [](DeviceHandle& h) {
@@ -96,13 +92,9 @@ PYBIND11_MODULE(_device, m) {
             return h.backend().cycles();
           },
           "Clock cycles the backend has simulated.")
-      .def_property_readonly(
-          "state_version",
-          [](DeviceHandle& h) {
-            Lock lock(h.mu);
-            return h.dev().state_version();
-          },
-          "Moves with every successful state-setting call (validate results compare it).");
+      .def_property_readonly("state_version",
+                             omsim_device::locked(&om::driver::Device::state_version),
+                             "Moves with every successful state-setting call.");
   omsim_device::bind_state(cls);
   omsim_device::bind_commands(cls);
 }

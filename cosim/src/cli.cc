@@ -175,14 +175,7 @@ int run_impl(const std::vector<std::string>& a) {
     throw Usage{"--sides: the cycle model is not built into this binary"};
   }
 
-  std::string repro = self_path() + " run --config " + cfg.name + " --seed " +
-                      std::to_string(sc.seed) + " --cycles " + std::to_string(sc.cycles);
-  if (sc.rts) repro += " --rts " + std::to_string(sc.rts);
-  if (sides_text != (sim::have_model() ? "rtl,model" : "rtl,rtl"))
-    repro += " --sides " + sides_text;
-  if (!ro.fault.empty()) repro += " --fault " + ro.fault;
-  if (!ro.env.scoreboard) repro += " --no-scoreboard";
-  repro += " --waves waves_out";
+  const std::string repro = reproduce(self_path(), sc, ro);
 
   const Stimulus st = generate(sc);
   ProgressBar bar;

@@ -189,6 +189,19 @@ RunResult run(const Stimulus& st, const RunOptions& opt) {
   return r;
 }
 
+std::string reproduce(const std::string& program, const StimConfig& sc, const RunOptions& opt) {
+  auto name = [](sim::SideKind k) { return k == sim::SideKind::kModel ? "model" : "rtl"; };
+  const std::string sides =
+      std::string(name(opt.a)) + (opt.two_sides ? std::string(",") + name(opt.b) : "");
+  std::string r = program + " run --config " + kConfigs[sc.cfg_index].name + " --seed " +
+                  std::to_string(sc.seed) + " --cycles " + std::to_string(sc.cycles);
+  if (sc.rts) r += " --rts " + std::to_string(sc.rts);
+  if (sides != (sim::have_model() ? "rtl,model" : "rtl,rtl")) r += " --sides " + sides;
+  if (!opt.fault.empty()) r += " --fault " + opt.fault;
+  if (!opt.env.scoreboard) r += " --no-scoreboard";
+  return r + " --waves waves_out";
+}
+
 std::string report(const RunResult& r, const Stimulus& st, const std::string& repro) {
   std::ostringstream os;
   const ConfigInfo& cfg = kConfigs[st.cfg.cfg_index];

@@ -124,3 +124,16 @@ def test_batch_calls_accept_images():
     assert tex.shape == (8, 9) and tex.dtype == np.uint32
     back = omsim.unpack("B8G8R8A8_UNORM", tex)
     assert back.shape == (8, 9, 4) and np.abs(back - img).max() <= 0.5 / 255 + 1e-7
+
+
+def test_struct_tables_of_the_extensions_name_the_dataclass_fields_in_order():
+    # A struct crosses into C++ as the tuple of its dataclass's fields (Struct.to_core); each extension's table
+    # (FIELDS, bindings/pystruct.h) must list the same names in the same order.
+    homes = [omsim.state, omsim.validate, omsim.device_types, omsim.cosim_results]
+    checked = set()
+    for ext in (omsim._core, omsim._device, omsim._cosim):
+        for name, names in ext.FIELDS.items():
+            cls = next(getattr(m, name) for m in homes if hasattr(m, name))
+            assert tuple(f.name for f in dataclasses.fields(cls)) == names, (ext.__name__, name)
+            checked.add(name)
+    assert {"RtBlendDesc", "BlendDesc", "PixelState", "Caps", "OmState", "PerfCounters", "Failure"} <= checked

@@ -1,11 +1,14 @@
 # SPDX-License-Identifier: Apache-2.0
 """Typed stub of the extension module omsim._cosim (bindings/cosim/*.cc): the lockstep co-simulation of om_top.
-The typed API is omsim.cosim; a test checks this stub against the built module (public names, and every
-signature's parameter names and defaults)."""
+The typed API is omsim.cosim, which checks the arguments; a test checks this stub against the built module (public
+names, and every signature's parameter names and defaults)."""
 
 from typing import Any, Callable, Optional, Sequence
 
 Ports = dict[str, Any]
+Progress = Optional[Callable[[int, int], None]]
+
+FIELDS: dict[str, tuple[str, ...]]
 
 class Coverage:
     def __init__(self) -> None: ...
@@ -22,31 +25,30 @@ class Coverage:
     def merge(self, other: Coverage) -> None: ...
     @property
     def runs(self) -> list[tuple[str, int, int]]: ...
-    def copy(self) -> Coverage: ...
 
 class Lockstep:
     def __init__(
         self,
-        config: str,
+        config: int,
         seed: int,
         cycles: int,
-        rts: int = 0,
-        sides: Sequence[str] = ("rtl", "model"),
-        fault: Optional[str] = None,
-        scoreboard: bool = True,
-        coverage: bool = True,
-        waves: Optional[str] = None,
+        rts: int,
+        sides: Sequence[str],
+        fault: str,
+        scoreboard: bool,
+        coverage: bool,
+        waves: str,
     ) -> None: ...
-    def step(self, n: int = 1, progress: Optional[Callable[[int, int], None]] = None) -> int: ...
+    def step(self, n: int, progress: Progress) -> int: ...
     def finish(self) -> dict[str, Any]: ...
     @property
     def cycle(self) -> int: ...
     @property
     def done(self) -> bool: ...
     @property
-    def failures(self) -> list[dict[str, Any]]: ...
+    def failures(self) -> list[tuple[Any, ...]]: ...
     @property
-    def side_names(self) -> list[str]: ...
+    def side_names(self) -> tuple[str, ...]: ...
     @property
     def inputs(self) -> Optional[Ports]: ...
     @property
@@ -55,7 +57,7 @@ class Lockstep:
     def total_cycles(self) -> int: ...
 
 class Side:
-    def __init__(self, kind: str, fault: Optional[str] = None) -> None: ...
+    def __init__(self, kind: str, fault: str) -> None: ...
     def eval(self, inputs: Ports) -> Ports: ...
     def tick(self) -> None: ...
     def open_waves(self, path: str) -> None: ...
@@ -68,23 +70,20 @@ class Side:
 
 def coverage_from_json(text: str) -> Coverage: ...
 def run(
-    config: str,
+    config: int,
     seed: int,
     cycles: int,
-    rts: int = 0,
-    sides: Sequence[str] = ("rtl", "model"),
-    fault: Optional[str] = None,
-    scoreboard: bool = True,
-    coverage: bool = True,
-    waves: Optional[str] = None,
-    waves_full: bool = False,
-    window: int = 200,
-    progress: Optional[Callable[[int, int], None]] = None,
+    rts: int,
+    sides: Sequence[str],
+    fault: str,
+    scoreboard: bool,
+    coverage: bool,
+    waves: str,
+    waves_full: bool,
+    window: int,
+    progress: Progress,
 ) -> dict[str, Any]: ...
-def config_index(name: str) -> int: ...
 def sides() -> list[str]: ...
-def configs() -> list[str]: ...
-def default_config() -> str: ...
 def faults() -> list[str]: ...
 def git_revision() -> str: ...
 def default_inputs() -> Ports: ...

@@ -40,12 +40,16 @@ from typing import Any, Optional, Union
 
 from . import _cosim
 from .cosim_results import Coverage, Failure, PathLike, PerfCounters, RunResult, result_from_dict, side_keys
-from .tables import ConfigLike, config_info
+from .device_types import int_arg
+from .tables import ConfigLike, config_info, configs as _configs
 
 Ports = dict[str, Any]
 """A dict of om_top ports (see the module docstring)."""
 Progress = Union[bool, Callable[[int, int], None]]
 """False, True (a tqdm bar) or a callable(cycle, total) called every 4096 cycles."""
+
+_MAX_CYCLES = 10**12  # as `omsim run --cycles`
+_STIM_BYTES_PER_CYCLE = 16  # the stimulus is generated up front: about 15 bytes a cycle (measured on fl11_1)
 
 
 # --- what is built in ----------------------------------------------------------------------------------------------
@@ -56,7 +60,7 @@ def sides() -> list[str]:
 
 def configs() -> list[str]:
     """Names of the hardware configurations a run can use (fl9_1 ... fl11_1)."""
-    return _cosim.configs()
+    return [c.name for c in _configs()]
 
 
 def faults() -> list[str]:
@@ -77,50 +81,77 @@ def idle_inputs(config: ConfigLike = None, *, reset: bool = False) -> Ports:
     """om_top's inputs with every port idle: the configuration strap ``cfg`` set for `config`, ``rst_n`` low when
     `reset`, the bus, pixel and memory ports at 0. A starting point for :meth:`Side.eval`."""
     d = _cosim.default_inputs()
-    d["cfg"] = _cosim.config_index(_config_name(config))
+    d["cfg"] = config_info(config).core
     d["rst_n"] = not _bool(reset, "reset")
     return d
 
 
-# --- argument coercion ---------------------------------------------------------------------------------------------
+# --- argument checks (the extension takes them as checked here) ----------------------------------------------------
 def _bool(v: Any, name: str) -> bool:
     if not isinstance(v, bool):
         raise TypeError(f"{name}: expected a bool, got {type(v).__name__}")
     return v
 
 
-def _config_name(config: ConfigLike) -> str:
-    return config_info(config).name
+def _name(v: Any, name: str, known: list[str], what: str) -> str:
+    if not isinstance(v, str):
+        raise TypeError(f"{name}: expected a str, got {type(v).__name__}")
+    if v not in known:
+        raise ValueError(f"{name}: unknown {what} '{v}' ({', '.join(known)})")
+    return v
 
 
 def _sides(v: Any) -> list[str]:
     if isinstance(v, str):
-        return [v]  # "rtl" alone; "rtl,model" as omsim run spells it
+        v = v.split(",")  # "rtl" alone; "rtl,model" as omsim run spells it
     if not isinstance(v, Sequence):
-        raise TypeError(f"sides: expected a sequence of side names, got {type(v).__name__}")
-    return list(v)
+        raise TypeError(f"sides: expected a sequence of 1 or 2 side names, e.g. ('rtl', 'model'), got {type(v).__name__}")
+    if len(v) not in (1, 2):
+        raise ValueError(f"sides: expected 1 or 2 side names, got {len(v)}")
+    return [_name(s, f"sides[{i}]" if not isinstance(s, str) else "sides", sides(), "side") for i, s in enumerate(v)]
 
 
-def _split_sides(v: Any) -> list[str]:
-    s = _sides(v)
-    if len(s) == 1 and isinstance(s[0], str) and "," in s[0]:
-        return s[0].split(",")
-    return s
-
-
-def _path(v: Optional[PathLike], name: str) -> Optional[str]:
+def _path(v: Optional[PathLike], name: str, *, create: bool = False) -> str:
     if v is None:
-        return None
+        return ""
     if not isinstance(v, (str, os.PathLike)):
         raise TypeError(f"{name}: expected a path (str or os.PathLike) or None, got {type(v).__name__}")
     p = os.fspath(v)
     if not isinstance(p, str) or not p:
         raise ValueError(f"{name}: expected a non-empty directory path")
+    if create:
+        try:
+            os.makedirs(p, exist_ok=True)
+        except OSError as e:
+            raise ValueError(f"{name}: cannot create {p}: {e.strerror or e}") from None
     return p
 
 
-def _rts(v: Optional[int]) -> Any:
-    return 0 if v is None else v
+def _run_args(
+    config: ConfigLike, seed: Any, cycles: Any, rts: Any, sides: Any, fault: Any, scoreboard: Any, coverage: Any,
+    waves: Any,
+) -> list[Any]:
+    """The extension's arguments of a run, checked (TypeError / ValueError naming the argument)."""
+    cfg = config_info(config)
+    seed = int_arg(seed, "seed", 0, 2**64 - 1)
+    n = int_arg(cycles, "cycles", 1, _MAX_CYCLES)
+    have = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    if _STIM_BYTES_PER_CYCLE * n > 0.75 * have:  # rather than an allocation failure part-way through
+        raise ValueError(
+            f"cycles: the stimulus of {n} cycles needs about {_STIM_BYTES_PER_CYCLE * n / 1e9:.1f} GB (it is generated "
+            f"up front), more than this machine's {have / 1e9:.1f} GB allow"
+        )
+    return [
+        cfg.core,
+        seed,
+        n,
+        int_arg(0 if rts is None else rts, f"rts ({cfg.name})", 0, cfg.max_rts),
+        _sides(sides),
+        "" if fault is None else _name(fault, "fault", faults(), "fault"),
+        _bool(scoreboard, "scoreboard"),
+        _bool(coverage, "coverage"),
+        _path(waves, "waves", create=True),
+    ]
 
 
 class _Bar:
@@ -187,30 +218,19 @@ def run(
     A mismatch is a result (``passed`` False, ``failures``, ``report``), not an exception. Raises TypeError /
     ValueError for bad arguments, KeyboardInterrupt on Ctrl-C.
     """
-    cfg = _config_name(config)
-    bar = _Bar(progress, cycles if isinstance(cycles, int) else 0)
+    args = _run_args(config, seed, cycles, rts, sides, fault, scoreboard, coverage, waves)
+    full = waves is not None and _bool(waves_full, "waves_full")
+    window = int_arg(window, "window", 0, _MAX_CYCLES)
+    bar = _Bar(progress, args[2])
     try:
-        d = _cosim.run(
-            cfg,
-            seed,
-            cycles,
-            _rts(rts),
-            _split_sides(sides),
-            fault,
-            _bool(scoreboard, "scoreboard"),
-            _bool(coverage, "coverage"),
-            _path(waves, "waves"),
-            waves is not None and _bool(waves_full, "waves_full"),
-            window,
-            bar.callback,
-        )
+        d = _cosim.run(*args, full, window, bar.callback)
     finally:
-        bar.close(cycles if isinstance(cycles, int) else 0)
+        bar.close(args[2])
     return result_from_dict(d)
 
 
 # --- the run stepped -----------------------------------------------------------------------------------------------
-class Lockstep:
+class Lockstep(_cosim.Lockstep):
     """The lockstep co-simulation advanced from Python: the run :func:`run` makes from the same arguments,
     stepped a number of cycles at a time, with the ports of the last evaluated cycle visible.
 
@@ -235,59 +255,39 @@ class Lockstep:
         fault: Optional[str] = None,
     ) -> None:
         """Generates the stimulus and builds the sides (arguments as :func:`run`)."""
-        self._raw = _cosim.Lockstep(
-            _config_name(config),
-            seed,
-            cycles,
-            _rts(rts),
-            _split_sides(sides),
-            fault,
-            _bool(scoreboard, "scoreboard"),
-            _bool(coverage, "coverage"),
-            _path(waves, "waves"),
-        )
-        self._keys = side_keys(self._raw.side_names)
+        super().__init__(*_run_args(config, seed, cycles, rts, sides, fault, scoreboard, coverage, waves))
+        self._keys = side_keys(self.side_names)
         self._result: Optional[RunResult] = None
 
-    def step(self, n: int = 1) -> int:
+    def step(self, n: int = 1, progress: Optional[Callable[[int, int], None]] = None) -> int:
         """Runs up to `n` cycles and returns the clock edges taken: fewer than `n` when the run ends (at a
         failure, or after the final checks), 0 once it has ended."""
-        return self._raw.step(n)
+        return super().step(int_arg(n, "n", 0, 2**64 - 1), progress)
 
     def run_to_end(self, progress: Progress = False) -> RunResult:
         """Steps until the run ends and returns its result (see :meth:`finish`)."""
-        bar = _Bar(progress, self._raw.total_cycles)
+        bar = _Bar(progress, self.total_cycles)
         try:
-            while not self._raw.done:
-                self._raw.step(1 << 62, bar.callback)
+            while not self.done:
+                self.step(1 << 62, bar.callback)
         finally:
-            bar.close(self._raw.cycle)
+            bar.close(self.cycle)
         return self.finish()
 
-    def finish(self) -> RunResult:
+    def finish(self) -> RunResult:  # type: ignore[override]
         """Ends the run where it is (closes the wave files) and returns its result: what ran so far, with its
         coverage and the perf counters of the last cycle. Before the run's end the final checks have not run:
         the result is ``complete=False`` and not ``passed`` (verdict PARTIAL) unless a failure came first. Later
         steps do nothing; finish() again returns the same result."""
         if self._result is None:
-            complete = self._raw.done
-            self._result = result_from_dict(self._raw.finish(), complete)
+            complete = self.done
+            self._result = result_from_dict(super().finish(), complete)
         return self._result
 
     @property
-    def cycle(self) -> int:
-        """Clock edges taken so far (the cycle the next step evaluates)."""
-        return self._raw.cycle
-
-    @property
-    def done(self) -> bool:
-        """The run has ended (the stimulus and its checks are done, or a failure stopped it)."""
-        return self._raw.done
-
-    @property
-    def failures(self) -> list[Failure]:
+    def failures(self) -> list[Failure]:  # type: ignore[override]
         """Failures so far (at most one: the run stops at the first)."""
-        return [Failure(**f) for f in self._raw.failures]
+        return [Failure(*f) for f in super().failures]
 
     @property
     def failure(self) -> Optional[Failure]:
@@ -301,14 +301,9 @@ class Lockstep:
         return tuple(self._keys)
 
     @property
-    def inputs(self) -> Optional[Ports]:
-        """om_top's inputs in the last evaluated cycle (None before the first step)."""
-        return self._raw.inputs
-
-    @property
-    def outputs(self) -> Optional[dict[str, Ports]]:
+    def outputs(self) -> Optional[dict[str, Ports]]:  # type: ignore[override]
         """Each side's outputs in the last evaluated cycle, by side name (None before the first step)."""
-        outs = self._raw.outputs
+        outs = super().outputs
         return None if outs is None else dict(zip(self._keys, outs))
 
     def __enter__(self) -> Lockstep:
@@ -322,7 +317,7 @@ class Lockstep:
 
 
 # --- one side ------------------------------------------------------------------------------------------------------
-class Side:
+class Side(_cosim.Side):
     """One side of the co-simulation for driving om_top's ports yourself: ``"rtl"`` (the Verilated om_top) or
     ``"model"`` (the cycle model), in its power-on state. Each cycle: :meth:`eval` with that cycle's inputs (the
     clock low; returns the outputs), then :meth:`tick` (the rising edge). Two sides given the same inputs give the
@@ -331,19 +326,7 @@ class Side:
 
     def __init__(self, kind: str, *, fault: Optional[str] = None) -> None:
         """`kind`: one of :func:`sides`; `fault`: one of :func:`faults` (corrupts this side's outputs)."""
-        if not isinstance(kind, str):
-            raise TypeError(f"kind: expected a str, got {type(kind).__name__}")
-        self._raw = _cosim.Side(kind, fault)
-
-    @property
-    def name(self) -> str:
-        """``"rtl"`` or ``"model"``."""
-        return self._raw.name
-
-    @property
-    def cycle(self) -> int:
-        """Clock edges taken so far."""
-        return self._raw.cycle
+        super().__init__(_name(kind, "kind", sides(), "side"), "" if fault is None else _name(fault, "fault", faults(), "fault"))
 
     def eval(self, inputs: Mapping[str, Any]) -> Ports:
         """Drives `inputs` (a dict of input ports; missing ports are 0 and rst_n 1) with the clock low and returns
@@ -351,11 +334,7 @@ class Side:
         ValueError / TypeError naming the port."""
         if not isinstance(inputs, Mapping):
             raise TypeError(f"inputs: expected a dict of ports, got {type(inputs).__name__}")
-        return self._raw.eval(inputs if isinstance(inputs, dict) else dict(inputs))
-
-    def tick(self) -> None:
-        """The rising clock edge with the inputs of the last :meth:`eval` (RuntimeError without one)."""
-        self._raw.tick()
+        return super().eval(inputs if isinstance(inputs, dict) else dict(inputs))
 
     def step(self, inputs: Mapping[str, Any]) -> Ports:
         """:meth:`eval` then :meth:`tick`; returns the outputs of the evaluated cycle."""
@@ -365,15 +344,7 @@ class Side:
 
     def open_waves(self, path: PathLike) -> None:
         """Writes an FST file of this side from now on (om_top's signal names; RuntimeError when it cannot)."""
-        self._raw.open_waves(str(_path(path, "path")))
-
-    def close_waves(self) -> None:
-        """Closes the FST file, if one is open."""
-        self._raw.close_waves()
-
-    def take_error(self) -> str:
-        """A failed RTL assertion or $error since the last call (its description), else ""."""
-        return self._raw.take_error()
+        super().open_waves(_path(path, "path"))
 
     def __enter__(self) -> Side:
         return self

@@ -44,17 +44,17 @@ class Failure:
     segment: str
 
 
-class Coverage:
+class Coverage(_cosim.Coverage):
     """Functional coverage of co-simulation runs: named bins ``"group/bin"`` with hit counts, and the universe of
     bins the runs' configurations can reach. Merging adds hits and unites universes and run lists, so the coverage
     of many runs (any configurations) combines: ``total = cov1 + cov2`` or ``total.merge(cov)``. Files are the
     JSON of ``omsim run --coverage-out`` / ``omsim coverage -o``."""
 
-    __slots__ = ("_raw",)
-
-    def __init__(self, raw: Optional[_cosim.Coverage] = None) -> None:
-        """Empty coverage (no bins, no runs), or a wrapper of the extension's object."""
-        self._raw = raw if raw is not None else _cosim.Coverage()
+    def __init__(self, other: Optional[_cosim.Coverage] = None) -> None:
+        """Empty coverage (no bins, no runs), or a copy of `other`."""
+        super().__init__()
+        if other is not None:
+            self.merge(other)
 
     @classmethod
     def load(cls, path: PathLike) -> Coverage:
@@ -78,57 +78,13 @@ class Coverage:
         with open(os.fspath(path), "w", encoding="utf-8") as f:
             f.write(self.to_json())
 
-    def to_json(self) -> str:
-        """The coverage file's text (JSON: runs, bins with hits and universe flag, holes)."""
-        return self._raw.to_json()
-
-    @property
-    def percent(self) -> float:
-        """Covered bins of the universe in percent (100.0 when the universe is empty)."""
-        return self._raw.percent
-
-    @property
-    def covered(self) -> int:
-        """Bins of the universe with at least one hit."""
-        return self._raw.covered
-
-    @property
-    def universe_size(self) -> int:
-        """Bins the merged configurations can reach."""
-        return self._raw.universe_size
-
-    @property
-    def runs(self) -> list[tuple[str, int, int]]:
-        """The runs merged into this object: (config, seed, cycles) each."""
-        return self._raw.runs
-
-    def holes(self) -> list[str]:
-        """Names of the universe's bins without a hit."""
-        return self._raw.holes()
-
-    def hits(self, name: str) -> int:
-        """Hits of the bin `name` (``"group/bin"``, e.g. ``"bus/read_caps"``); ValueError when there is none."""
-        if not isinstance(name, str):
-            raise TypeError(f"name: expected a str, got {type(name).__name__}")
-        return self._raw.hits(name)
-
     def bins(self) -> dict[str, int]:
         """Every bin (inside the universe or not) and its hits."""
         return {k: v["hits"] for k, v in json.loads(self.to_json())["bins"].items()}
 
-    def summary(self) -> str:
-        """Per group: ``covered/universe``, one line each."""
-        return self._raw.summary()
-
-    def merge(self, other: Coverage) -> None:
-        """Adds the hits of `other` to this object and unites the universes and run lists (in place)."""
-        if not isinstance(other, Coverage):
-            raise TypeError(f"other: expected a Coverage, got {type(other).__name__}")
-        self._raw.merge(other._raw)
-
     def copy(self) -> Coverage:
         """An independent copy."""
-        return Coverage(self._raw.copy())
+        return Coverage(self)
 
     def __add__(self, other: Coverage) -> Coverage:
         """A new object holding both (neither operand changes)."""
@@ -226,7 +182,7 @@ def result_from_dict(d: Mapping[str, Any], complete: bool = True) -> RunResult:
         cycles=d["cycles"],
         pixels=d["pixels"],
         mismatches=d["mismatches"],
-        failures=[Failure(**f) for f in d["failures"]],
+        failures=[Failure(*f) for f in d["failures"]],
         report=d["report"],
         coverage=Coverage(d["coverage"]),
         perf=perf[keys[0]],

@@ -57,15 +57,14 @@ from .device_types import (
     DeviceValidateResult,
     PerfCounters,
     RenderTargetView,
-    desc_to_plain,
     int_arg,
 )
 from .enums import CmpFunc, FeatureLevel, Hresult
 from .errors import InvalidArgError, error_class, is_failure
 from .ref import _blend_factor_words
-from .state import MAX_RTS, BlendDesc, coerce_bool, coerce_enum, coerce_floats, coerce_u32
-from .tables import ConfigInfo, ConfigLike, config_info, configs, f32_bits, format_info
-from .validate import Caps, PsOutput
+from .state import MAX_RTS, BlendDesc, coerce_bool, coerce_enum, coerce_floats, coerce_u32, instance_of, rt_slots
+from .tables import ConfigInfo, ConfigLike, config_info, f32_bits, format_info
+from .validate import Caps, PsOutput, desc_core
 
 _ONES = (1.0, 1.0, 1.0, 1.0)
 
@@ -128,8 +127,7 @@ class Device(DeviceCaps):
                 raise ValueError(f"waves: folder {folder!r} does not exist")
         else:
             raise TypeError(f"waves: expected a path or None, got {type(waves).__name__}")
-        index = [c.name for c in configs()].index(self._config.name)
-        hr, raw = _device.create_device(backend, index, seed, path)
+        hr, raw = _device.create_device(backend, self._config.core, seed, path)
         if is_failure(hr):
             raise error_class(hr)(f"D3D11CreateDevice on backend {backend!r} ({self._config.name}) failed")
         self._d: Any = raw
@@ -217,27 +215,19 @@ class Device(DeviceCaps):
         return tuple(self._views)
 
     # -- blend-state objects -------------------------------------------------------------------------------------
-    @staticmethod
-    def _plain_desc(desc: Any) -> Any:
-        if desc is None:
-            return None
-        if not isinstance(desc, BlendDesc):
-            raise TypeError(f"desc: expected an omsim.BlendDesc or None (a NULL pointer), got {type(desc).__name__}")
-        return desc_to_plain(desc)
-
     def create_blend_state(self, desc: Optional[BlendDesc]) -> BlendState:
         """ID3D11Device1::CreateBlendState1: a :class:`BlendState` holding one reference. An identical normalised
         description returns the live object (same handle, reference count + 1). Raises InvalidArgError
         (docs/validation.md §2–§3 for this device's feature level and OutputMergerLogicOp; desc None = NULL) or
         TooManyUniqueStateObjectsError (4096 unique objects live)."""
-        hr, handle = self._raw("create_blend_state").create_blend_state1(self._plain_desc(desc), True)
+        hr, handle = self._raw("create_blend_state").create_blend_state1(desc_core(desc), True)
         self._check(hr, "CreateBlendState1")
         return BlendState(self, int(handle))
 
     def check_blend_desc(self, desc: Optional[BlendDesc]) -> Hresult:
         """CreateBlendState1 with ppBlendState = NULL: Hresult.S_FALSE for a valid description (nothing is
         created), else raises InvalidArgError."""
-        hr, _ = self._raw("check_blend_desc").create_blend_state1(self._plain_desc(desc), False)
+        hr, _ = self._raw("check_blend_desc").create_blend_state1(desc_core(desc), False)
         return self._check(hr, "CreateBlendState1")
 
     # -- output-merger state -------------------------------------------------------------------------------------
@@ -272,35 +262,18 @@ class Device(DeviceCaps):
         0 / above the feature level's limit / differing, ...)."""
         if isinstance(views, (str, bytes)) or not isinstance(views, Sequence):
             raise TypeError(f"views: expected a sequence of RenderTargetView or None, got {type(views).__name__}")
-        plain: list[Any] = []
-        for i, v in enumerate(views):
-            if v is None:
-                plain.append(None)
-            elif isinstance(v, RenderTargetView):
-                plain.append((int(v.format), v.width, v.height, v.array_size, v.sample_count, int(v.type), v.cube))
-            else:
-                raise TypeError(f"views[{i}]: expected an omsim.RenderTargetView or None, got {type(v).__name__}")
-        pd = None
-        if dsv is not None:
-            if not isinstance(dsv, DepthStencilView):
-                raise TypeError(f"dsv: expected an omsim.DepthStencilView or None, got {type(dsv).__name__}")
-            pd = (dsv.width, dsv.height, dsv.array_size, dsv.sample_count, int(dsv.type), dsv.cube)
-        self._check(self._raw("set_render_targets").set_render_targets(plain, pd), "OMSetRenderTargets")
+        view = instance_of(RenderTargetView, optional=True)
+        plain = [None if v is None else view(v, f"views[{i}]").to_core() for i, v in enumerate(views)]
+        instance_of(DepthStencilView, optional=True)(dsv, "dsv")
+        raw = self._raw("set_render_targets")
+        self._check(raw.set_render_targets(plain, None if dsv is None else dsv.to_core()), "OMSetRenderTargets")
         self._views = (list(views) + [None] * MAX_RTS)[:MAX_RTS]
 
     def set_ps_outputs(self, outputs: Sequence[Optional[PsOutput]]) -> None:
         """The bound pixel shader's output signature: up to 8 PsOutput (None = o[i] not declared). Only declared
         outputs reach their render target in draws."""
-        if isinstance(outputs, (str, bytes)) or not isinstance(outputs, Sequence) or len(outputs) > MAX_RTS:
-            raise ValueError("outputs: expected a sequence of up to 8 PsOutput or None")
-        plain = []
-        for i, o in enumerate(list(outputs) + [None] * (MAX_RTS - len(outputs))):
-            if o is None:
-                plain.append((False, 0, 0xF, 32))
-            elif isinstance(o, PsOutput):
-                plain.append((True, int(o.type), o.mask, o.value_bits))
-            else:
-                raise TypeError(f"outputs[{i}]: expected an omsim.PsOutput or None, got {type(o).__name__}")
+        slots = rt_slots(outputs, "outputs", instance_of(PsOutput, optional=True))
+        plain = [None if o is None else o.to_core() for o in slots]
         self._check(self._raw("set_ps_outputs").set_ps_outputs(plain), "PSSetShader")
 
     def set_d3d9_mode(self, enable: bool) -> None:
@@ -416,7 +389,7 @@ class Device(DeviceCaps):
         """The PERF_* counters, read over the bus."""
         hr, values = self._raw("perf_counters").read_perf_counters()
         self._check(hr, "perf_counters")
-        return PerfCounters(*values)
+        return PerfCounters.from_core(values)
 
     def clear_perf_counters(self) -> None:
         """Restart every perf counter from 0 (PERF_CLEAR)."""

@@ -13,10 +13,10 @@ from typing import Any, Optional, Union
 
 import numpy as np
 
-from .device_types import D3d9Options, D3d9ShadowSupport, D3d9SimpleInstancingSupport, D3d11Options, bools, int_arg
-from .enums import FeatureLevel, Format, FormatSupport, FormatSupport2, Hresult, PBlendCaps, PMiscCaps
+from .device_types import D3d9Options, D3d9ShadowSupport, D3d9SimpleInstancingSupport, D3d11Options, int_arg
+from .enums import Format, FormatSupport, FormatSupport2, Hresult
 from .tables import FormatInfo, format_info
-from .validate import Caps, D3d9Options1, D3dCaps9, OmCaps
+from .validate import Caps, D3d9Options1, D3dCaps9
 
 # D3D11_FEATURE values (docs/caps.md §1).
 _FORMAT_SUPPORT, _FORMAT_SUPPORT2, _D3D11_OPTIONS = 2, 3, 5
@@ -39,29 +39,13 @@ class DeviceCaps:
         """Everything the driver decoded from the capability registers at create (an omsim.Caps, comparable with
         ``omsim.caps(config)``)."""
         if self._caps is None:
-            c = self._raw("caps").caps()
-            d9 = c["d3d9"]
-            self._caps = Caps(
-                spec_revision=c["spec_revision"],
-                fl=FeatureLevel(c["fl"]),
-                om=OmCaps(**c["om"]),
-                d3d9_options1=D3d9Options1(**c["d3d9_options1"]),
-                output_merger_logic_op=c["output_merger_logic_op"],
-                d3d9=D3dCaps9(
-                    d9["num_simultaneous_rts"],
-                    PMiscCaps(d9["primitive_misc_caps"]),
-                    PBlendCaps(d9["src_blend_caps"]),
-                    PBlendCaps(d9["dest_blend_caps"]),
-                ),
-                max_samples=c["max_samples"],
-                fmt=tuple(c["fmt"]),
-            )
+            self._caps = Caps.from_core(self._raw("caps").caps())
         return self._caps
 
     def _feature(self, feature: int, name: str, in_format: int = 0) -> tuple[int, ...]:
         hr, members = self._raw(name).check_feature_support(feature, in_format)
         self._check(hr, name)
-        return tuple(members)
+        return members  # type: ignore[no-any-return]
 
     @staticmethod
     def _dxgi(fmt: Any) -> int:
@@ -81,30 +65,30 @@ class DeviceCaps:
 
     def d3d11_options(self) -> D3d11Options:
         """CheckFeatureSupport(D3D11_OPTIONS): OutputMergerLogicOp from CAP_OM (the other members FALSE)."""
-        return bools(D3d11Options, self._feature(_D3D11_OPTIONS, "d3d11_options"))
+        return D3d11Options.from_core(self._feature(_D3D11_OPTIONS, "d3d11_options"))
 
     def d3d9_options(self) -> D3d9Options:
         """CheckFeatureSupport(D3D9_OPTIONS)."""
-        return bools(D3d9Options, self._feature(_D3D9_OPTIONS, "d3d9_options"))
+        return D3d9Options.from_core(self._feature(_D3D9_OPTIONS, "d3d9_options"))
 
     def d3d9_shadow_support(self) -> D3d9ShadowSupport:
         """CheckFeatureSupport(D3D9_SHADOW_SUPPORT)."""
-        return bools(D3d9ShadowSupport, self._feature(_D3D9_SHADOW_SUPPORT, "d3d9_shadow_support"))
+        return D3d9ShadowSupport.from_core(self._feature(_D3D9_SHADOW_SUPPORT, "d3d9_shadow_support"))
 
     def d3d9_simple_instancing_support(self) -> D3d9SimpleInstancingSupport:
         """CheckFeatureSupport(D3D9_SIMPLE_INSTANCING_SUPPORT)."""
         members = self._feature(_D3D9_SIMPLE_INSTANCING_SUPPORT, "d3d9_simple_instancing_support")
-        return bools(D3d9SimpleInstancingSupport, members)
+        return D3d9SimpleInstancingSupport.from_core(members)
 
     def d3d9_options1(self) -> D3d9Options1:
         """CheckFeatureSupport(D3D9_OPTIONS1): the four BOOLs of docs/caps.md §2."""
-        return bools(D3d9Options1, self._feature(_D3D9_OPTIONS1, "d3d9_options1"))
+        return D3d9Options1.from_core(self._feature(_D3D9_OPTIONS1, "d3d9_options1"))
 
     def device_caps9(self) -> D3dCaps9:
         """IDirect3DDevice9::GetDeviceCaps: NumSimultaneousRTs, PrimitiveMiscCaps, Src/DestBlendCaps."""
-        hr, (n, pmisc, src, dest) = self._raw("device_caps9").get_device_caps9()
+        hr, caps9 = self._raw("device_caps9").get_device_caps9()
         self._check(hr, "GetDeviceCaps")
-        return D3dCaps9(n, PMiscCaps(pmisc), PBlendCaps(src), PBlendCaps(dest))
+        return D3dCaps9.from_core(caps9)
 
 
 __all__ = ["DeviceCaps"]

@@ -10,14 +10,14 @@ structures are the classes :mod:`omsim.validate` already has (``RenderTargetView
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from .errors import error_class
-from .state import BlendDesc, RtBlendDesc
+from .state import BlendDesc, Struct
 from .validate import DsvBinding, RtBinding, ValidateResult
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -32,7 +32,7 @@ DepthStencilView = DsvBinding
 
 
 @dataclass(frozen=True)
-class D3d11Options:
+class D3d11Options(Struct):
     """D3D11_FEATURE_DATA_D3D11_OPTIONS. The output merger decides only ``output_merger_logic_op``
     (docs/caps.md §3); the driver reports every other member FALSE (they belong to other parts of a GPU)."""
 
@@ -53,21 +53,21 @@ class D3d11Options:
 
 
 @dataclass(frozen=True)
-class D3d9Options:
+class D3d9Options(Struct):
     """D3D11_FEATURE_DATA_D3D9_OPTIONS (agrees with D3D9_OPTIONS1, docs/caps.md §2)."""
 
     full_non_pow2_texture_support: bool = False
 
 
 @dataclass(frozen=True)
-class D3d9ShadowSupport:
+class D3d9ShadowSupport(Struct):
     """D3D11_FEATURE_DATA_D3D9_SHADOW_SUPPORT."""
 
     supports_depth_as_texture_with_less_equal_comparison_filter: bool = False
 
 
 @dataclass(frozen=True)
-class D3d9SimpleInstancingSupport:
+class D3d9SimpleInstancingSupport(Struct):
     """D3D11_FEATURE_DATA_D3D9_SIMPLE_INSTANCING_SUPPORT."""
 
     simple_instancing_supported: bool = False
@@ -82,16 +82,8 @@ def int_arg(v: Any, name: str, lo: int, hi: int) -> int:
     return int(v)
 
 
-def bools(cls: Any, values: tuple[int, ...]) -> Any:
-    """A dataclass of BOOL members from the driver's 0/1 values, in declaration order."""
-    names = [f.name for f in fields(cls)]
-    if len(values) != len(names):
-        raise RuntimeError(f"{cls.__name__}: the extension returned {len(values)} members, expected {len(names)}")
-    return cls(**{n: bool(v) for n, v in zip(names, values)})
-
-
 @dataclass(frozen=True)
-class PerfCounters:
+class PerfCounters(Struct):
     """The PERF_* counters (docs/registers.md): pixels accepted (a Clear is one command per pixel of its area, and
     counts as such), RT reads and writes, hazard and memory stall cycles, pixels killed (coverage, alpha test)."""
 
@@ -151,19 +143,6 @@ class DeviceValidateResult(ValidateResult):
             )
 
 
-def desc_to_plain(desc: BlendDesc) -> tuple[bool, bool, list[tuple[int, ...]]]:
-    """A BlendDesc as the extension's plain tuple (RtBlendDesc fields in declaration order, as ints)."""
-    names = [f.name for f in fields(RtBlendDesc)]
-    rts = [tuple(int(getattr(rt, n)) for n in names) for rt in desc.render_target]
-    return (desc.alpha_to_coverage_enable, desc.independent_blend_enable, rts)
-
-
-def desc_from_plain(t: Any) -> BlendDesc:
-    """The extension's plain tuple as a BlendDesc."""
-    a2c, ibe, rts = t
-    return BlendDesc(bool(a2c), bool(ibe), tuple(RtBlendDesc(*rt) for rt in rts))
-
-
 class BlendState:
     """An ID3D11BlendState1 of one :class:`~omsim.device.Device` (from ``Device.create_blend_state``).
 
@@ -208,7 +187,7 @@ class BlendState:
         raw = self._live("desc")
         hr, plain = raw.get_desc1(self._handle)
         self._device._check(hr, "GetDesc1")
-        return desc_from_plain(plain)
+        return BlendDesc.from_core(plain)
 
     @property
     def ref_count(self) -> int:

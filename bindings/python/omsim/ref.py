@@ -29,7 +29,7 @@ import numpy as np
 from . import _core
 from .enums import BatchIsa, ColorWrite, FogMode, LogicOp
 from .tables import FormatInfo, FormatLike, f32_bits, f32_value, format_info
-from .state import MAX_RTS, BlendDesc, D3d9State, PixelState, RtBlendDesc, coerce_bool, coerce_enum, coerce_floats
+from .state import MAX_RTS, BlendDesc, D3d9State, PixelState, RtBlendDesc, coerce_bool, coerce_enum, coerce_floats, coerce_u32, rt_slots
 
 Values = Union[Sequence[float], Sequence[int], np.ndarray]
 """Four channel values of one pixel: numbers (float formats: real values; integer formats: ints) or a (4,)
@@ -204,15 +204,7 @@ def logic(
 def logic_op_apply(op: Union[LogicOp, str, int], s: int, d: int) -> int:
     """The D3D11_LOGIC_OP table on two 32-bit words (s = source, d = destination)."""
     lo = coerce_enum(LogicOp, op, "op", raw_ok=False)
-    return _core.logic_op_apply(int(lo), _u32(s, "s"), _u32(d, "d"))
-
-
-def _u32(v: Any, name: str) -> int:
-    if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
-        raise TypeError(f"{name}: expected an int, got {type(v).__name__}")
-    if not 0 <= int(v) <= 0xFFFFFFFF:
-        raise ValueError(f"{name}: {int(v)} is outside [0, 2**32)")
-    return int(v)
+    return _core.logic_op_apply(int(lo), coerce_u32(s, "s"), coerce_u32(d, "d"))
 
 
 def pack(format: FormatLike, values: np.ndarray, out: Optional[np.ndarray] = None) -> np.ndarray:
@@ -289,21 +281,12 @@ def rt_op(
     rt = _rt_state(format, desc, blend_factor, logic_op_enable, logic_op, gamma_space)
     f = format_info(format)
     w1 = (0, 0, 0, 0) if s1 is None else _words(f, s1, "s1")
-    write, texel = _core.rt_op(
-        f.core, rt.desc, _words(f, s, "s"), dest, w1, rt.blend_factor, rt.logic_op_enable, rt.logic_op,
-        rt.gamma_space, coerce_bool(clear, "clear"),
-    )
+    write, texel = _core.rt_op(rt, _words(f, s, "s"), dest, w1, coerce_bool(clear, "clear"))
     return RtOpResult(write, texel)
 
 
-def _slots(value: Any, name: str) -> list[Any]:
-    if isinstance(value, (str, bytes, np.ndarray)) or not isinstance(value, Sequence) or len(value) > MAX_RTS:
-        raise ValueError(f"{name}: expected a sequence of up to 8 entries, one per RT slot (None = none)")
-    return list(value) + [None] * (MAX_RTS - len(value))
-
-
-def _ps_outputs(oc: list[Any]) -> int:
-    return sum(1 << i for i, v in enumerate(oc) if v is not None)
+def _slots(value: Any, name: str) -> tuple[Any, ...]:
+    return rt_slots(value, name, lambda v, n: v)
 
 
 def _require_state(state: Any) -> PixelState:
@@ -344,8 +327,7 @@ def process_pixel(
     if isinstance(fog, bool) or not isinstance(fog, (int, float, np.integer, np.floating)):
         raise TypeError(f"fog: expected a number, got {type(fog).__name__}")
     covered, write, texel = _core.process_pixel(
-        st.to_core(_ps_outputs(ocs)), words, ds, w1, coerce_bool(coverage, "coverage"), f32_bits(float(fog)),
-        coerce_bool(clear, "clear"),
+        st.to_core(), words, ds, w1, coerce_bool(coverage, "coverage"), f32_bits(float(fog)), coerce_bool(clear, "clear")
     )
     return PixelResult(covered, tuple(write), tuple(texel))
 
@@ -400,9 +382,7 @@ def process_pixels(
         raise ValueError("oc, dest: no array given, so the pixel shape is unknown")
     covered = np.empty(shape, np.bool_)
     written = np.empty(shape + (MAX_RTS,), np.bool_)
-    _core.process_pixels(
-        st.to_core(_ps_outputs(ocs)), ocs, ds, outs, oc1, coverage, fog, clear, covered, written
-    )
+    _core.process_pixels(st.to_core(), ocs, ds, outs, oc1, coverage, fog, clear, covered, written)
     return PixelsResult(tuple(outs), covered, written)
 
 

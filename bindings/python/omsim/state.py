@@ -7,22 +7,26 @@ E_INVALIDARG; the datapath treats such values as the state registers would, see 
 outside 32 bits, unknown names and wrong types raise ValueError / TypeError naming the field.
 
 Every class is immutable and hashable (like D3D state objects); derive variants with ``dataclasses.replace``.
+Each is a :class:`Struct`: its fields are checked in one place (by their annotations), and ``to_core()`` /
+``from_core()`` give and take the tuple the extension modules exchange for the C++ struct.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, fields
-from enum import Enum
-from typing import Any, Optional, TypeVar, Union
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, fields
+from enum import Enum, Flag
+from typing import Any, Optional, TypeVar, Union, get_args, get_origin, get_type_hints
 
 import numpy as np
 
-from . import _core, _defs, _types
+from . import _types
 from .enums import Blend, BlendOp, CmpFunc, ColorWrite, FeatureLevel, LogicOp
 from .tables import FormatInfo, f32_bits, format_info
 
 E = TypeVar("E", bound=Enum)
+S = TypeVar("S", bound="Struct")
+Coerce = Callable[[Any, str], Any]
 
 MAX_RTS = _types.SIZES["MaxRts"]
 """RT slots (D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT)."""
@@ -30,7 +34,8 @@ MAX_RTS = _types.SIZES["MaxRts"]
 
 def coerce_enum(enum_cls: type[E], value: Any, name: str, *, raw_ok: bool = True) -> Union[E, int]:
     """`value` as a member of `enum_cls` (from a member, a name or an int). With `raw_ok`, a 32-bit int that is
-    no member is returned as is; otherwise (or for anything else) ValueError / TypeError naming `name`."""
+    no member (for a flag class: has bits of no member) is returned as is; otherwise (or for anything else)
+    ValueError / TypeError naming `name`."""
     if isinstance(value, enum_cls):
         return value
     if isinstance(value, str):
@@ -46,6 +51,8 @@ def coerce_enum(enum_cls: type[E], value: Any, name: str, *, raw_ok: bool = True
     v = int(value)
     if not 0 <= v <= 0xFFFFFFFF:
         raise ValueError(f"{name}: {v} is outside the 32-bit range of a D3D enum field")
+    if raw_ok and issubclass(enum_cls, Flag) and v & ~sum(int(m) for m in enum_cls):  # type: ignore[call-overload]
+        return v
     try:
         return enum_cls(v)
     except ValueError:
@@ -86,12 +93,152 @@ def coerce_floats(value: Any, n: int, name: str) -> tuple[float, ...]:
     return tuple(out)
 
 
-def _set(obj: Any, name: str, value: Any) -> None:
-    object.__setattr__(obj, name, value)
+def instance_of(cls: type, *, optional: bool = False) -> Coerce:
+    """A check that a value is a `cls` (or None, when `optional`), naming the argument otherwise."""
+    article = "an" if cls.__name__[0] in "AEFHILMNORSX" else "a"
+
+    def check(value: Any, name: str) -> Any:
+        if (value is None and optional) or isinstance(value, cls):
+            return value
+        alt = " or None" if optional else ""
+        raise TypeError(f"{name}: expected {article} {cls.__name__}{alt}, got {type(value).__name__}")
+
+    check.what = cls.__name__  # type: ignore[attr-defined]
+    return check
+
+
+def _format_or_none(value: Any, name: str) -> Optional[FormatInfo]:
+    return None if value is None else format_info(value, name)
+
+
+_format_or_none.what = "formats"  # type: ignore[attr-defined]
+
+
+def rt_slots(value: Any, name: str, item: Coerce, *, least: int = 0, fill: Any = None) -> tuple[Any, ...]:
+    """One entry per RT slot: a sequence of `least` to 8 entries, each checked by `item`, the rest `fill`."""
+    if isinstance(value, (str, bytes, np.ndarray)) or not isinstance(value, Sequence) or not least <= len(value) <= MAX_RTS:
+        what = getattr(item, "what", "entries")
+        raise ValueError(f"{name}: expected {f'{least} to' if least else 'up to'} 8 {what} (one per RT slot)")
+    return tuple(item(v, f"{name}[{i}]") for i, v in enumerate(value)) + (fill,) * (MAX_RTS - len(value))
+
+
+def slots(fill: Any, least: int = 0) -> Any:
+    """A dataclass field of one entry per RT slot (see :func:`rt_slots`), default all `fill`."""
+    return field(default=(fill,) * MAX_RTS, metadata={"least": least})
+
+
+def checked_by(default: Any, coerce: Coerce) -> Any:
+    """A dataclass field with its own check instead of the one its annotation implies."""
+    return field(default=default, metadata={"coerce": coerce})
+
+
+def _coercer(tp: Any, meta: Any) -> Coerce:
+    """The check of one field, from its annotation (and the metadata of :func:`slots` / :func:`checked_by`)."""
+    if "coerce" in meta:
+        return meta["coerce"]  # type: ignore[no-any-return]
+    origin, args = get_origin(tp), get_args(tp)
+    if "least" in meta:
+        entry = args[0]
+        cls = [a for a in get_args(entry) if a is not type(None)][0] if get_origin(entry) is Union else entry
+        item: Any = _format_or_none if cls is FormatInfo else instance_of(cls, optional=cls is not entry)
+        least = meta["least"]
+
+        def slot_list(v: Any, n: str) -> tuple[Any, ...]:
+            fill = None if cls is not entry or cls is FormatInfo else cls()
+            return rt_slots((v,) if isinstance(v, cls) else v, n, item, least=least, fill=fill)
+
+        return slot_list
+    if origin is Union:
+        members = [a for a in args if a is not type(None)]
+        if len(members) < len(args):
+            return instance_of(members[0], optional=True)
+        return lambda v, n: coerce_enum(members[0], v, n)
+    if origin is tuple:
+        if args[0] is float:
+            return lambda v, n: coerce_floats(v, len(args), n)
+        size = None if args[-1] is Ellipsis else len(args)
+
+        def words(v: Any, n: str) -> tuple[int, ...]:
+            if isinstance(v, (str, bytes)) or not isinstance(v, Sequence) or len(v) != (size or len(v)):
+                raise ValueError(f"{n}: expected {size} values")
+            if all(type(x) is int and 0 <= x <= 0xFFFFFFFF for x in v):  # the common case, without a name per word
+                return tuple(v)
+            return tuple(coerce_u32(x, f"{n}[{i}]") for i, x in enumerate(v))
+
+        return words
+    if tp is bool:
+        return coerce_bool
+    if tp is int:
+        return coerce_u32
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        return lambda v, n: coerce_enum(tp, v, n, raw_ok=False)
+    return instance_of(tp)
+
+
+def _plain(v: Any) -> Any:
+    if v is None or type(v) is bool:
+        return v
+    if isinstance(v, int):  # ints and enum members
+        return int(v)
+    if isinstance(v, float):
+        return f32_bits(v)
+    if isinstance(v, Struct):
+        return v.to_core()
+    if isinstance(v, FormatInfo):
+        return v.core
+    return tuple(_plain(x) for x in v)
+
+
+def _unplain(tp: Any, v: Any) -> Any:
+    entry = get_args(tp)[0] if get_origin(tp) is tuple else tp
+    cls = [a for a in get_args(entry) if a is not type(None)][0] if get_origin(entry) is Union else entry
+    if not (isinstance(cls, type) and issubclass(cls, Struct)):
+        return v
+    if entry is tp:
+        return None if v is None else cls.from_core(v)
+    return tuple(None if x is None else cls.from_core(x) for x in v)
+
+
+class Struct:
+    """The base of the state dataclasses: ``__post_init__`` checks and converts every field by its annotation,
+    ``to_core()`` / ``from_core()`` are the extension's tuple of the C++ struct."""
+
+    _checks: dict[type, list[tuple[str, str, Any, Coerce]]] = {}
+
+    @classmethod
+    def _fields(cls) -> list[tuple[str, str, Any, Coerce]]:
+        """(name, "Class.name" for messages, annotation, check) of every field, worked out once per class."""
+        checks = Struct._checks.get(cls)
+        if checks is None:
+            hints = get_type_hints(cls)
+            checks = [
+                (f.name, f"{cls.__name__}.{f.name}", hints[f.name], _coercer(hints[f.name], f.metadata))
+                for f in fields(cls)  # type: ignore[arg-type]
+            ]
+            Struct._checks[cls] = checks
+        return checks
+
+    def __post_init__(self) -> None:
+        for name, where, _, coerce in self._fields():
+            object.__setattr__(self, name, coerce(getattr(self, name), where))
+
+    def to_core(self) -> tuple[Any, ...]:
+        """The C++ struct as the extension modules take it: the fields in order, enums as ints, floats as binary32
+        bits, formats as DXGI values, nested structs as tuples (worked out once: the object is immutable)."""
+        core = self.__dict__.get("_core")
+        if core is None:
+            core = tuple(_plain(getattr(self, name)) for name, _, _, _ in self._fields())
+            object.__setattr__(self, "_core", core)
+        return core  # type: ignore[no-any-return]
+
+    @classmethod
+    def from_core(cls: type[S], core: Sequence[Any]) -> S:
+        """From the tuple the extension modules return for the C++ struct."""
+        return cls(*(_unplain(tp, v) for (_, _, tp, _), v in zip(cls._fields(), core)))
 
 
 @dataclass(frozen=True)
-class RtBlendDesc:
+class RtBlendDesc(Struct):
     """D3D11_RENDER_TARGET_BLEND_DESC1 (defaults: no blend, no logic op, write mask ALL)."""
 
     blend_enable: bool = False
@@ -106,16 +253,8 @@ class RtBlendDesc:
     render_target_write_mask: Union[ColorWrite, int] = ColorWrite.ALL
 
     def __post_init__(self) -> None:
-        for f in ("blend_enable", "logic_op_enable"):
-            _set(self, f, coerce_bool(getattr(self, f), f"RtBlendDesc.{f}"))
-        for f in ("src_blend", "dest_blend", "src_blend_alpha", "dest_blend_alpha"):
-            _set(self, f, coerce_enum(Blend, getattr(self, f), f"RtBlendDesc.{f}"))
-        for f in ("blend_op", "blend_op_alpha"):
-            _set(self, f, coerce_enum(BlendOp, getattr(self, f), f"RtBlendDesc.{f}"))
-        _set(self, "logic_op", coerce_enum(LogicOp, self.logic_op, "RtBlendDesc.logic_op"))
-        mask = coerce_u32(self.render_target_write_mask, "RtBlendDesc.render_target_write_mask")
-        _set(self, "render_target_write_mask", ColorWrite(mask) if mask <= 0xF else mask)
-        _set(self, "_hash", hash(tuple(int(getattr(self, f.name)) for f in fields(self))))
+        super().__post_init__()
+        object.__setattr__(self, "_hash", hash(self.to_core()))
 
     def __hash__(self) -> int:  # computed once: descriptors key the caches of every batch call
         return self.__dict__["_hash"]  # type: ignore[no-any-return]
@@ -145,68 +284,18 @@ class RtBlendDesc:
             render_target_write_mask=write_mask,
         )
 
-    def to_core(self) -> _core.RtBlendDesc:
-        """The C++ struct (cached; do not modify it)."""
-        c = self.__dict__.get("_core")
-        if c is None:
-            c = _core.RtBlendDesc(**{f.name: int(getattr(self, f.name)) for f in fields(self)})
-            _set(self, "_core", c)
-        return c
-
-    @classmethod
-    def from_core(cls, c: _core.RtBlendDesc) -> RtBlendDesc:
-        """From the C++ struct."""
-        return cls(**{f.name: getattr(c, f.name) for f in fields(cls)})
-
-
-def _eight_descs(value: Any, name: str) -> tuple[RtBlendDesc, ...]:
-    if isinstance(value, RtBlendDesc):
-        value = (value,)
-    if not isinstance(value, (Sequence, np.ndarray)) or isinstance(value, (str, bytes)) or not 1 <= len(value) <= MAX_RTS:
-        raise ValueError(f"{name}: expected 1 to 8 RtBlendDesc (missing entries are defaults)")
-    for i, d in enumerate(value):
-        if not isinstance(d, RtBlendDesc):
-            raise TypeError(f"{name}[{i}]: expected an RtBlendDesc, got {type(d).__name__}")
-    return tuple(value) + (RtBlendDesc(),) * (MAX_RTS - len(value))
-
 
 @dataclass(frozen=True)
-class BlendDesc:
+class BlendDesc(Struct):
     """D3D11_BLEND_DESC1. ``render_target`` takes 1 to 8 entries (the rest are defaults) and always holds 8."""
 
     alpha_to_coverage_enable: bool = False
     independent_blend_enable: bool = False
-    render_target: tuple[RtBlendDesc, ...] = (RtBlendDesc(),) * MAX_RTS
-
-    def __post_init__(self) -> None:
-        _set(self, "alpha_to_coverage_enable", coerce_bool(self.alpha_to_coverage_enable, "BlendDesc.alpha_to_coverage_enable"))
-        _set(self, "independent_blend_enable", coerce_bool(self.independent_blend_enable, "BlendDesc.independent_blend_enable"))
-        _set(self, "render_target", _eight_descs(self.render_target, "BlendDesc.render_target"))
-
-    def to_core(self) -> _core.BlendDesc:
-        """The C++ struct (cached; do not modify it)."""
-        c = self.__dict__.get("_core")
-        if c is None:
-            c = _core.BlendDesc(
-                self.alpha_to_coverage_enable,
-                self.independent_blend_enable,
-                [d.to_core() for d in self.render_target],
-            )
-            _set(self, "_core", c)
-        return c
-
-    @classmethod
-    def from_core(cls, c: _core.BlendDesc) -> BlendDesc:
-        """From the C++ struct."""
-        return cls(
-            c.alpha_to_coverage_enable,
-            c.independent_blend_enable,
-            tuple(RtBlendDesc.from_core(d) for d in c.render_target),
-        )
+    render_target: tuple[RtBlendDesc, ...] = slots(RtBlendDesc(), least=1)
 
 
 @dataclass(frozen=True)
-class D3d9State:
+class D3d9State(Struct):
     """D3D9 post-PS states: alpha test on oC0.a (docs/behaviour.md §5.4) and fog on RT0 RGB (§5.5)."""
 
     alpha_test_enable: bool = False
@@ -217,33 +306,9 @@ class D3d9State:
     fog_color: tuple[float, float, float] = (0.0, 0.0, 0.0)
     """D3DRS_FOGCOLOR RGB as linear floats (alpha unused)."""
 
-    def __post_init__(self) -> None:
-        _set(self, "alpha_test_enable", coerce_bool(self.alpha_test_enable, "D3d9State.alpha_test_enable"))
-        _set(self, "alpha_func", coerce_enum(CmpFunc, self.alpha_func, "D3d9State.alpha_func"))
-        _set(self, "alpha_ref", coerce_u32(self.alpha_ref, "D3d9State.alpha_ref"))
-        _set(self, "fog_enable", coerce_bool(self.fog_enable, "D3d9State.fog_enable"))
-        _set(self, "fog_color", coerce_floats(self.fog_color, 3, "D3d9State.fog_color"))
-
-    def to_core(self) -> _core.D3d9State:
-        """The C++ struct (a new one)."""
-        c = _core.D3d9State()
-        c.alpha_test_enable = self.alpha_test_enable
-        c.alpha_func = int(self.alpha_func)
-        c.alpha_ref = self.alpha_ref
-        c.fog_enable = self.fog_enable
-        c.fog_color = tuple(f32_bits(x) for x in self.fog_color)
-        return c
-
-
-def _eight_formats(value: Any, name: str) -> tuple[Optional[FormatInfo], ...]:
-    if not isinstance(value, (Sequence, np.ndarray)) or isinstance(value, (str, bytes)) or len(value) > MAX_RTS:
-        raise ValueError(f"{name}: expected up to 8 formats (None = slot unbound)")
-    out = [None if f is None else format_info(f, f"{name}[{i}]") for i, f in enumerate(value)]
-    return tuple(out) + (None,) * (MAX_RTS - len(out))
-
 
 @dataclass(frozen=True)
-class PixelState:
+class PixelState(Struct):
     """Everything a draw sees (pixel.h PixelState): blend object, K, SampleMask, bound RT formats, D3D9 states.
 
     ``rt_formats`` takes up to 8 formats (None = unbound; missing entries unbound). Which PS outputs are declared
@@ -253,7 +318,7 @@ class PixelState:
     blend: BlendDesc = BlendDesc()
     blend_factor: tuple[float, float, float, float] = (1.0, 1.0, 1.0, 1.0)
     sample_mask: int = 0xFFFFFFFF
-    rt_formats: tuple[Optional[FormatInfo], ...] = (None,) * MAX_RTS
+    rt_formats: tuple[Optional[FormatInfo], ...] = slots(None)
     d3d9: D3d9State = D3d9State()
     gamma_space: bool = False
     """FL 9_x emulation: *_UNORM_SRGB RTs blend in gamma space (docs/arithmetic.md §9)."""
@@ -261,33 +326,10 @@ class PixelState:
     """The configuration's feature level: an RT whose format is not BLENDABLE there is written with blending off
     (docs/behaviour.md §11 #7)."""
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.blend, BlendDesc):
-            raise TypeError(f"PixelState.blend: expected a BlendDesc, got {type(self.blend).__name__}")
-        if not isinstance(self.d3d9, D3d9State):
-            raise TypeError(f"PixelState.d3d9: expected a D3d9State, got {type(self.d3d9).__name__}")
-        _set(self, "blend_factor", coerce_floats(self.blend_factor, 4, "PixelState.blend_factor"))
-        _set(self, "sample_mask", coerce_u32(self.sample_mask, "PixelState.sample_mask"))
-        _set(self, "rt_formats", _eight_formats(self.rt_formats, "PixelState.rt_formats"))
-        _set(self, "gamma_space", coerce_bool(self.gamma_space, "PixelState.gamma_space"))
-        _set(self, "feature_level", coerce_enum(FeatureLevel, self.feature_level, "PixelState.feature_level", raw_ok=False))
-
-    def to_core(self, ps_outputs: int) -> _core.PixelState:
-        """The C++ struct with the declared-output mask `ps_outputs` (bit i: o[i] declared)."""
-        c = _core.PixelState()
-        c.blend = self.blend.to_core()
-        c.blend_factor = tuple(f32_bits(x) for x in self.blend_factor)
-        c.sample_mask = self.sample_mask
-        c.rt_format = [None if f is None else f.core for f in self.rt_formats]
-        c.ps_outputs = ps_outputs
-        c.d3d9 = self.d3d9.to_core()
-        c.gamma_space = self.gamma_space
-        c.fl_index = _defs.FEATURE_LEVELS.index(self.feature_level.name[len("FL_") :])
-        return c
-
 
 __all__ = [
     "MAX_RTS",
+    "Struct",
     "RtBlendDesc",
     "BlendDesc",
     "D3d9State",
@@ -296,4 +338,6 @@ __all__ = [
     "coerce_bool",
     "coerce_u32",
     "coerce_floats",
+    "instance_of",
+    "rt_slots",
 ]

@@ -41,7 +41,11 @@ class FormatInfo:
     """Feature levels at which the format is a render target."""
     blend_levels: frozenset[FeatureLevel]
     """Feature levels at which it is blendable."""
-    core: _core.FormatInfo = field(repr=False, compare=False)
+
+    @property
+    def core(self) -> int:
+        """The format as the extension modules take it: its DXGI value."""
+        return int(self.format)
 
     @property
     def texel_bytes(self) -> int:
@@ -85,21 +89,12 @@ def _levels(mask: int) -> frozenset[FeatureLevel]:
     return frozenset(FeatureLevel[f"FL_{name}"] for i, name in enumerate(_defs.FEATURE_LEVELS) if mask >> i & 1)
 
 
-def _info(c: _core.FormatInfo) -> FormatInfo:
-    return FormatInfo(
-        format=Format(c.dxgi),
-        name=c.name,
-        cls=FormatClass(c.cls),
-        texel_bits=c.texel_bits,
-        channels=tuple(c.channels),
-        x=c.x,
-        rt_levels=_levels(c.rt_fl_mask),
-        blend_levels=_levels(c.blend_fl_mask),
-        core=c,
-    )
+def _info(dxgi: int, name: str, cls: int, bits: int, channels: tuple[tuple[int, int], ...], x: tuple[int, int],
+          rt_mask: int, blend_mask: int) -> FormatInfo:
+    return FormatInfo(Format(dxgi), name, FormatClass(cls), bits, channels, x, _levels(rt_mask), _levels(blend_mask))
 
 
-_FORMATS: tuple[FormatInfo, ...] = tuple(_info(c) for c in _core.formats())
+_FORMATS: tuple[FormatInfo, ...] = tuple(_info(*c) for c in _core.formats())
 _BY_VALUE: dict[int, FormatInfo] = {int(f.format): f for f in _FORMATS}
 _BY_NAME: dict[str, FormatInfo] = {f.name: f for f in _FORMATS}
 
@@ -166,27 +161,14 @@ class ConfigInfo:
     src_blend_caps: PBlendCaps
     dest_blend_caps: PBlendCaps
     default: bool
-    core: _core.ConfigInfo = field(repr=False, compare=False)
-
-
-def _config(c: _core.ConfigInfo, default: bool) -> ConfigInfo:
-    return ConfigInfo(
-        name=c.name,
-        fl=FeatureLevel(c.fl),
-        max_rts=c.max_rts,
-        logic_op=c.logic_op,
-        d3d9_options1=c.d3d9_options1,
-        d3d9_num_rts=c.d3d9_num_rts,
-        pmisc=PMiscCaps(c.pmisc),
-        src_blend_caps=PBlendCaps(c.src_blend_caps),
-        dest_blend_caps=PBlendCaps(c.dest_blend_caps),
-        default=default,
-        core=c,
-    )
+    core: int = field(repr=False, compare=False)
+    """The configuration as the extension modules take it: its index in their table."""
 
 
 _CONFIGS: tuple[ConfigInfo, ...] = tuple(
-    _config(c, i == _core.default_config_index()) for i, c in enumerate(_core.configs())
+    ConfigInfo(name, FeatureLevel(fl), max_rts, logic_op, d9o1, d9rts, PMiscCaps(pmisc), PBlendCaps(src),
+               PBlendCaps(dest), default, i)
+    for i, (name, fl, max_rts, logic_op, d9o1, d9rts, pmisc, src, dest, default) in enumerate(_core.configs())
 )
 _CONFIG_BY_NAME: dict[str, ConfigInfo] = {c.name: c for c in _CONFIGS}
 

@@ -13,8 +13,7 @@ Result objects or exceptions (see also :mod:`omsim.errors`):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, Optional, Union
 
 import numpy as np
@@ -22,17 +21,13 @@ import numpy as np
 from . import _core
 from .enums import DescRule, FeatureLevel, Format, Hresult, PBlendCaps, PMiscCaps, PsOutputType, ResourceType, ValidateReason, desc_rule_message
 from .errors import InvalidArgError, error_class, is_failure
-from .tables import ConfigLike, FormatInfo, config_info, f32_bits, format_info
-from .state import MAX_RTS, BlendDesc, coerce_bool, coerce_enum, coerce_floats, coerce_u32
-
-
-def _set(obj: Any, name: str, value: Any) -> None:
-    object.__setattr__(obj, name, value)
+from .tables import ConfigLike, FormatInfo, config_info, format_info
+from .state import BlendDesc, Struct, checked_by, coerce_u32, slots
 
 
 # --- capabilities -----------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class OmCaps:
+class OmCaps(Struct):
     """The fields of CAP_OM (docs/caps.md §7)."""
 
     max_rts: int = 0
@@ -51,7 +46,7 @@ class OmCaps:
 
 
 @dataclass(frozen=True)
-class D3d9Options1:
+class D3d9Options1(Struct):
     """D3D11_FEATURE_DATA_D3D9_OPTIONS1 (docs/caps.md §2)."""
 
     full_non_pow2_texture_supported: bool = False
@@ -61,7 +56,7 @@ class D3d9Options1:
 
 
 @dataclass(frozen=True)
-class D3dCaps9:
+class D3dCaps9(Struct):
     """The D3DCAPS9 members of docs/caps.md §4."""
 
     num_simultaneous_rts: int = 0
@@ -70,18 +65,8 @@ class D3dCaps9:
     dest_blend_caps: PBlendCaps = PBlendCaps(0)
 
 
-def _plain(cls: Any, c: Any) -> Any:
-    return cls(**{f.name: getattr(c, f.name) for f in fields(cls)})
-
-
-def _to_core(obj: Any, core: Any) -> Any:
-    for f in fields(obj):
-        setattr(core, f.name, int(getattr(obj, f.name)) if not isinstance(getattr(obj, f.name), bool) else getattr(obj, f.name))
-    return core
-
-
 @dataclass(frozen=True)
-class Caps:
+class Caps(Struct):
     """Everything the capability registers say, decoded (caps.h). Build one with :func:`caps`; derive what-if
     variants with ``dataclasses.replace``."""
 
@@ -96,45 +81,16 @@ class Caps:
     fmt: tuple[int, ...]
     """Raw CAP_FMT[k] bits for DXGI value k = 0..115: [0] RENDER_TARGET, [1] BLENDABLE, [2] logic op, [3] MSAA RT."""
 
-    def to_core(self) -> _core.Caps:
-        """The C++ struct (a new one)."""
-        c = _core.Caps()
-        c.spec_revision = self.spec_revision
-        c.fl = int(self.fl)
-        c.om = _to_core(self.om, _core.OmCaps())
-        c.d3d9_options1 = _to_core(self.d3d9_options1, _core.D3d9Options1())
-        o = _core.D3d11Options()
-        o.output_merger_logic_op = self.output_merger_logic_op
-        c.d3d11_options = o
-        c.d3d9 = _to_core(self.d3d9, _core.D3dCaps9())
-        c.max_samples = self.max_samples
-        c.fmt = list(self.fmt)
-        return c
 
-    @classmethod
-    def from_core(cls, c: _core.Caps) -> Caps:
-        """From the C++ struct."""
-        d9 = c.d3d9
-        return cls(
-            spec_revision=c.spec_revision,
-            fl=FeatureLevel(c.fl),
-            om=_plain(OmCaps, c.om),
-            d3d9_options1=_plain(D3d9Options1, c.d3d9_options1),
-            output_merger_logic_op=c.d3d11_options.output_merger_logic_op,
-            d3d9=D3dCaps9(
-                d9.num_simultaneous_rts,
-                PMiscCaps(d9.primitive_misc_caps),
-                PBlendCaps(d9.src_blend_caps),
-                PBlendCaps(d9.dest_blend_caps),
-            ),
-            max_samples=c.max_samples,
-            fmt=tuple(c.fmt),
-        )
+_CAPS: dict[int, Caps] = {}
 
 
 def caps(config: ConfigLike = None) -> Caps:
     """The decoded capability registers of a named configuration (None: the default one)."""
-    return Caps.from_core(_core.caps_from_config(config_info(config).core))
+    index = config_info(config).core
+    if index not in _CAPS:
+        _CAPS[index] = Caps.from_core(_core.caps_from_config(index))
+    return _CAPS[index]
 
 
 def cap_register(config: ConfigLike, offset: int) -> int:
@@ -176,7 +132,8 @@ class DescCheck:
             raise InvalidArgError(f"blend descriptor rejected: {self.message}{where}", rule=self.rule, rt=self.rt)
 
 
-def _desc(desc: Any) -> Optional[_core.BlendDesc]:
+def desc_core(desc: Any) -> Optional[tuple[Any, ...]]:
+    """A blend descriptor argument as the extension modules take it (None = a NULL pointer)."""
     if desc is None:
         return None
     if not isinstance(desc, BlendDesc):
@@ -188,7 +145,7 @@ def check_blend_desc(desc: Optional[BlendDesc], config: Union[ConfigLike, Caps] 
     """CreateBlendState1's validation (docs/validation.md §2–§3; first failure wins) for the feature level and
     OutputMergerLogicOp of `config` (a configuration or Caps). desc None = a NULL pointer. Returns a result."""
     fl, cap = _fl_and_cap(config)
-    hr, rule, rt = _core.check_blend_desc(_desc(desc), int(fl), cap)
+    hr, rule, rt = _core.check_blend_desc(desc_core(desc), int(fl), cap)
     return DescCheck(Hresult(hr), DescRule(rule), rt)
 
 
@@ -200,7 +157,7 @@ def validate_blend_desc(desc: Optional[BlendDesc], config: Union[ConfigLike, Cap
 
 def normalise(desc: BlendDesc) -> BlendDesc:
     """docs/behaviour.md §2.1 normalisation: what GetDesc1 reports and the de-duplication key."""
-    c = _desc(desc)
+    c = desc_core(desc)
     if c is None:
         raise TypeError("desc: expected an omsim.BlendDesc, got None")
     return BlendDesc.from_core(_core.normalise(c))
@@ -208,32 +165,34 @@ def normalise(desc: BlendDesc) -> BlendDesc:
 
 def is_normalised(desc: BlendDesc) -> bool:
     """normalise(desc) == desc."""
-    c = _desc(desc)
+    c = desc_core(desc)
     if c is None:
         raise TypeError("desc: expected an omsim.BlendDesc, got None")
     return _core.is_normalised(c)
 
 
-class BlendStateTable:
+class BlendStateTable(_core.BlendStateTable):
     """CreateBlendState1's object table of one device (docs/validation.md §1, §4): validation, de-duplication on the
-    normalised descriptor, reference counts and the limit of 4096 unique live objects. Handles are ints >= 1."""
+    normalised descriptor, reference counts and the limit of 4096 unique live objects. Handles are ints >= 1;
+    ``add_ref``, ``release`` (the counts after the call), ``ref_count`` and ``is_live`` are the C++ table's
+    (ValueError for a handle that is not live)."""
 
     def __init__(self, config: Union[ConfigLike, Caps] = None) -> None:
         fl, cap = _fl_and_cap(config)
-        self._t = _core.BlendStateTable(int(fl), cap)
+        super().__init__(int(fl), cap)
 
-    def create(self, desc: Optional[BlendDesc]) -> int:
+    def create(self, desc: Optional[BlendDesc]) -> int:  # type: ignore[override]
         """CreateBlendState1 with an object pointer: the handle (an existing one for an equal normalised
         descriptor, whose reference count grows). Raises InvalidArgError, TooManyUniqueStateObjectsError or
         OutOfMemoryError."""
-        hr, handle, rule, rt = self._t.create(_desc(desc), True)
+        hr, handle, rule, rt = super().create(desc_core(desc), True)
         self._raise(hr, rule, rt)
         return handle
 
     def validate(self, desc: Optional[BlendDesc]) -> Hresult:
         """CreateBlendState1 with ppBlendState = NULL: S_FALSE for a valid descriptor (nothing created), else
         raises InvalidArgError."""
-        hr, _, rule, rt = self._t.create(_desc(desc), False)
+        hr, _, rule, rt = super().create(desc_core(desc), False)
         self._raise(hr, rule, rt)
         return Hresult(hr)
 
@@ -245,39 +204,31 @@ class BlendStateTable:
             DescCheck(Hresult(hr), DescRule(rule), rt).raise_for_result()
         raise error_class(hr)("CreateBlendState1 failed")
 
-    def add_ref(self, handle: int) -> int:
-        """AddRef: the new reference count (ValueError for a handle that is not live)."""
-        return self._t.add_ref(coerce_u32(handle, "handle"))
-
-    def release(self, handle: int) -> int:
-        """Release: the remaining count; at 0 the object leaves the table (ValueError when not live)."""
-        return self._t.release(coerce_u32(handle, "handle"))
-
-    def desc(self, handle: int) -> BlendDesc:
+    def desc(self, handle: int) -> BlendDesc:  # type: ignore[override]
         """GetDesc1: the normalised descriptor (ValueError when not live)."""
-        return BlendDesc.from_core(self._t.desc(coerce_u32(handle, "handle")))
-
-    def ref_count(self, handle: int) -> int:
-        """Reference count of a handle (0 when not live)."""
-        return self._t.ref_count(coerce_u32(handle, "handle"))
-
-    def is_live(self, handle: int) -> bool:
-        """True when the handle names a live object."""
-        return self._t.is_live(coerce_u32(handle, "handle"))
+        return BlendDesc.from_core(super().desc(coerce_u32(handle, "handle")))
 
     @property
-    def live_count(self) -> int:
+    def live_count(self) -> int:  # type: ignore[override]
         """Number of unique live objects."""
-        return self._t.live_count()
+        return super().live_count()
 
 
 # --- om_validate ------------------------------------------------------------------------------------------------
+def _rt_format(fmt: Any, name: str) -> Union[Format, int]:
+    if isinstance(fmt, (str, FormatInfo)):
+        return format_info(fmt, name).format
+    if isinstance(fmt, bool) or not isinstance(fmt, (int, np.integer)) or not 0 <= int(fmt) <= 0xFF:
+        raise ValueError(f"{name}: expected a format or a DXGI value 0..255, got {fmt!r}")
+    return Format(int(fmt)) if int(fmt) in Format._value2member_map_ else int(fmt)
+
+
 @dataclass(frozen=True)
-class RtBinding:
+class RtBinding(Struct):
     """One bound render-target view. format: a format argument, or a raw DXGI value 0..255 (to test formats the
     output merger does not implement)."""
 
-    format: Union[Format, int] = Format.R8G8B8A8_UNORM
+    format: Union[Format, int] = checked_by(Format.R8G8B8A8_UNORM, _rt_format)
     width: int = 1
     height: int = 1
     array_size: int = 1
@@ -285,23 +236,9 @@ class RtBinding:
     type: ResourceType = ResourceType.TEXTURE2D
     cube: bool = False
 
-    def __post_init__(self) -> None:
-        fmt: Any = self.format
-        if isinstance(fmt, (str, FormatInfo)):
-            fmt = format_info(fmt, "RtBinding.format").format
-        elif isinstance(fmt, bool) or not isinstance(fmt, (int, np.integer)) or not 0 <= int(fmt) <= 0xFF:
-            raise ValueError(f"RtBinding.format: expected a format or a DXGI value 0..255, got {fmt!r}")
-        else:
-            fmt = Format(int(fmt)) if int(fmt) in Format._value2member_map_ else int(fmt)
-        _set(self, "format", fmt)
-        for f in ("width", "height", "array_size", "sample_count"):
-            _set(self, f, coerce_u32(getattr(self, f), f"RtBinding.{f}"))
-        _set(self, "type", coerce_enum(ResourceType, self.type, "RtBinding.type", raw_ok=False))
-        _set(self, "cube", coerce_bool(self.cube, "RtBinding.cube"))
-
 
 @dataclass(frozen=True)
-class DsvBinding:
+class DsvBinding(Struct):
     """The bound depth/stencil view (only its shape matters to om_validate)."""
 
     width: int = 1
@@ -311,15 +248,9 @@ class DsvBinding:
     type: ResourceType = ResourceType.TEXTURE2D
     cube: bool = False
 
-    def __post_init__(self) -> None:
-        for f in ("width", "height", "array_size", "sample_count"):
-            _set(self, f, coerce_u32(getattr(self, f), f"DsvBinding.{f}"))
-        _set(self, "type", coerce_enum(ResourceType, self.type, "DsvBinding.type", raw_ok=False))
-        _set(self, "cube", coerce_bool(self.cube, "DsvBinding.cube"))
-
 
 @dataclass(frozen=True)
-class PsOutput:
+class PsOutput(Struct):
     """A declared pixel-shader output o[i]: component type, written components (bits R, G, B, A) and, for
     integer outputs, the value width (32 = unknown; only feeds a warning)."""
 
@@ -327,14 +258,9 @@ class PsOutput:
     mask: int = 0xF
     value_bits: int = 32
 
-    def __post_init__(self) -> None:
-        _set(self, "type", coerce_enum(PsOutputType, self.type, "PsOutput.type", raw_ok=False))
-        _set(self, "mask", coerce_u32(self.mask, "PsOutput.mask"))
-        _set(self, "value_bits", coerce_u32(self.value_bits, "PsOutput.value_bits"))
-
 
 @dataclass(frozen=True)
-class D3d9Mode:
+class D3d9Mode(Struct):
     """The D3D9 personality (docs/behaviour.md §1.2, §5.3–§5.6): with ``enabled`` the per-RT write masks are
     ``color_write_enable`` and the D3DCAPS9 limits apply."""
 
@@ -345,26 +271,9 @@ class D3d9Mode:
     multisample_antialias: bool = False
     color_write_enable: tuple[int, int, int, int] = (0xF, 0xF, 0xF, 0xF)
 
-    def __post_init__(self) -> None:
-        for f in ("enabled", "alpha_test_enable", "fog_enable", "dither_enable", "multisample_antialias"):
-            _set(self, f, coerce_bool(getattr(self, f), f"D3d9Mode.{f}"))
-        cwe = self.color_write_enable
-        if not isinstance(cwe, Sequence) or len(cwe) != 4:
-            raise ValueError("D3d9Mode.color_write_enable: expected 4 masks")
-        _set(self, "color_write_enable", tuple(coerce_u32(m, f"D3d9Mode.color_write_enable[{i}]") for i, m in enumerate(cwe)))
-
-
-def _slots(value: Any, cls: type, name: str) -> tuple[Any, ...]:
-    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) or len(value) > MAX_RTS:
-        raise ValueError(f"{name}: expected up to 8 entries (None = empty slot)")
-    for i, v in enumerate(value):
-        if v is not None and not isinstance(v, cls):
-            raise TypeError(f"{name}[{i}]: expected an omsim.{cls.__name__} or None, got {type(v).__name__}")
-    return tuple(value) + (None,) * (MAX_RTS - len(value))
-
 
 @dataclass(frozen=True)
-class OmState:
+class OmState(Struct):
     """Everything the next draw would use (docs/validation.md §7). ``blend`` is the bound blend-state object's
     descriptor, so it must be normalised (``omsim.normalise``; otherwise check 1 reports an internal error).
     ``rt``: up to 8 RtBinding (None = unbound); ``ps_output``: up to 8 PsOutput (None = o[i] not declared);
@@ -373,68 +282,12 @@ class OmState:
     blend: BlendDesc = BlendDesc()
     blend_factor: tuple[float, float, float, float] = (1.0, 1.0, 1.0, 1.0)
     sample_mask: int = 0xFFFFFFFF
-    rt: tuple[Optional[RtBinding], ...] = ()
+    rt: tuple[Optional[RtBinding], ...] = slots(None)
     dsv: Optional[DsvBinding] = None
-    ps_output: tuple[Optional[PsOutput], ...] = ()
+    ps_output: tuple[Optional[PsOutput], ...] = slots(None)
     d3d9: D3d9Mode = D3d9Mode()
     initialised: bool = True
     internal_error: bool = False
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.blend, BlendDesc):
-            raise TypeError(f"OmState.blend: expected a BlendDesc, got {type(self.blend).__name__}")
-        if not isinstance(self.d3d9, D3d9Mode):
-            raise TypeError(f"OmState.d3d9: expected a D3d9Mode, got {type(self.d3d9).__name__}")
-        if self.dsv is not None and not isinstance(self.dsv, DsvBinding):
-            raise TypeError(f"OmState.dsv: expected a DsvBinding or None, got {type(self.dsv).__name__}")
-        _set(self, "blend_factor", coerce_floats(self.blend_factor, 4, "OmState.blend_factor"))
-        _set(self, "sample_mask", coerce_u32(self.sample_mask, "OmState.sample_mask"))
-        _set(self, "rt", _slots(self.rt, RtBinding, "OmState.rt"))
-        _set(self, "ps_output", _slots(self.ps_output, PsOutput, "OmState.ps_output"))
-        _set(self, "initialised", coerce_bool(self.initialised, "OmState.initialised"))
-        _set(self, "internal_error", coerce_bool(self.internal_error, "OmState.internal_error"))
-
-    def to_core(self) -> _core.OmState:
-        """The C++ struct (a new one)."""
-        c = _core.OmState()
-        c.initialised = self.initialised
-        c.internal_error = self.internal_error
-        c.blend = self.blend.to_core()
-        c.blend_factor = tuple(f32_bits(x) for x in self.blend_factor)
-        c.sample_mask = self.sample_mask
-        rts = []
-        for b in self.rt:
-            r = _core.RtBinding()
-            if b is not None:
-                r.bound = True
-                for f in ("format", "width", "height", "array_size", "sample_count", "type", "cube"):
-                    v = getattr(b, f)
-                    setattr(r, f, v if isinstance(v, bool) else int(v))
-            rts.append(r)
-        c.rt = rts
-        d = _core.DsvBinding()
-        if self.dsv is not None:
-            d.bound = True
-            for f in ("width", "height", "array_size", "sample_count", "type", "cube"):
-                v = getattr(self.dsv, f)
-                setattr(d, f, v if isinstance(v, bool) else int(v))
-        c.dsv = d
-        outs = []
-        for o in self.ps_output:
-            p = _core.PsOutput()
-            if o is not None:
-                p.written = True
-                p.type = int(o.type)
-                p.mask = o.mask
-                p.value_bits = o.value_bits
-            outs.append(p)
-        c.ps_output = outs
-        m = _core.D3d9Mode()
-        for f in ("enabled", "alpha_test_enable", "fog_enable", "dither_enable", "multisample_antialias"):
-            setattr(m, f, getattr(self.d3d9, f))
-        m.color_write_enable = self.d3d9.color_write_enable
-        c.d3d9 = m
-        return c
 
 
 @dataclass(frozen=True)
@@ -496,4 +349,5 @@ __all__ = [
     "OmState",
     "ValidateResult",
     "om_validate",
+    "desc_core",
 ]

@@ -121,12 +121,7 @@ void logic_uint8x4(const BatchRt& rt, size_t n, const uint32_t* src, const uint8
 
 size_t texel_bytes(const FormatInfo& f) { return f.texel_bits / 8u; }
 
-void blend_batch_scalar(const BatchRt& rt, size_t n, const uint32_t* src, const uint32_t* src1,
-                        const void* dest, void* out, uint8_t* written) {
-  if (rt.format == nullptr) throw std::invalid_argument("blend_batch: no format bound");
-  const size_t tb = texel_bytes(*rt.format);
-  const uint8_t* d = static_cast<const uint8_t*>(dest);
-  uint8_t* o = static_cast<uint8_t*>(out);
+RtOpIn rt_op_in(const BatchRt& rt) {
   RtOpIn in;
   in.format = rt.format;
   in.desc = rt.desc;
@@ -134,6 +129,16 @@ void blend_batch_scalar(const BatchRt& rt, size_t n, const uint32_t* src, const 
   in.logic_op = rt.logic_op;
   in.gamma_space = rt.gamma_space;
   in.k = rt.blend_factor;
+  return in;
+}
+
+void blend_batch_scalar(const BatchRt& rt, size_t n, const uint32_t* src, const uint32_t* src1,
+                        const void* dest, void* out, uint8_t* written) {
+  if (rt.format == nullptr) throw std::invalid_argument("blend_batch: no format bound");
+  const size_t tb = texel_bytes(*rt.format);
+  const uint8_t* d = static_cast<const uint8_t*>(dest);
+  uint8_t* o = static_cast<uint8_t*>(out);
+  RtOpIn in = rt_op_in(rt);
   for (size_t i = 0; i < n; ++i) {
     std::memcpy(in.s.data(), src + 4 * i, 16);
     if (src1 != nullptr) std::memcpy(in.s1.data(), src1 + 4 * i, 16);

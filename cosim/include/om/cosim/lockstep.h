@@ -143,6 +143,10 @@ RunResult run(const Stimulus& st, const RunOptions& opt);
 /// git revision, reproduce command (`repro`), waves.
 std::string report(const RunResult& r, const Stimulus& st, const std::string& repro);
 
+/// The `omsim run` command line that repeats the run of (sc, opt), with `program` as the command
+/// (`--sides` only when not the default, `--waves waves_out` to write the failure's waves).
+std::string reproduce(const std::string& program, const StimConfig& sc, const RunOptions& opt);
+
 /// Git revision of the source tree, baked in at configure time ("<hash>[-dirty]").
 const char* git_revision();
 

@@ -31,6 +31,7 @@
 
 #include "om/gen/defs.h"
 #include "om/ref/convert.h"
+#include "om/ref/pixel.h"
 #include "om/ref/state.h"
 
 namespace om::ref {
@@ -48,6 +49,9 @@ struct BatchRt {
 /// Highest instruction set a batch call may use. kAuto = the best this CPU supports. Requesting
 /// more than the CPU has silently falls back (so tests can run every level on any x86-64).
 enum class BatchIsa : uint32_t { kScalar = 0, kSse41 = 1, kAvx2 = 2, kAvx512 = 3, kAuto = 4 };
+
+/// The rt_op() input of one pixel under `rt`: everything but s, s1, dest and clear.
+RtOpIn rt_op_in(const BatchRt& rt);
 
 /// Bytes per texel in the batch arrays: texel_bits / 8 (1, 2, 4, 8 or 16).
 size_t texel_bytes(const FormatInfo& f);
@@ -75,5 +79,41 @@ void blend_batch_scalar(const BatchRt& rt, size_t n, const uint32_t* src, const 
 
 /// Name of the kernel blend_batch(rt, ..., isa) runs for this state on this CPU (list above).
 const char* blend_batch_kernel(const BatchRt& rt, BatchIsa isa = BatchIsa::kAuto);
+
+/// Texel i of a memory image of `bytes`-byte texels (texel_bytes(format)), little-endian; the
+/// words above `bytes` are zero.
+Texel load_texel(const void* image, size_t i, size_t bytes);
+/// Stores the low `bytes` bytes of `t` as texel i of a memory image.
+void store_texel(void* image, size_t i, size_t bytes, const Texel& t);
+
+/// raw_to_texel(f, pack(f, v)) for n pixels: `values` 4*n words (as pack() takes them), `texels` n
+/// texels of texel_bytes(f) bytes. Throws like pack().
+void pack_batch(const FormatInfo& f, size_t n, const uint32_t* values, void* texels);
+/// unpack(f, texel_to_raw(f, t)) for n texels into 4*n words. Throws like unpack().
+void unpack_batch(const FormatInfo& f, size_t n, const void* texels, uint32_t* values);
+/// texel_to_raw(f, t) for n texels: their component bit fields, 4*n words.
+void split_batch(const FormatInfo& f, size_t n, const void* texels, uint32_t* fields);
+/// raw_to_texel(f, r) for n pixels of 4 component fields each.
+void join_batch(const FormatInfo& f, size_t n, const uint32_t* fields, void* texels);
+
+/// The arrays of process_pixels(), n pixels each. Per RT slot i: oc[i] 4*n words (nullptr: zeros);
+/// dest[i] and out[i] n texels of state.rt_format[i] (out[i] may equal dest[i]; both nullptr for
+/// an unbound slot). Optional (nullptr): oc1 4*n words (zeros), coverage and clear n bytes, nonzero
+/// = true (all covered, no clears), fog n binary32 words (1.0); outputs covered n bytes and
+/// written 8*n bytes (slot i of pixel p at 8*p + i), 1 = true.
+struct PixelArrays {
+  std::array<const uint32_t*, kMaxRts> oc{};
+  std::array<const void*, kMaxRts> dest{};
+  std::array<void*, kMaxRts> out{};
+  const uint32_t* oc1 = nullptr;
+  const uint8_t* coverage = nullptr;
+  const uint32_t* fog = nullptr;
+  const uint8_t* clear = nullptr;
+  uint8_t* covered = nullptr;
+  uint8_t* written = nullptr;
+};
+
+/// process_pixel() for every pixel of the arrays, in order.
+void process_pixels(const PixelState& state, size_t n, const PixelArrays& a);
 
 }  // namespace om::ref
