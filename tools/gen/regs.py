@@ -325,7 +325,10 @@ def md(top: AddrmapNode, regs: list[Reg]) -> str:
            "caps ROM of the configuration strap (`cfg_i`, sampled in reset), status inputs or counters. "
            "Encodings are the D3D values of [definitions.md](definitions.md).", "",
            "Generated from `rtl/regs/om_csr.rdl` by `python3 tools/gen/regs.py OUTDIR --docs docs`, which also "
-           "writes the register block (`om_csr_reg.sv`), `om/gen/regs.h` and `omsim/_regs.py`.", "",
+           "writes the register block (`om_csr_reg.sv`), `om/gen/regs.h` and `omsim/_regs.py`, and from the fields' "
+           "`om_state` / `om_min_fl` properties the register ↔ `state_t` codec and the feature-level capability bits "
+           "(`om_csr_map_pkg.sv`, `om/gen/state_codec.h`: `[]` in a `state_t` member is the register's array index).",
+           "",
            "## Address map", "", "| Offset | Register | Access | Reset | Description |", "|---|---|---|---|---|"]
     for r in regs:
         reset = "—" if all(f.reset is None for f in r.fields) else f"0x{r.reset:08X}"
@@ -347,6 +350,10 @@ def md(top: AddrmapNode, regs: list[Reg]) -> str:
             if f.counter:
                 reset = "0"
             desc = f.desc + (" Counter: +1 per cycle its increment input is high; wraps." if f.counter else "")
+            if f.state:
+                desc += f" Holds `state_t.{f.state.replace('[*]', '[0..7]')}`."
+            if f.min_fl:
+                desc += f" 1 from FL {f.min_fl.replace('_', '.')} on."
             out.append(f"| {f.bits} | {f.name} | {access(f)} | {reset} | {desc} |")
         out.append("")
     return "\n".join(out)
