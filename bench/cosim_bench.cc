@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "om/cosim/cli.h"
 #include "om/cosim/lockstep.h"
+#include "om/cosim/numbers.h"
 #include "om/cosim/stimulus.h"
 
 namespace {

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <nlohmann/json.hpp>
@@ -12,6 +13,7 @@
 #include <string>
 
 #include "om/cosim/lockstep.h"
+#include "om/cosim/numbers.h"
 #include "om/cosim/stimulus.h"
 
 namespace om::cosim {
@@ -120,7 +122,7 @@ int run_impl(const std::vector<std::string>& a) {
   ro.a = sim::SideKind::kRtl;
   ro.b = sim::have_model() ? sim::SideKind::kModel : sim::SideKind::kRtl;
   std::string sides_text = sim::have_model() ? "rtl,model" : "rtl,rtl";
-  if (const char* env = std::getenv("OM_SEED")) sc.seed = std::stoull(env, nullptr, 0);
+  if (const char* env = std::getenv("OM_SEED")) sc.seed = parse_uint("OM_SEED", env, 0, UINT64_MAX);
   std::string cov_out;
   bool json = false, progress = false;
   uint64_t holes = 0;
@@ -134,11 +136,11 @@ int run_impl(const std::vector<std::string>& a) {
       sc.cfg_index = config_index(n);
       if (sc.cfg_index < 0) throw Usage{"unknown configuration '" + n + "'"};
     } else if (o == "--seed") {
-      sc.seed = std::stoull(need(a, i), nullptr, 0);
+      sc.seed = parse_uint(o, need(a, i), 0, UINT64_MAX);
     } else if (o == "--cycles") {
       sc.cycles = number(o, need(a, i));
     } else if (o == "--rts") {
-      sc.rts = static_cast<int>(number(o, need(a, i)));
+      sc.rts = static_cast<int>(parse_uint(o, need(a, i), 1, kMaxRts));
     } else if (o == "--sides") {
       sides_text = need(a, i);
       const size_t comma = sides_text.find(',');
@@ -156,7 +158,7 @@ int run_impl(const std::vector<std::string>& a) {
     } else if (o == "--no-scoreboard") {
       ro.env.scoreboard = false;
     } else if (o == "--holes") {
-      holes = std::stoull(need(a, i));
+      holes = parse_uint(o, need(a, i), 0, UINT32_MAX);
     } else if (o == "--progress") {
       progress = true;
     } else if (o == "--json") {
@@ -256,11 +258,11 @@ int coverage_impl(const std::vector<std::string>& a) {
     } else if (o == "-o") {
       out = need(a, i);
     } else if (o == "--holes") {
-      holes = std::stoull(need(a, i));
+      holes = parse_uint(o, need(a, i), 0, UINT32_MAX);
     } else if (o == "--json") {
       json = true;
     } else if (o == "--min") {
-      min = std::stod(need(a, i));
+      min = parse_real(o, need(a, i), 0, 100);
     } else if (!o.empty() && o[0] == '-') {
       throw Usage{"unknown option '" + o + "'"};
     } else {
@@ -315,20 +317,6 @@ int guarded(const char* name, F f, const std::vector<std::string>& a) {
 }
 
 }  // namespace
-
-uint64_t parse_count(const std::string& text) {
-  size_t used = 0;
-  double v = 0;
-  try {
-    v = std::stod(text, &used);
-  } catch (const std::exception&) {
-    throw std::invalid_argument("'" + text + "' is not a number");
-  }
-  if (used != text.size() || !(v >= 1) || v > 1e12 || v != std::floor(v)) {
-    throw std::invalid_argument("'" + text + "' is not a whole number from 1 to 1e12");
-  }
-  return static_cast<uint64_t>(v);
-}
 
 int run_main(const std::vector<std::string>& args) { return guarded("run", run_impl, args); }
 int coverage_main(const std::vector<std::string>& args) {

@@ -3,12 +3,13 @@
 // its register shadow, its memory model and its coverage bookkeeping.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <random>
 #include <set>
 #include <stdexcept>
 
-#include "om/cosim/cli.h"
 #include "om/cosim/coverage.h"
+#include "om/cosim/numbers.h"
 #include "om/cosim/stimulus.h"
 #include "om/gen/regs.h"
 #include "om/ref/validate.h"
@@ -30,6 +31,34 @@ TEST(ParseCount, AcceptsDecimalAndScientificWholeNumbers) {
 TEST(ParseCount, RejectsFractionsZeroNegativesGarbageAndHugeValues) {
   for (const char* bad : {"1.5", "abc", "0", "-5", "1e13", "1e6x", "", "1e-3"}) {
     EXPECT_THROW(parse_count(bad), std::invalid_argument) << bad;
+  }
+}
+
+TEST(ParseUint, AcceptsDecimalWithLeadingZerosAndHex) {
+  EXPECT_EQ(parse_uint("--seed", "08", 0, UINT64_MAX), 8u);
+  EXPECT_EQ(parse_uint("--seed", "010", 0, UINT64_MAX), 10u);
+  EXPECT_EQ(parse_uint("--seed", "0x1F", 0, UINT64_MAX), 31u);
+  EXPECT_EQ(parse_uint("--seed", "18446744073709551615", 0, UINT64_MAX), UINT64_MAX);
+}
+
+TEST(ParseUint, RejectsSignsSuffixesExponentsOverflowAndRangeNamingTheOption) {
+  for (const char* bad : {"1e6", "7abc", "-1", "+1", "", "0x", " 1", "1 ", "18446744073709551616",
+                          "4294967297", "0", "9"}) {
+    try {
+      parse_uint("--rts", bad, 1, 8);
+      ADD_FAILURE() << "accepted '" << bad << "'";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find("--rts: '" + std::string(bad) + "'"), std::string::npos)
+          << e.what();
+    }
+  }
+}
+
+TEST(ParseReal, RejectsNanInfGarbageAndOutOfRange) {
+  EXPECT_EQ(parse_real("--min", "99.5", 0, 100), 99.5);
+  EXPECT_EQ(parse_real("--min", "1e2", 0, 100), 100.0);
+  for (const char* bad : {"nan", "inf", "-inf", "1e400", "101", "-0.5", "5%", ""}) {
+    EXPECT_THROW(parse_real("--min", bad, 0, 100), std::invalid_argument) << bad;
   }
 }
 

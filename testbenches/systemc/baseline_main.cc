@@ -13,8 +13,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "om/cosim/cli.h"
 #include "om/cosim/lockstep.h"
+#include "om/cosim/numbers.h"
 #include "om/cosim/stimulus.h"
 
 int main(int argc, char** argv) {

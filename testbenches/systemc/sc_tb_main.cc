@@ -16,7 +16,7 @@
 #include <string>
 #include <systemc>
 
-#include "om/cosim/cli.h"
+#include "om/cosim/numbers.h"
 #include "om/cosim/stimulus.h"
 #include "om/sim/lockstep_loop.h"
 #include "sc_bench.h"

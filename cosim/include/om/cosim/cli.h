@@ -7,7 +7,9 @@
 //       [--progress] [--json]
 //   coverage FILE... [-o OUT] [--holes N] [--json] [--min PERCENT]
 //
-// Exit codes: 0 pass, 1 mismatch / failure, 2 bad command line (message on stderr).
+// Numbers (--seed, OM_SEED, --rts, --holes, --min, --cycles, --window) go through numbers.h: the
+// whole text or a usage error naming the option and the text. Exit codes: 0 pass, 1 mismatch /
+// failure, 2 bad command line (message on stderr).
 #pragma once
 
 #include <string>
@@ -17,9 +19,5 @@ namespace om::cosim {
 
 int run_main(const std::vector<std::string>& args);
 int coverage_main(const std::vector<std::string>& args);
-
-/// Parses a cycle count: decimal ("100000") or scientific ("1e6", "2.5e5") notation, a positive
-/// whole number up to 1e12. Throws std::invalid_argument naming the text.
-uint64_t parse_count(const std::string& text);
 
 }  // namespace om::cosim
