@@ -2,6 +2,7 @@
 #include "om/cosim/coverage.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -197,6 +198,15 @@ std::string Coverage::summary() const {
 }
 
 void Coverage::merge(const Coverage& o) {
+  // Checked before anything changes, so a failed merge leaves this coverage as it was.
+  for (size_t i = 0; i < o.names_.size(); ++i) {
+    const auto it = index_.find(o.names_[i]);
+    if (it != index_.end() && hits_[it->second] > UINT64_MAX - o.hits_[i]) {
+      throw std::overflow_error("coverage: bin " + o.names_[i] + ": merged hit count " +
+                                std::to_string(hits_[it->second]) + " + " +
+                                std::to_string(o.hits_[i]) + " does not fit 64 bits");
+    }
+  }
   if (names_.empty() && !o.names_.empty()) {
     const std::vector<Run> runs = runs_;
     *this = o;
@@ -235,6 +245,19 @@ std::string Coverage::to_json() const {
   return j.dump(1) + "\n";
 }
 
+namespace {
+
+// A count of a coverage file: a whole number >= 0 (nlohmann would turn -1 into 2^64 - 1).
+uint64_t count_of(const nlohmann::json& v, const std::string& what) {
+  if (!v.is_number_unsigned()) {
+    throw std::invalid_argument("coverage: " + what + ": " + v.dump() +
+                                " is not a whole number >= 0");
+  }
+  return v.get<uint64_t>();
+}
+
+}  // namespace
+
 Coverage Coverage::from_json(const std::string& text) {
   nlohmann::json j;
   try {
@@ -248,12 +271,15 @@ Coverage Coverage::from_json(const std::string& text) {
   Coverage c;
   try {
     for (const auto& r : j.at("runs")) {
-      c.runs_.push_back(Run{r.at("config").get<std::string>(), r.at("seed").get<uint64_t>(),
-                            r.at("cycles").get<uint64_t>()});
+      c.runs_.push_back(Run{r.at("config").get<std::string>(), count_of(r.at("seed"), "run seed"),
+                            count_of(r.at("cycles"), "run cycles")});
     }
     for (const auto& kv : j.at("bins").items()) {
+      if (c.index_.count(kv.key()) != 0) {
+        throw std::invalid_argument("coverage: bin " + kv.key() + " appears twice");
+      }
       c.add(kv.key(), kv.value().at("universe").get<bool>());
-      c.hits_.back() = kv.value().at("hits").get<uint64_t>();
+      c.hits_.back() = count_of(kv.value().at("hits"), "bin " + kv.key() + " hits");
     }
   } catch (const nlohmann::json::exception& e) {
     throw std::invalid_argument(std::string("coverage: malformed file: ") + e.what());

@@ -330,5 +330,33 @@ TEST(Coverage, MergeAddsHitsAndUnitesUniversesAndSurvivesJson) {
   EXPECT_THROW(Coverage::from_json("not json"), std::invalid_argument);
 }
 
+TEST(Coverage, NegativeOrFractionalCountsAreRejectedNotWrapped) {
+  Coverage a(1);
+  a.hit(a.id("rt_count/2"), 3);
+  std::string text = a.to_json();
+  const std::string key = "\"rt_count/2\": {\n   \"hits\": 3";  // to_json() indents by 1
+  ASSERT_NE(text.find(key), std::string::npos) << text;
+  for (const char* bad : {"-1", "2.5", "\"7\""}) {
+    std::string t = text;
+    t.replace(t.find(key) + key.size() - 1, 1, bad);
+    try {
+      Coverage::from_json(t);
+      ADD_FAILURE() << "accepted hits " << bad;
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find("bin rt_count/2 hits"), std::string::npos) << e.what();
+    }
+  }
+}
+
+TEST(Coverage, AMergeThatWouldWrapFailsAndChangesNothing) {
+  Coverage a(1), b(1);
+  a.hit(a.id("rt_count/2"), UINT64_MAX);
+  b.hit(b.id("rt_count/2"), 1);
+  b.add_run({"fl9_3", 1, 100});
+  EXPECT_THROW(a.merge(b), std::overflow_error);
+  EXPECT_EQ(a.hits("rt_count/2"), UINT64_MAX);
+  EXPECT_TRUE(a.runs().empty());
+}
+
 }  // namespace
 }  // namespace om::cosim
