@@ -11,8 +11,8 @@
 // overtake a write. The table is registered: a retire in cycle t stops the match from cycle t+1 on (the memory
 // then already has the write, which precedes any later read by the memory ordering contract).
 // Registers: u_out_reg (om_pipe_reg: op_t), tbl_addr_q[TblDepth], tbl_valid_q[TblDepth], head_q, tail_q.
-// Timing: in_ready_o = out_reg ready (combinational from out_ready_i) && !stall; stall depends only on registers
-// and in_data_i. hazard_stall_o (perf strobe): an op with need_rd = 1 waits on a matching entry this cycle.
+// Timing: in_ready_o = out_reg ready (combinational from out_ready_i) && !stall; stall depends only on registers,
+// in_valid_i and in_data_i (no offered op, no match: a stale payload never lowers in_ready_o). hazard_stall_o (perf strobe): an op with need_rd = 1 waits on a matching entry this cycle.
 `timescale 1ns/1ps
 module om_hazard
   import om_pkg::*;
@@ -46,7 +46,7 @@ module om_hazard
       match = match || (tbl_valid_q[i] && (tbl_addr_q[i] == in_data_i.addr));
     end
     full  = tbl_valid_q[tail_q];
-    stall = full || (in_data_i.need_rd && match);
+    stall = full || (in_valid_i && in_data_i.need_rd && match);
   end
 
   assign in_ready_o     = out_in_ready && !stall;

@@ -48,13 +48,13 @@ TEST(TopTaps, PayloadsOfInvalidTransfersAreIgnored) {
   EXPECT_EQ(diff(a, b), "om_accept -> om_hazard: acc_valid: 0 vs 1");
 }
 
-TEST(TopTaps, ReadyWithoutValidIsIgnored) {
+TEST(TopTaps, ReadyIsComparedEvenWithoutValid) {
   TopTaps a = busy_taps();
   a.hz_valid = false;
   TopTaps b = a;
-  b.hz_ready = false;
+  b.hz_op.s[0] = 1u;
   EXPECT_EQ(diff(a, b), "");
-  a.hz_valid = b.hz_valid = true;
+  b.hz_ready = false;
   EXPECT_EQ(diff(a, b), "om_hazard -> om_dest_read: hz_ready: 1 vs 0");
 }
 

@@ -80,9 +80,8 @@ struct TopTaps {
 
 /// The first difference between two sides' stage boundaries, in pipeline order, as
 /// "om_accept -> om_hazard: acc_op.need_rd: 0x1 vs 0x0" (payload fields by their op_t / op_dst_t
-/// member names), or "". A boundary's ready and payload are compared only while its valid is high
-/// on both sides: without valid they take part in no transfer (the cycle model skips, for example,
-/// om_hazard's address match when nothing is offered).
+/// member names), or "". Valid and ready are compared every cycle; a payload only while its valid
+/// is high on both sides (without valid it takes part in no transfer and may be stale).
 std::string diff(const TopTaps& a, const TopTaps& b);
 
 bool operator==(const TopOut& a, const TopOut& b);
