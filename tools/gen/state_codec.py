@@ -61,6 +61,10 @@ def slots(regs) -> list[Slot]:
                 if leaves[path].width != f.width:
                     raise ValueError(f"{where}: {f.width} bits, but state_t.{path} has {leaves[path].width}")
                 out.append(Slot(leaves[path], name, f.name, addr, f.lsb, f.lsb, f.width))
+    for r in regs:  # users index the window by offset: every read-write register must be a state register
+        for f in r.fields:
+            if f.sw == "rw" and f.state is None:
+                raise ValueError(f"om_csr.rdl {r.path}.{f.name}: read-write field without om_state")
     held = [s.leaf.path for s in out]
     missing = [p for p in leaves if p not in held]
     twice = sorted({p for p in held if held.count(p) > 1})
@@ -103,7 +107,9 @@ def sv(regs) -> str:
     out += ["    return s;", "  endfunction", "",
             "  function automatic om_csr__in_t with_fl_caps(input om_csr__in_t h, input logic [2:0] fl_index);",
             "    om_csr__in_t o;", "    o = h;"]
-    out += [f"    o.{reg}.{field}.next = fl_index >= 3'd{fl};  // {defs.FEATURE_LEVELS[fl]}"
+    w = next(f.width for f in packed.types()["cfg_info"].fields if f.name == "fl_index")
+    out[-3] = out[-3].replace("input logic [2:0] fl_index", f"input logic [{w - 1}:0] fl_index")
+    out += [f"    o.{reg}.{field}.next = fl_index >= {w}'d{fl};  // {defs.FEATURE_LEVELS[fl]}"
             for reg, field, _, _, fl in fl_rules(regs)]
     out += ["    return o;", "  endfunction", "", "endpackage", ""]
     return "\n".join(out)
