@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import asdict, dataclass, fields
 from typing import Any, Optional, Union
 
 from . import _cosim, device_types
@@ -86,6 +86,23 @@ class Coverage(_cosim.Coverage):
         """An independent copy."""
         return Coverage(self)
 
+    def to_dict(self) -> dict[str, Any]:
+        """The coverage file as a dict (``{"bins": {name: {"hits", "universe"}}, "runs": [...]}``)."""
+        return json.loads(self.to_json())
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        """Pickles as the coverage file's text (so results cross process boundaries: pools, Dask workers)."""
+        return (_coverage_from_json, (self.to_json(),))
+
+    def __eq__(self, other: object) -> bool:
+        """Same bins (hits and universe) and runs, in whatever order the bins were added."""
+        if not isinstance(other, _cosim.Coverage):
+            return NotImplemented
+        a, b = self.to_dict(), json.loads(other.to_json())
+        return (a["bins"], a["runs"]) == (b["bins"], b["runs"])
+
+    __hash__ = None  # type: ignore[assignment]  # mutable (merge)
+
     def __add__(self, other: Coverage) -> Coverage:
         """A new object holding both (neither operand changes)."""
         if not isinstance(other, Coverage):
@@ -153,12 +170,30 @@ class RunResult:
         """``"PASS"``, ``"FAIL"``, or ``"PARTIAL"`` for a run finished early without a failure."""
         return "FAIL" if self.failures else ("PASS" if self.complete else "PARTIAL")
 
+    def to_dict(self) -> dict[str, Any]:
+        """Every field as plain data (JSON-serialisable): failures and perf counters as dicts, the coverage as
+        :meth:`Coverage.to_dict`, plus ``verdict``."""
+        d = {f.name: getattr(self, f.name) for f in fields(self)}
+        d["failures"] = [asdict(f) for f in self.failures]
+        d["coverage"] = self.coverage.to_dict()
+        d["perf"] = asdict(self.perf)
+        d["perf_by_side"] = {k: asdict(p) for k, p in self.perf_by_side.items()}
+        d["sides"] = list(self.sides)
+        d["waves"] = list(self.waves)
+        d["verdict"] = self.verdict
+        return d
+
     def __str__(self) -> str:
         head = (
             f"{self.config} seed {self.seed}, {' vs '.join(self.sides)}: {self.verdict}, "
             f"{self.cycles} cycles, {self.pixels} pixels, coverage {self.coverage.percent:.1f} %"
         )
         return head + ("\n" + self.report if self.report else "")
+
+
+def _coverage_from_json(text: str) -> Coverage:
+    """Unpickles a :class:`Coverage` (its file's text)."""
+    return Coverage.from_json(text)
 
 
 def side_keys(names: Sequence[str]) -> list[str]:
