@@ -65,11 +65,9 @@ SECTIONS: list[Section] = [
 ]
 
 
-def run_python_section(section: Section, build: Path, args: argparse.Namespace) -> dict:
-    """bench/python_bench.py (the Python package's benchmark): install the checkout into BUILD/python/venv with
-    tests/python/install.py (as CTest does: the modules BUILD compiled when it has them, the release preset's do,
-    else an incremental scikit-build-core build), run the benchmark there and return its JSON (call_overhead_ns,
-    batch_over_native, per-workload times)."""
+def install_package(section: Section, build: Path) -> Path:
+    """Installs the checkout into BUILD/python/venv with tests/python/install.py (as CTest does: the modules BUILD
+    compiled when it has them, the release preset's do, else an incremental scikit-build-core build); returns it."""
     root = Path(__file__).resolve().parents[1]
     venv = build / "python" / "venv"
     tree = build / "python" / "omsim"
@@ -77,6 +75,14 @@ def run_python_section(section: Section, build: Path, args: argparse.Namespace) 
     print(f"[{section.name}] installing omsim into {venv}", file=sys.stderr, flush=True)
     subprocess.run([sys.executable, str(root / "tests" / "python" / "install.py"), "--venv", str(venv),
                     "--source", str(root), *prebuilt], check=True)
+    return venv
+
+
+def run_python_section(section: Section, build: Path, args: argparse.Namespace) -> dict:
+    """bench/python_bench.py (the Python package's benchmark) in the installed package: its JSON
+    (call_overhead_ns, batch_over_native, per-workload times)."""
+    root = Path(__file__).resolve().parents[1]
+    venv = install_package(section, build)
     out = build / "python" / "python_bench.json"
     subprocess.run([str(venv / "bin" / "python"), str(root / "bench" / "python_bench.py"), "--out", str(out),
                     "--rounds", str(max(3 * args.repetitions, 9))], check=True)
@@ -91,6 +97,30 @@ SECTIONS.append(
         pairs=[],
         note="omsim Python API vs the same C++ batch path, in one process (bench/python_bench.py)",
         runner=run_python_section,
+    )
+)
+
+
+def run_regress_section(section: Section, build: Path, args: argparse.Namespace) -> dict:
+    """bench/regress_bench.py in the installed package: the same regression matrix on local processes and on a
+    2-worker Dask LocalCluster (dask_over_local), checked cycles and pixels per second per core, and the
+    minimizer's runs and seconds per minimized failure."""
+    venv = install_package(section, build)
+    out = build / "python" / "regress_bench.json"
+    subprocess.run([str(venv / "bin" / "python"), str(Path(__file__).resolve().parent / "regress_bench.py"),
+                    "--out", str(out)], check=True)
+    return json.loads(out.read_text())
+
+
+SECTIONS.append(
+    Section(
+        name="regress",
+        program="",
+        metric="dask_over_local",
+        pairs=[],
+        note="omsim regress: local processes vs a 2-worker Dask LocalCluster on one matrix (target <= 1.1); "
+        "minimizer cost per failure",
+        runner=run_regress_section,
     )
 )
 

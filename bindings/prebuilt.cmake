@@ -3,7 +3,8 @@
 # scikit-build-core configures the project with -DOM_PYTHON_PREBUILT=<build>/python/omsim, the package tree that a
 # build with -DOM_BUILD_PYTHON=ON lays out (bindings/CMakeLists.txt), and the top-level CMakeLists.txt includes
 # only this file. It installs that tree's extension modules and generated modules; scikit-build-core adds the
-# package sources (wheel.packages). The modules must have been built for the Python that runs pip.
+# package sources (wheel.packages), and the native omsim command of that build (bin/omsim in the tree). The modules
+# must have been built for the Python that runs pip.
 set(om_prebuilt ${OM_PYTHON_PREBUILT})
 set(om_ext .${SKBUILD_SOABI}.so)
 if(NOT EXISTS ${om_prebuilt}/_core${om_ext})
@@ -25,3 +26,7 @@ foreach(generated _defs.py _regs.py _types.py)
 endforeach()
 message(STATUS "omsim: packing the prebuilt modules of ${om_prebuilt}")
 install(FILES ${om_files} DESTINATION omsim COMPONENT python)
+# The native omsim command the tree carries (bin/omsim), for the `omsim` console script (omsim.cli).
+if(EXISTS ${om_prebuilt}/bin/omsim)
+  install(PROGRAMS ${om_prebuilt}/bin/omsim DESTINATION omsim/bin COMPONENT python)
+endif()

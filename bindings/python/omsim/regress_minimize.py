@@ -1,0 +1,186 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Minimized failures for :mod:`omsim.regress`: the first failure of a bucket shrunk by delta debugging (Zeller's
+ddmin) to a small stimulus that still fails with the same signature.
+
+The stimulus of the failing run (:class:`omsim.cosim.Stimulus`, regenerated from configuration, seed, cycles and
+profile) is cut in passes until none removes anything more: whole segments, then each segment's pixels and bus
+operations, then the memory's timing entries (each cut one made ideal memory). A candidate counts only when its run
+fails with exactly the original signature, so the shrinking cannot wander to a different bug. The result is written
+as a stimulus file (with the waves of its run) and replayed by ``omsim run --stimulus FILE [--fault F]``.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Optional, TypeVar
+
+from .regress_db import ResultsDb, buckets
+from .regress_triage import signature
+
+T = TypeVar("T")
+
+
+def ddmin(items: list[T], fails: Callable[[list[T]], bool]) -> list[T]:
+    """The smallest sublist (1-minimal: removing any one element passes) for which `fails` holds, found by
+    removing chunks of halving size; `fails(items)` is assumed true. Order is kept."""
+    if not items:
+        return items
+    if fails([]):
+        return []
+    n = 2
+    while len(items) >= 2:
+        size = -(-len(items) // n)
+        for start in range(0, len(items), size):
+            rest = items[:start] + items[start + size :]
+            if rest and fails(rest):
+                items = rest
+                n = max(n - 1, 2)
+                break
+        else:
+            if n >= len(items):
+                break
+            n = min(len(items), 2 * n)
+    return items
+
+
+@dataclass
+class Minimized:
+    """A minimized failure: the stimulus, the signature it keeps, and what finding it cost."""
+
+    stimulus: Any  # omsim.cosim.Stimulus
+    signature: str
+    pixels: int
+    runs: int
+    seconds: float
+
+
+class _Oracle:
+    """Runs candidates: True when a candidate fails with the target signature. Past its budget of runs every
+    candidate counts as passing, so the search stops with what it has."""
+
+    def __init__(self, target: str, fault: Optional[str], budget: int) -> None:
+        self.target, self.fault, self.budget, self.runs = target, fault, budget, 0
+
+    def __call__(self, stim: Any) -> bool:
+        from . import cosim
+
+        if self.runs >= self.budget:
+            return False
+        self.runs += 1
+        res = cosim.run(stimulus=stim, fault=self.fault, coverage=False)
+        return signature(res.failure) == self.target
+
+
+def _cut(stim: Any, fails: _Oracle, get: Callable[[Any], list]) -> None:
+    """Removes what it can from the list `get(stim)` (in place) while the stimulus still fails."""
+    import copy
+
+    def test(keep: list[int]) -> bool:
+        cand = copy.deepcopy(stim)
+        seq = get(cand)
+        seq[:] = [seq[k] for k in keep]
+        return fails(cand)
+
+    seq = get(stim)
+    seq[:] = [seq[k] for k in ddmin(list(range(len(seq))), test)]
+
+
+def _idealise(stim: Any, fails: _Oracle) -> None:
+    """Makes ideal what memory timing entries it can (in place) while the stimulus still fails."""
+    import copy
+
+    from . import cosim
+
+    slow = [k for k, m in enumerate(stim.mem) if m != cosim.Stimulus.IDEAL_MEMORY]
+
+    def apply(mem: list, keep: list[int]) -> None:
+        kept = set(keep)
+        for k in slow:
+            if k not in kept:
+                mem[k] = cosim.Stimulus.IDEAL_MEMORY
+
+    def test(keep: list[int]) -> bool:
+        cand = copy.deepcopy(stim)
+        apply(cand.mem, keep)
+        return fails(cand)
+
+    apply(stim.mem, ddmin(slow, test))
+
+
+def _shrink(stim: Any, fails: _Oracle) -> None:
+    """One pass (in place): segments, each segment's pixels and bus operations, memory timing."""
+    _cut(stim, fails, lambda s: s.segments)
+    for i in range(len(stim.segments)):
+        _cut(stim, fails, lambda s, i=i: s.segments[i].pixels)
+        _cut(stim, fails, lambda s, i=i: s.segments[i].traffic)
+    _idealise(stim, fails)
+
+
+def _size(stim: Any) -> tuple[int, int, int]:
+    return (stim.pixel_count, len(stim.segments), sum(len(s.traffic) for s in stim.segments))
+
+
+def minimize(
+    config: str, seed: int, cycles: int, profile: str, fault: Optional[str], target: str, budget: int = 300
+) -> Optional[Minimized]:
+    """Shrinks the failing run (config, seed, cycles, profile, fault) while it fails with signature `target`; None
+    when the regenerated stimulus does not fail that way."""
+    from . import cosim
+
+    t0 = time.monotonic()
+    stim = cosim.Stimulus.generate(config, seed=seed, cycles=cycles, profile=profile)
+    fails = _Oracle(target, fault, budget)
+    if not fails(stim):
+        return None
+    before = None
+    while _size(stim) != before and fails.runs < budget:
+        before = _size(stim)
+        _shrink(stim, fails)
+    return Minimized(stim, target, stim.pixel_count, fails.runs, time.monotonic() - t0)
+
+
+def _slug(sig: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", sig).strip("_")[:80] or "failure"
+
+
+def minimize_buckets(store: ResultsDb, rows: list, out_dir: Path, budget: int) -> list[str]:
+    """Minimizes the first failure of every bucket of `rows` that is neither waived, an error, nor minimized yet;
+    writes OUT/minimized/<signature>/stimulus.omstim and waves/, and records them in the database. Returns
+    messages about buckets that could not be minimized."""
+    from . import cosim
+
+    msgs = []
+    if not hasattr(cosim, "Stimulus"):
+        return ["minimize: skipped: this build's omsim.cosim has no Stimulus API (stimulus files)"]
+    for b in buckets(rows):
+        if b["minimized"] or b["waived"] == b["count"] or b["signature"].endswith("| error"):
+            continue
+        f = b["first"]
+        m = minimize(f["config"], f["seed"], f["cycles"], f["profile"], f["fault"] or None, b["signature"], budget)
+        if m is None:
+            msgs.append(f"minimize: {b['signature']}: the regenerated run does not fail the same way")
+            continue
+        where = out_dir / "minimized" / _slug(b["signature"])
+        where.mkdir(parents=True, exist_ok=True)
+        path = where / "stimulus.omstim"
+        m.stimulus.save(path)
+        waves = where / "waves"
+        cosim.run(stimulus=path, fault=f["fault"] or None, waves=waves)
+        repro = f"omsim run --stimulus {path}" + (f" --fault {f['fault']}" if f["fault"] else "")
+        store.update(
+            b["run_id"],
+            minimized=str(path),
+            minimized_pixels=m.pixels,
+            minimized_reproduce=repro,
+            minimized_waves=str(waves),
+            minimize_runs=m.runs,
+            minimize_seconds=m.seconds,
+        )
+        print(
+            f"minimized {b['signature']}: {m.pixels} pixels in {m.runs} runs, {m.seconds:.1f} s -> {path}", flush=True
+        )
+    return msgs
