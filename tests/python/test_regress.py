@@ -192,7 +192,7 @@ def test_waived_failures_pass_until_the_waiver_expires(tmp_path, expires, code):
         (["--cluster", "local:0"], "--cluster: 'local:0'"),
         (["--db", "/dev/null/x.sqlite"], "--db: cannot create the directory of '/dev/null/x.sqlite'"),
         (["--junit", "/dev/null/x.xml"], "--junit: cannot create the directory"),
-        (["--scheduler", "tcp://127.0.0.1:1"], "--scheduler: cannot connect to 'tcp://127.0.0.1:1'"),
+        (["--scheduler", "tcp://127.0.0.1:1", "--connect-timeout", "1"], "--scheduler: cannot connect to 'tcp://"),
     ],
 )
 def test_bad_inputs_exit_2_naming_the_option(tmp_path, args, message):

@@ -52,18 +52,20 @@ def heat_map_png(group: str, bins: dict[str, dict[str, Any]]) -> bytes:
             if b["hits"] == 0:
                 holes_x.append(ci[c])
                 holes_y.append(ri[r])
-    fig, ax = plt.subplots(figsize=(max(6, 0.16 * len(cols) + 3), max(3, 0.22 * len(rows) + 1.5)), dpi=90)
+    # Fixed margins from the label lengths (tight_layout would draw the figure once more).
+    left, bottom = 0.06 * max(map(len, rows)) + 0.3, 0.055 * max(map(len, cols)) + 0.2
+    width, height = max(5.0, 0.14 * len(cols) + left + 1.2), 0.16 * len(rows) + bottom + 0.5
+    fig = plt.figure(figsize=(width, height), dpi=80)
+    ax = fig.add_axes((left / width, bottom / height, 1 - (left + 1.2) / width, 1 - (bottom + 0.5) / height))
     cmap = matplotlib.colormaps["viridis"].copy()
     cmap.set_bad("#dddddd")
     im = ax.imshow(np.ma.masked_invalid(val), aspect="auto", cmap=cmap, interpolation="nearest")
     if holes_x:
-        ax.scatter(holes_x, holes_y, marker="x", c="red", s=12, linewidths=0.8, label="hole")
-        ax.legend(loc="upper right", fontsize=7)
+        ax.scatter(holes_x, holes_y, marker="x", c="red", s=10, linewidths=0.7)
     ax.set_yticks(range(len(rows)), rows, fontsize=6)
     ax.set_xticks(range(len(cols)), cols, fontsize=5, rotation=90)
-    ax.set_title(f"{group}: log10(1 + hits); grey = outside the universe", fontsize=9)
-    fig.colorbar(im, ax=ax, fraction=0.03)
-    fig.tight_layout()
+    ax.set_title(f"{group}: log10(1 + hits)", fontsize=8)
+    fig.colorbar(im, cax=fig.add_axes((1 - 0.9 / width, bottom / height, 0.15 / width, 1 - (bottom + 0.5) / height)))
     buf = io.BytesIO()
     fig.savefig(buf, format="png")
     plt.close(fig)
@@ -123,7 +125,8 @@ def write_html(path: Path, coverage: dict[str, Any], summary: dict[str, Any], ti
         png = heat_map_png(g, groups.get(g, {}))
         if png:
             out.append(
-                f"<h3 id='{e(g)}-map'>{e(g)}</h3><img alt='{e(g)} heat map' "
+                f"<h3 id='{e(g)}-map'>{e(g)}</h3><p>Rows: the first field of the bin; columns: the rest. Red x: a "
+                "hole; grey: outside the universe of the merged configurations.</p><img alt='{e(g)} heat map' "
                 f"src='data:image/png;base64,{base64.b64encode(png).decode()}'>"
             )
         elif g in groups:
