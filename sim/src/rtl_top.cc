@@ -5,6 +5,14 @@
 #include <verilated_fst_c.h>
 
 #include <stdexcept>
+#if OM_CODE_COVERAGE
+#include <unistd.h>
+#include <verilated_cov.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <string>
+#endif
 
 #include "Vom_top.h"
 #include "Vom_top___024root.h"
@@ -21,6 +29,18 @@ Bits words(const Wide& w) {
   for (size_t i = 0; i < b.size(); ++i) b[i] = w[i];
   return b;
 }
+
+#if OM_CODE_COVERAGE
+// Writes the model's code coverage to a file of its own in $OM_CODE_COVERAGE_DIR (when set).
+void write_code_coverage(VerilatedContext& ctx) {
+  static std::atomic<unsigned> count{0};
+  const char* dir = std::getenv("OM_CODE_COVERAGE_DIR");
+  if (dir == nullptr || *dir == '\0') return;
+  const std::string file = std::string(dir) + "/om_top_" + std::to_string(getpid()) + "_" +
+                           std::to_string(count++) + ".dat";
+  ctx.coveragep()->write(file.c_str());
+}
+#endif
 
 }  // namespace
 
@@ -39,6 +59,9 @@ RtlTop::~RtlTop() {
   // this model's, or a second RtlTop in the process deadlocks (or worse) on destruction.
   Verilated::threadContextp(ctx_.get());
   dut_->final();
+#if OM_CODE_COVERAGE
+  write_code_coverage(*ctx_);
+#endif
   dut_.reset();
 }
 

@@ -182,24 +182,24 @@ def test_waived_failures_pass_until_the_waiver_expires(tmp_path, expires, code):
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["--seeds", "5-1"], "--seeds: range '5-1' runs backwards"),
-        (["--seeds", "1-x"], "--seeds: '1-x'"),
-        (["--seeds", "0"], "--seeds: '0'"),
-        (["--configs", "fl12_0"], "--configs: unknown configuration 'fl12_0'"),
-        (["--profiles", "nope"], "--profiles: unknown profile 'nope'"),
-        (["--cycles", "0"], "--cycles: expected a whole number"),
-        (["--fault", "nope"], "--fault: unknown fault 'nope'"),
-        (["--cluster", "local:0"], "--cluster: 'local:0'"),
-        (["--db", "/dev/null/x.sqlite"], "--db: cannot create the directory of '/dev/null/x.sqlite'"),
-        (["--junit", "/dev/null/x.xml"], "--junit: cannot create the directory"),
-        (["--scheduler", "tcp://127.0.0.1:1", "--connect-timeout", "1"], "--scheduler: cannot connect to 'tcp://"),
+        ({"--seeds": "5-1"}, "--seeds: range '5-1' runs backwards"),
+        ({"--seeds": "1-x"}, "--seeds: '1-x'"),
+        ({"--seeds": "0"}, "--seeds: '0'"),
+        ({"--configs": "fl12_0"}, "--configs: unknown configuration 'fl12_0'"),
+        ({"--profiles": "nope"}, "--profiles: unknown profile 'nope'"),
+        ({"--cycles": "0"}, "--cycles: expected a whole number"),
+        ({"--fault": "nope"}, "--fault: unknown fault 'nope'"),
+        ({"--cluster": "local:0"}, "--cluster: 'local:0'"),
+        ({"--db": "/dev/null/x.sqlite"}, "--db: cannot create the directory of '/dev/null/x.sqlite'"),
+        ({"--junit": "/dev/null/x.xml"}, "--junit: cannot create the directory"),
+        ({"--code-coverage": None, "--jobs": "1"}, "--code-coverage: this omsim's om_top has no code coverage"),
+        ({"--scheduler": "tcp://127.0.0.1:1", "--connect-timeout": "1"}, "--scheduler: cannot connect to 'tcp://"),
     ],
 )
 def test_bad_inputs_exit_2_naming_the_option(tmp_path, args, message):
-    base = {"--configs": "fl9_3", "--seeds": "1", "--cycles": "100", "--db": str(tmp_path / "x.sqlite")}
-    for k, v in zip(args[::2], args[1::2]):
-        base[k] = v
-    r = omsim("regress", *[x for kv in base.items() for x in kv], "--out", str(tmp_path / "out"))
+    opts = {"--configs": "fl9_3", "--seeds": "1", "--cycles": "100", "--db": str(tmp_path / "x.sqlite"), **args}
+    cmd = [x for k, v in opts.items() for x in ([k] if v is None else [k, v])]
+    r = omsim("regress", *cmd, "--out", str(tmp_path / "out"))
     assert r.returncode == 2, r.stdout + r.stderr
     assert message in r.stderr, r.stderr
 

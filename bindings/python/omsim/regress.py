@@ -172,6 +172,7 @@ def run(
     waivers: Optional[PathLike] = None,
     minimize: bool = True,
     minimize_budget: int = 300,
+    code_coverage: bool = False,
     progress: Optional[bool] = None,
 ) -> RegressResult:
     """Runs a regression (``omsim regress`` from Python; arguments as its options). UsageError (a ValueError) for
@@ -191,12 +192,18 @@ def run(
         wv = load_waivers(Path(waivers)) if waivers is not None else []
     except WaiverError as e:
         raise UsageError(f"--waivers: {e}") from None
-    parse_cluster(cluster)
+    kind, _ = parse_cluster(cluster)
     if cluster and scheduler:
         raise UsageError("--scheduler and --cluster: give one of them")
     out_dir = writable_dir(out, "--out")
     db_path = writable_file(db if db is not None else out_dir / "results.sqlite", "--db")
     junit_path = writable_file(junit, "--junit") if junit is not None else None
+    cov_data = None
+    if code_coverage:
+        from . import regress_codecov
+
+        cov_env = os.environ.get(regress_codecov.ENV)
+        cov_data = regress_codecov.prepare(out_dir, remote=bool(scheduler) or kind in ("slurm", "lsf"))
     try:
         store = ResultsDb(db_path)
     except Exception as e:  # sqlite3.Error, OSError: not a database, locked, read-only
@@ -250,8 +257,14 @@ def run(
         merged = sum((Coverage.from_json(t) for t in store.coverage_texts(matrix)), Coverage())
         html_path = out_dir / "coverage.html"
         regress_html.write_html(html_path, merged.to_dict(), s)
+        if cov_data is not None:
+            messages.append(regress_codecov.report(cov_data))
     finally:
         store.close()
+        if cov_data is not None:  # as it was before this call
+            os.environ.pop(regress_codecov.ENV)
+            if cov_env is not None:
+                os.environ[regress_codecov.ENV] = cov_env
     expired = [r["waived"] for r in rows if r["verdict"] != "PASS" and "expired" in r["waived"]]
     messages += sorted(set(expired))
     code = 1 if s["failed"] else 0
@@ -287,6 +300,8 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--waivers", help="waiver file (TOML [[waiver]]: signature, reason, owner, expires)")
     ap.add_argument("--no-minimize", action="store_true", help="do not minimize the failure buckets")
     ap.add_argument("--minimize-budget", type=int, default=300, help="runs per minimized failure (default 300)")
+    ap.add_argument("--code-coverage", action="store_true", help="merge om_top's Verilator code coverage into an "
+                    "lcov report OUT/code-coverage/html (a build of the coverage preset)")
     ap.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,
@@ -348,6 +363,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             waivers=args.waivers,
             minimize=not args.no_minimize,
             minimize_budget=args.minimize_budget,
+            code_coverage=args.code_coverage,
             progress=args.progress,
         )
     except UsageError as e:
