@@ -4,11 +4,12 @@
 Dask LocalCluster of as many workers, in one run, and the cost of minimizing a failure.
 
 Writes JSON: dask_over_local (wall time of the Dask run / the local one, cluster start-up included; target
-<= 1.1), checked_cycles_per_s_per_core and checked_pixels_per_s_per_core (lockstep cycles and pixels checked per
-second of wall time per worker, local processes), and minimize {runs, seconds, pixels} per minimized failure (a
-wr_data fault regression). Needs the installed package (bench/run.py installs it) with Dask.
+<= 1.1) with each executor's start-up seconds, checked_cycles_per_s_per_core and checked_pixels_per_s_per_core
+(lockstep cycles and pixels checked per second of wall time per worker, local processes), and minimize {runs,
+seconds, pixels} per minimized failure (a wr_data fault regression). Needs the installed package (bench/run.py
+installs it) with Dask.
 
-usage: regress_bench.py --out FILE [--configs fl9_3,fl11_1] [--seeds 1-4] [--cycles 50000] [--workers 2]
+usage: regress_bench.py --out FILE [--configs fl9_3,fl11_1] [--seeds 1-8] [--cycles 100000] [--workers 2]
 """
 
 from __future__ import annotations
@@ -32,8 +33,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--configs", default="fl9_3,fl11_1")
-    ap.add_argument("--seeds", default="1-4")
-    ap.add_argument("--cycles", type=int, default=50_000)
+    ap.add_argument("--seeds", default="1-8")
+    ap.add_argument("--cycles", type=int, default=100_000)
     ap.add_argument("--workers", type=int, default=2)
     args = ap.parse_args()
     matrix = dict(configs=args.configs, seeds=args.seeds, cycles=args.cycles, minimize=False)
@@ -55,6 +56,8 @@ def main() -> int:
         "dask_seconds": dask.seconds,
         "dask_over_local": dask.seconds / local.seconds,
         "dask_over_local_target": 1.1,
+        "local_startup_seconds": local.startup_seconds,
+        "dask_startup_seconds": dask.startup_seconds,
         "checked_cycles_per_s_per_core": s["cycles"] / per_core,
         "checked_pixels_per_s_per_core": s["pixels"] / per_core,
         "minimize": [{"signature": b["signature"], "runs": b["minimize_runs"], "seconds": b["minimize_seconds"],

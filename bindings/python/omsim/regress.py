@@ -39,7 +39,8 @@ PathLike = Union[str, Path]
 @dataclass
 class RegressResult:
     """What :func:`run` did: its exit status (0/1), the summary of the matrix's runs (regress_db.summary), the
-    files written, how many runs were skipped by resume, and its wall time."""
+    files written, how many runs were skipped by resume, its wall time and the part of it spent starting the
+    executor (processes or cluster)."""
 
     exit_code: int
     summary: dict[str, Any]
@@ -48,6 +49,7 @@ class RegressResult:
     html: Optional[Path]
     skipped: int
     seconds: float
+    startup_seconds: float = 0.0
     messages: list[str] = field(default_factory=list)
 
 
@@ -214,10 +216,12 @@ def run(
     workers = jobs or max(1, min(os.cpu_count() or 1, len(todo) or 1))
     today = datetime.date.today()
     messages: list[str] = []
+    startup = 0.0
     try:
         if not todo:
             print(f"omsim regress: 0 runs ({len(done)} already in {db_path})", flush=True)
         else:
+            t_start = time.monotonic()
             ex = _executor(
                 workers,
                 cluster,
@@ -229,6 +233,7 @@ def run(
                 account=account,
                 job_extra=list(job_extra),
             )
+            startup = time.monotonic() - t_start
             print(f"omsim regress: {len(todo)} runs ({len(done)} already in {db_path}) on {ex.name}", flush=True)
             bar = _Progress(len(todo), progress)
             try:
@@ -268,7 +273,7 @@ def run(
     expired = [r["waived"] for r in rows if r["verdict"] != "PASS" and "expired" in r["waived"]]
     messages += sorted(set(expired))
     code = 1 if s["failed"] else 0
-    return RegressResult(code, s, db_path, junit_path, html_path, len(done), time.monotonic() - t0, messages)
+    return RegressResult(code, s, db_path, junit_path, html_path, len(done), time.monotonic() - t0, startup, messages)
 
 
 def _parser() -> argparse.ArgumentParser:

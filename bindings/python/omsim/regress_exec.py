@@ -134,10 +134,15 @@ def local_cluster(workers: int) -> DaskExecutor:
     """A Dask LocalCluster of `workers` single-threaded worker processes."""
     import logging
 
+    import dask
+
     dd = _dask()
-    cluster = dd.LocalCluster(
-        n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=logging.ERROR
-    )
+    # The workers' statistical profiler samples every thread's stack every 10 ms: nothing to see in a task that
+    # runs in C++.
+    with dask.config.set({"distributed.worker.profile.enabled": False}):
+        cluster = dd.LocalCluster(
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=logging.ERROR
+        )
     return DaskExecutor(dd.Client(cluster), cluster, f"Dask LocalCluster of {workers} workers")
 
 
