@@ -186,8 +186,10 @@ def run(
     profs = parse_names(profiles, "--profiles", known_profiles(), "profile")
     seed_list = parse_seeds(seeds if not isinstance(seeds, (tuple, range)) else list(seeds))
     n_cycles = parse_cycles(cycles)
-    if fault is not None and fault not in cosim.faults():
-        raise UsageError(f"--fault: unknown fault '{fault}' (known: {', '.join(cosim.faults())})")
+    if fault is not None:
+        name, at, cycle = fault.partition("@")
+        if name not in cosim.faults() or (at and not cycle.isdigit()):
+            raise UsageError(f"--fault: unknown fault '{fault}' (NAME or NAME@CYCLE; names: {', '.join(cosim.faults())})")
     if jobs is not None and not (isinstance(jobs, int) and 1 <= jobs <= 4096):
         raise UsageError(f"-j: expected a number of workers 1..4096, got {jobs!r}")
     try:

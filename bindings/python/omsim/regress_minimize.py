@@ -3,8 +3,9 @@
 ddmin) to a small stimulus that still fails with the same signature.
 
 The stimulus of the failing run (:class:`omsim.cosim.Stimulus`, regenerated from configuration, seed, cycles and
-profile) is cut in passes until none removes anything more: whole segments, then each segment's pixels and bus
-operations, then the memory's timing entries (each cut one made ideal memory). A candidate counts only when its run
+profile) is cut in passes until none removes anything more: its length (to a few cycles past the failure), whole
+segments, then each segment's pixels and bus operations, then the memory's timing phases (each cut one made ideal
+memory of the same length). A candidate counts only when its run
 fails with exactly the original signature, so the shrinking cannot wander to a different bug. The result is written
 as a stimulus file (with the waves of its run) and replayed by ``omsim run --stimulus FILE [--fault F]``.
 """
@@ -22,6 +23,7 @@ from .regress_db import ResultsDb, buckets
 from .regress_triage import signature
 
 T = TypeVar("T")
+_TAIL = 64  # cycles kept after a failure when the minimizer shortens a stimulus
 
 
 def ddmin(items: list[T], fails: Callable[[list[T]], bool]) -> list[T]:
@@ -64,6 +66,7 @@ class _Oracle:
 
     def __init__(self, target: str, fault: Optional[str], budget: int) -> None:
         self.target, self.fault, self.budget, self.runs = target, fault, budget, 0
+        self.failure_cycle = 0  # of the last candidate that failed the target way
 
     def __call__(self, stim: Any) -> bool:
         from . import cosim
@@ -72,7 +75,10 @@ class _Oracle:
             return False
         self.runs += 1
         res = cosim.run(stimulus=stim, fault=self.fault, coverage=False)
-        return signature(res.failure) == self.target
+        if signature(res.failure) != self.target:
+            return False
+        self.failure_cycle = res.failure.cycle
+        return True
 
 
 def _cut(stim: Any, fails: _Oracle, get: Callable[[Any], list]) -> None:
@@ -90,18 +96,17 @@ def _cut(stim: Any, fails: _Oracle, get: Callable[[Any], list]) -> None:
 
 
 def _idealise(stim: Any, fails: _Oracle) -> None:
-    """Makes ideal what memory timing entries it can (in place) while the stimulus still fails."""
+    """Makes ideal (MemPhase.ideal of the same length) what memory timing phases it can (in place) while the
+    stimulus still fails."""
     import copy
 
-    from . import cosim
-
-    slow = [k for k, m in enumerate(stim.mem) if m != cosim.Stimulus.IDEAL_MEMORY]
+    slow = [k for k, m in enumerate(stim.mem) if m.kind != "ideal"]
 
     def apply(mem: list, keep: list[int]) -> None:
         kept = set(keep)
         for k in slow:
             if k not in kept:
-                mem[k] = cosim.Stimulus.IDEAL_MEMORY
+                mem[k] = type(mem[k]).ideal(mem[k].cycles)
 
     def test(keep: list[int]) -> bool:
         cand = copy.deepcopy(stim)
@@ -111,8 +116,22 @@ def _idealise(stim: Any, fails: _Oracle) -> None:
     apply(stim.mem, ddmin(slow, test))
 
 
+def _trim(stim: Any, fails: _Oracle) -> None:
+    """Ends the stimulus a few cycles after the failure when it still fails so (candidates that pass then run only
+    that long; the stimulus is prefix-stable, so the cycles before stay the same)."""
+    import copy
+
+    end = fails.failure_cycle + _TAIL
+    if end < stim.cycles:
+        cand = copy.deepcopy(stim)
+        cand.cycles = end
+        if fails(cand):
+            stim.cycles = end
+
+
 def _shrink(stim: Any, fails: _Oracle) -> None:
-    """One pass (in place): segments, each segment's pixels and bus operations, memory timing."""
+    """One pass (in place): the length, segments, each segment's pixels and bus operations, memory timing."""
+    _trim(stim, fails)
     _cut(stim, fails, lambda s: s.segments)
     for i in range(len(stim.segments)):
         _cut(stim, fails, lambda s, i=i: s.segments[i].pixels)
@@ -120,8 +139,9 @@ def _shrink(stim: Any, fails: _Oracle) -> None:
     _idealise(stim, fails)
 
 
-def _size(stim: Any) -> tuple[int, int, int]:
-    return (stim.pixel_count, len(stim.segments), sum(len(s.traffic) for s in stim.segments))
+def _size(stim: Any) -> tuple[int, ...]:
+    return (stim.cycles, stim.pixel_count, len(stim.segments), sum(len(s.traffic) for s in stim.segments),
+            sum(m.kind != "ideal" for m in stim.mem))
 
 
 def minimize(
@@ -149,7 +169,7 @@ def _slug(sig: str) -> str:
 
 def minimize_buckets(store: ResultsDb, rows: list, out_dir: Path, budget: int) -> list[str]:
     """Minimizes the first failure of every bucket of `rows` that is neither waived, an error, nor minimized yet;
-    writes OUT/minimized/<signature>/stimulus.omstim and waves/, and records them in the database. Returns
+    writes OUT/minimized/<signature>/stimulus.stim and waves/, and records them in the database. Returns
     messages about buckets that could not be minimized."""
     from . import cosim
 
@@ -166,7 +186,7 @@ def minimize_buckets(store: ResultsDb, rows: list, out_dir: Path, budget: int) -
             continue
         where = out_dir / "minimized" / _slug(b["signature"])
         where.mkdir(parents=True, exist_ok=True)
-        path = where / "stimulus.omstim"
+        path = where / "stimulus.stim"
         m.stimulus.save(path)
         waves = where / "waves"
         cosim.run(stimulus=path, fault=f["fault"] or None, waves=waves)
