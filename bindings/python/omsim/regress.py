@@ -189,7 +189,8 @@ def run(
     if fault is not None:
         name, at, cycle = fault.partition("@")
         if name not in cosim.faults() or (at and not cycle.isdigit()):
-            raise UsageError(f"--fault: unknown fault '{fault}' (NAME or NAME@CYCLE; names: {', '.join(cosim.faults())})")
+            known = ", ".join(cosim.faults())
+            raise UsageError(f"--fault: unknown fault '{fault}' (NAME or NAME@CYCLE; names: {known})")
     if jobs is not None and not (isinstance(jobs, int) and 1 <= jobs <= 4096):
         raise UsageError(f"-j: expected a number of workers 1..4096, got {jobs!r}")
     try:
