@@ -139,6 +139,25 @@ def _shrink(stim: Any, fails: _Oracle) -> None:
     _idealise(stim, fails)
 
 
+def _tidy(stim: Any, fails: _Oracle) -> None:
+    """Merges runs of ideal memory phases and drops the trailing ones (beyond the last phase memory is ideal), when
+    the stimulus still fails so."""
+    import copy
+
+    mem: list = []
+    for p in stim.mem:
+        if mem and p.kind == "ideal" and mem[-1].kind == "ideal":
+            mem[-1] = type(p).ideal(mem[-1].cycles + p.cycles)
+        else:
+            mem.append(p)
+    while mem and mem[-1].kind == "ideal":
+        mem.pop()
+    cand = copy.deepcopy(stim)
+    cand.mem = mem
+    if mem != stim.mem and fails(cand):
+        stim.mem = mem
+
+
 def _size(stim: Any) -> tuple[int, ...]:
     return (stim.cycles, stim.pixel_count, len(stim.segments), sum(len(s.traffic) for s in stim.segments),
             sum(m.kind != "ideal" for m in stim.mem))
@@ -160,6 +179,7 @@ def minimize(
     while _size(stim) != before and fails.runs < budget:
         before = _size(stim)
         _shrink(stim, fails)
+    _tidy(stim, fails)
     return Minimized(stim, target, stim.pixel_count, fails.runs, time.monotonic() - t0)
 
 
