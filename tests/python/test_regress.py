@@ -142,7 +142,7 @@ def test_cycle_model_mutant_is_found_bucketed_and_minimized(tmp_path):
     shutil.copy(so, tree / "omsim" / Path(so).name)
     env = dict(os.environ, PYTHONPATH=str(tree))
     db = tmp_path / "mutant.sqlite"
-    cmd = "-m omsim.regress --configs fl10_0,fl11_1 --seeds 1-3 --cycles 20000 -j 2".split()
+    cmd = "-m omsim.regress --configs fl10_0,fl11_1 --seeds 1-6 --cycles 20000 -j 2".split()
     r = subprocess.run([sys.executable, *cmd, *files(tmp_path, db)], capture_output=True, text=True, timeout=600,
                        env=env)
     assert r.returncode == 1, r.stdout + r.stderr
