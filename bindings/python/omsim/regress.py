@@ -57,7 +57,7 @@ def known_profiles() -> list[str]:
     """Names of the stimulus profiles (omsim.cosim.PROFILES)."""
     from . import cosim
 
-    return list(getattr(cosim, "PROFILES", ("default",)))
+    return list(cosim.PROFILES)
 
 
 class _Progress:

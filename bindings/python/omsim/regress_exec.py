@@ -34,10 +34,7 @@ def run_job(job: Job) -> Outcome:
 
     t0 = time.monotonic()
     try:
-        kw: dict[str, Any] = {}
-        if job.profile != "default":
-            kw["profile"] = job.profile
-        res = cosim.run(job.config, seed=job.seed, cycles=job.cycles, fault=job.fault or None, **kw)
+        res = cosim.run(job.config, seed=job.seed, cycles=job.cycles, profile=job.profile, fault=job.fault or None)
         return Outcome(job, res, "", time.monotonic() - t0)
     except Exception as e:  # a run that raises is an ERROR row of its own bucket, not the end of the regression
         return Outcome(job, None, f"{type(e).__name__}: {e}", time.monotonic() - t0)
