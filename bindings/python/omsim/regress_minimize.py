@@ -202,7 +202,7 @@ def minimize_buckets(store: ResultsDb, rows: list, out_dir: Path, budget: int) -
         if m is None:
             msgs.append(f"minimize: {b['signature']}: the regenerated run does not fail the same way")
             continue
-        where = out_dir / "minimized" / _slug(b["signature"])
+        where = (out_dir / "minimized" / _slug(b["signature"])).resolve()  # reproduce lines work from anywhere
         where.mkdir(parents=True, exist_ok=True)
         path = where / "stimulus.stim"
         m.stimulus.save(path)
