@@ -9,6 +9,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "om/cosim/gtkw.h"
 #include "om/sim/fst_writer.h"
 
 namespace om::cosim {
@@ -172,7 +173,7 @@ RunResult run(const Stimulus& st, const RunOptions& opt) {
     TraceWindow tw;
     const uint64_t c = r.failures.front().cycle;
     tw.from = c > opt.window ? c - opt.window : 0;
-    tw.to = c + 10;
+    tw.to = c + kCyclesAfter;
     tw.dir = full ? opt.waves_dir + "/window" : opt.waves_dir;
     make_dirs(tw.dir);
     RunOptions o = opt;
@@ -184,6 +185,9 @@ RunResult run(const Stimulus& st, const RunOptions& opt) {
     if (again.failures.empty() || again.failures.front().cycle != c) {
       r.waves.push_back("(warning: the re-run did not reproduce the failure at cycle " +
                         std::to_string(c) + ")");
+    } else if (!again.b_name.empty()) {
+      r.open_waves = write_divergence_layout(tw.dir, again.a_name, again.b_name, r.failures[0]);
+      r.waves.push_back(tw.dir + "/divergence.gtkw");
     }
   }
   return r;
@@ -232,6 +236,7 @@ std::string report(const RunResult& r, const Stimulus& st, const std::string& re
     for (const std::string& w : r.waves) os << " " << w;
     os << "\n";
   }
+  if (!r.open_waves.empty()) os << "  open       : " << r.open_waves << "\n";
   return os.str();
 }
 

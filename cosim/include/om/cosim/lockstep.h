@@ -53,6 +53,7 @@ struct RunResult {
   std::string a_name, b_name;
   std::vector<Failure> failures;
   std::vector<std::string> waves;  // files written by the waves re-run
+  std::string open_waves;          // the command that opens them at the failure (two sides)
   Perf perf_a, perf_b;  // perf_o of each side in the last evaluated cycle (b: zero without b)
 };
 
@@ -132,11 +133,14 @@ class Lockstep {
   Clock::duration total_{};
 };
 
+/// Cycles of a failure's waves after the failing cycle (so a viewer can centre on it).
+constexpr uint64_t kCyclesAfter = 20;
+
 /// Runs `st`. Throws std::invalid_argument when a requested side is not built in.
 /// With opt.waves_dir and a failure, the run is repeated from the start and traced from
-/// opt.window cycles before the failure to 10 after it into waves_dir. With opt.waves_full too,
-/// the run itself is traced from its first cycle to its end (or its failure) into waves_dir, and
-/// the failure window's re-run goes to waves_dir/window.
+/// opt.window cycles before the failure to kCyclesAfter after it into waves_dir. With
+/// opt.waves_full too, the run itself is traced from its first cycle to its end (or its failure)
+/// into waves_dir, and the failure window's re-run goes to waves_dir/window.
 RunResult run(const Stimulus& st, const RunOptions& opt);
 
 /// The multi-line first-divergence report: cycle, port/field, both values, seed, configuration,
