@@ -1,18 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
-// omsim._cosim.run and omsim._cosim.Lockstep: a configuration/seed run for N cycles (the harness's
-// om::cosim::run) and the same run stepped from Python (om::cosim::Lockstep), on arguments
-// omsim/cosim.py has checked. Results are dicts the typed layer turns into dataclasses. The GIL is
-// released while the harness runs; every 4096 cycles the run takes it back to check for Ctrl-C
-// (KeyboardInterrupt) and to call the optional progress callable.
+// omsim._cosim.run and omsim._cosim.Lockstep: a configuration/seed run for N cycles, or the replay
+// of a stimulus file's text (the harness's om::cosim::run) and the same run stepped from Python
+// (om::cosim::Lockstep), on arguments omsim/cosim.py has checked. Results are dicts the typed layer
+// turns into dataclasses. The GIL is released while the harness runs; every 4096 cycles the run
+// takes it back to check for Ctrl-C (KeyboardInterrupt) and to call the optional progress callable.
 #include <pybind11/functional.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <atomic>
 #include <memory>
 #include <stdexcept>
 
 #include "cosim_py.h"
 #include "om/cosim/stimulus.h"
+#include "om/cosim/stimulus_file.h"
 
 namespace omsim_cosim {
 namespace {
@@ -26,6 +28,8 @@ using Progress = std::function<void(uint64_t, uint64_t)>;
 struct Setup {
   om::cosim::StimConfig sc;
   om::cosim::RunOptions ro;
+  std::string stimulus;  // the stimulus file a replay names in its reproduce command
+  bool cut = false;      // the replay is shorter than the file
 };
 
 om::sim::SideKind side_kind(const std::string& s) {
@@ -61,7 +65,7 @@ py::tuple per_side(const py::object& a, const py::object& b, bool two) {
 }
 
 py::dict result_dict(const RunResult& r, const Stimulus& st, const Setup& s) {
-  const std::string repro = om::cosim::reproduce("omsim", s.sc, s.ro);
+  const std::string repro = om::cosim::reproduce("omsim", s.sc, s.ro, s.stimulus, s.cut);
   py::dict d;
   d["config"] = om::kConfigs[st.cfg.cfg_index].name;
   d["seed"] = st.cfg.seed;
@@ -82,11 +86,16 @@ py::dict result_dict(const RunResult& r, const Stimulus& st, const Setup& s) {
   return d;
 }
 
-py::dict run_py(int config, uint64_t seed, uint64_t cycles, int rts,
-                const std::vector<std::string>& sides, const std::string& fault, bool scoreboard,
-                bool coverage, const std::string& waves, bool waves_full, uint64_t window,
-                const std::optional<Progress>& progress) {
+// `stimulus`: stimulus file text to replay (its first `cycles` cycles) instead of generating from
+// (config, seed, cycles, profile, rts); `stimulus_name` names it in messages and the reproduce
+// command. `record`: a file the run's stimulus is written to first.
+py::dict run_py(int config, uint64_t seed, uint64_t cycles, int rts, const std::string& profile,
+                const std::string& stimulus, const std::string& stimulus_name,
+                const std::string& record, const std::vector<std::string>& sides,
+                const std::string& fault, bool scoreboard, bool coverage, const std::string& waves,
+                bool waves_full, uint64_t window, const std::optional<Progress>& progress) {
   Setup s = make_setup(config, seed, cycles, rts, sides, fault, scoreboard, coverage);
+  s.sc.profile = profile;
   s.ro.window = window;
   s.ro.waves_dir = waves;
   s.ro.waves_full = waves_full;
@@ -95,7 +104,16 @@ py::dict run_py(int config, uint64_t seed, uint64_t cycles, int rts,
   RunResult r;
   {
     py::gil_scoped_release nogil;
-    st = om::cosim::generate(s.sc);
+    if (stimulus.empty()) {
+      st = om::cosim::generate(s.sc);
+    } else {
+      st = om::cosim::read_stimulus(stimulus, stimulus_name);
+      s.cut = cycles < st.cfg.cycles;
+      st.cfg.cycles = std::min(cycles, st.cfg.cycles);
+      s.sc = st.cfg;
+      s.stimulus = stimulus_name;
+    }
+    if (!record.empty()) om::cosim::save_stimulus(st, record);
     r = om::cosim::run(st, s.ro);
   }
   return result_dict(r, st, s);
@@ -156,6 +174,7 @@ class PyLockstep {
 
 void bind_run(py::module_& m) {
   m.def("run", &run_py, py::arg("config"), py::arg("seed"), py::arg("cycles"), py::arg("rts"),
+        py::arg("profile"), py::arg("stimulus"), py::arg("stimulus_name"), py::arg("record"),
         py::arg("sides"), py::arg("fault"), py::arg("scoreboard"), py::arg("coverage"),
         py::arg("waves"), py::arg("waves_full"), py::arg("window"), py::arg("progress"),
         "om::cosim::run of configuration index `config` (see omsim.cosim.run): the result dict.");

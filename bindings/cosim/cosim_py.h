@@ -40,5 +40,6 @@ std::vector<std::string> fault_list();
 void bind_coverage(py::module_& m);
 void bind_run(py::module_& m);
 void bind_side(py::module_& m);
+void bind_stimulus(py::module_& m);
 
 }  // namespace omsim_cosim

@@ -34,4 +34,5 @@ PYBIND11_MODULE(_cosim, m) {
   omsim_cosim::bind_coverage(m);
   omsim_cosim::bind_run(m);
   omsim_cosim::bind_side(m);
+  omsim_cosim::bind_stimulus(m);
 }

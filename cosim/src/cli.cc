@@ -14,7 +14,9 @@
 
 #include "om/cosim/lockstep.h"
 #include "om/cosim/numbers.h"
+#include "om/cosim/profile.h"
 #include "om/cosim/stimulus.h"
+#include "om/cosim/stimulus_file.h"
 
 namespace om::cosim {
 namespace {
@@ -24,17 +26,24 @@ constexpr int kFail = 1;
 constexpr int kUsage = 2;
 
 const char* kRunHelp =
-    "usage: omsim run [--config NAME] [--seed N] [--cycles N] [options]\n"
+    "usage: omsim run [--config NAME] [--seed N] [--cycles N] [--profile NAME] [options]\n"
+    "       omsim run --stimulus FILE [--cycles N] [options]\n"
     "  Lockstep co-simulation of the Verilated om_top and the cycle model on constrained-random\n"
-    "  stimulus from the seed; every output compared every cycle, final memory and counters\n"
-    "  checked against the reference model.\n"
+    "  stimulus from the seed (or replayed from a stimulus file); every output compared every\n"
+    "  cycle, final memory and counters checked against the reference model.\n"
     "  --config NAME        fl9_1, fl9_3, fl10_0, fl11_0, fl11_1 (default fl11_1)\n"
     "  --seed N             stimulus seed (default: $OM_SEED, else 1)\n"
-    "  --cycles N           cycles of stimulus, e.g. 100000 or 1e6 (default 1e5)\n"
+    "  --cycles N           cycles of stimulus, e.g. 100000 or 1e6 (default 1e5); the first N\n"
+    "                       cycles of a seed are the same whatever N is\n"
+    "  --profile NAME       stimulus mix: default, blend, logic, mrt8, hazards, d3d9, bus\n"
     "  --rts N              bind N render targets in every draw (default: random 1..max)\n"
+    "  --record FILE        write the run's stimulus to FILE (docs/stimulus.md)\n"
+    "  --stimulus FILE      replay a stimulus file (recorded or hand-written): its header gives\n"
+    "                       the configuration and length; --config/--seed/--profile/--rts must\n"
+    "                       agree with it, --cycles may shorten it\n"
     "  --sides A[,B]        rtl,model (default), rtl,rtl, rtl or model\n"
-    "  --fault NAME         break the compared side on purpose (wr_data, rd_addr, prdata,\n"
-    "                       in_ready): the run must report a divergence\n"
+    "  --fault NAME[@CYCLE] break the compared side on purpose (wr_data, rd_addr, prdata,\n"
+    "                       in_ready), armed from CYCLE on: the run must report a divergence\n"
     "  --waves DIR          on failure: re-run and write FST of both sides around it to DIR\n"
     "  --window N           cycles of waves before the failure (default 200)\n"
     "  --coverage-out FILE  write this run's functional coverage (JSON, mergeable)\n"
@@ -114,6 +123,46 @@ std::string rate(double cycles, double secs) {
   return buf;
 }
 
+// Checks the options given with --stimulus against the file's header: each must say what the file
+// says, except --cycles, which may shorten the run. Returns whether it does.
+bool agree(const std::vector<std::pair<std::string, std::string>>& given, Stimulus& st,
+           const std::string& file) {
+  bool cut = false;
+  for (const auto& [opt, text] : given) {
+    std::string have;
+    bool same = true;
+    if (opt == "--config") {
+      have = kConfigs[st.cfg.cfg_index].name;
+      same = text == have;
+    } else if (opt == "--seed") {
+      have = st.cfg.seeded ? std::to_string(st.cfg.seed) : "none";
+      same = st.cfg.seeded && parse_uint(opt, text, 0, UINT64_MAX) == st.cfg.seed;
+    } else if (opt == "--profile") {
+      have = st.cfg.profile.empty() ? "none" : st.cfg.profile;
+      same = text == st.cfg.profile;
+    } else if (opt == "--rts") {
+      have = std::to_string(st.cfg.rts);
+      same = static_cast<int>(parse_uint(opt, text, 1, kMaxRts)) == st.cfg.rts;
+    } else {
+      const uint64_t n = number(opt, text);
+      have = std::to_string(st.cfg.cycles);
+      same = n <= st.cfg.cycles;
+      if (same) {
+        cut = n < st.cfg.cycles;
+        st.cfg.cycles = n;
+        continue;
+      }
+      throw Usage{"--cycles " + text + ": the stimulus file " + file + " covers " + have +
+                  " cycles; give at most that many, or leave --cycles out"};
+    }
+    if (!same) {
+      throw Usage{opt + " " + text + " disagrees with the stimulus file " + file + " (" +
+                  opt.substr(2) + " " + have + "); leave it out to replay the file"};
+    }
+  }
+  return cut;
+}
+
 int run_impl(const std::vector<std::string>& a) {
   StimConfig sc;
   sc.cfg_index = kDefaultConfig;
@@ -123,9 +172,11 @@ int run_impl(const std::vector<std::string>& a) {
   ro.b = sim::have_model() ? sim::SideKind::kModel : sim::SideKind::kRtl;
   std::string sides_text = sim::have_model() ? "rtl,model" : "rtl,rtl";
   if (const char* env = std::getenv("OM_SEED")) sc.seed = parse_uint("OM_SEED", env, 0, UINT64_MAX);
-  std::string cov_out;
+  std::string cov_out, stim_file, record;
   bool json = false, progress = false;
   uint64_t holes = 0;
+  // The options given (a stimulus file must agree with them), by name, with their text.
+  std::vector<std::pair<std::string, std::string>> given;
   for (size_t i = 0; i < a.size(); ++i) {
     const std::string& o = a[i];
     if (o == "--help" || o == "-h") {
@@ -135,12 +186,26 @@ int run_impl(const std::vector<std::string>& a) {
       const std::string n = need(a, i);
       sc.cfg_index = config_index(n);
       if (sc.cfg_index < 0) throw Usage{"unknown configuration '" + n + "'"};
+      given.emplace_back(o, n);
     } else if (o == "--seed") {
       sc.seed = parse_uint(o, need(a, i), 0, UINT64_MAX);
+      given.emplace_back(o, a[i]);
     } else if (o == "--cycles") {
       sc.cycles = number(o, need(a, i));
+      given.emplace_back(o, a[i]);
+    } else if (o == "--profile") {
+      sc.profile = need(a, i);
+      if (find_profile(sc.profile) == nullptr) {
+        throw Usage{"--profile: unknown profile '" + sc.profile + "' (" + profile_list() + ")"};
+      }
+      given.emplace_back(o, sc.profile);
     } else if (o == "--rts") {
       sc.rts = static_cast<int>(parse_uint(o, need(a, i), 1, kMaxRts));
+      given.emplace_back(o, a[i]);
+    } else if (o == "--stimulus") {
+      stim_file = need(a, i);
+    } else if (o == "--record") {
+      record = need(a, i);
     } else if (o == "--sides") {
       sides_text = need(a, i);
       const size_t comma = sides_text.find(',');
@@ -149,6 +214,7 @@ int run_impl(const std::vector<std::string>& a) {
       if (ro.two_sides) ro.b = side_kind(sides_text.substr(comma + 1));
     } else if (o == "--fault") {
       ro.fault = need(a, i);
+      parse_fault(ro.fault);
     } else if (o == "--waves") {
       ro.waves_dir = need(a, i);
     } else if (o == "--window") {
@@ -167,6 +233,17 @@ int run_impl(const std::vector<std::string>& a) {
       throw Usage{"unknown option '" + o + "'"};
     }
   }
+  Stimulus st;
+  bool cut = false;
+  if (!stim_file.empty()) {
+    try {
+      st = load_stimulus(stim_file);
+    } catch (const StimulusError& e) {
+      throw Usage{e.what()};
+    }
+    cut = agree(given, st, stim_file);
+    sc = st.cfg;
+  }
   const ConfigInfo& cfg = kConfigs[sc.cfg_index];
   if (sc.rts > cfg.max_rts) {
     throw Usage{"--rts " + std::to_string(sc.rts) + ": " + cfg.name + " has at most " +
@@ -177,9 +254,16 @@ int run_impl(const std::vector<std::string>& a) {
     throw Usage{"--sides: the cycle model is not built into this binary"};
   }
 
-  const std::string repro = reproduce(self_path(), sc, ro);
+  const std::string repro = reproduce(self_path(), sc, ro, stim_file, cut);
 
-  const Stimulus st = generate(sc);
+  if (stim_file.empty()) st = generate(sc);
+  if (!record.empty()) {
+    try {
+      save_stimulus(st, record);
+    } catch (const std::runtime_error& e) {
+      throw Usage{std::string("--record: ") + e.what()};
+    }
+  }
   ProgressBar bar;
   if (progress) ro.progress = [&bar](uint64_t c, uint64_t t) { bar.update(c, t); };
   ro.time_sides = true;
@@ -197,6 +281,8 @@ int run_impl(const std::vector<std::string>& a) {
     nlohmann::ordered_json j;
     j["config"] = cfg.name;
     j["seed"] = sc.seed;
+    j["profile"] = sc.profile;
+    if (!stim_file.empty()) j["stimulus"] = stim_file;
     j["cycles"] = r.cycles;
     j["pixels"] = r.pixels;
     j["mismatches"] = r.mismatches;
@@ -222,8 +308,9 @@ int run_impl(const std::vector<std::string>& a) {
     }
     std::printf("%s\n", j.dump(2).c_str());
   } else {
-    std::printf("omsim run: %s seed %llu, %s%s\n", cfg.name,
-                static_cast<unsigned long long>(sc.seed), r.a_name.c_str(),
+    const std::string from =
+        stim_file.empty() ? "seed " + std::to_string(sc.seed) : "stimulus " + stim_file;
+    std::printf("omsim run: %s %s, %s%s\n", cfg.name, from.c_str(), r.a_name.c_str(),
                 r.b_name.empty() ? " alone" : (" vs " + r.b_name).c_str());
     std::printf("  cycles      %llu\n", static_cast<unsigned long long>(r.cycles));
     std::printf("  pixels      %llu\n", static_cast<unsigned long long>(r.pixels));

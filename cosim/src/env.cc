@@ -39,7 +39,8 @@ Env::Env(const Stimulus& st, const EnvOptions& opt)
     : st_(st),
       opt_(opt),
       cfg_(kConfigs[st.cfg.cfg_index]),
-      mem_(std::make_unique<sim::TableTiming>(st.mem)),
+      timing_(new PhaseTiming(st.mem)),
+      mem_(std::unique_ptr<sim::MemTiming>(timing_)),
       sb_(std::make_unique<cosim::Scoreboard>(st.cfg.cfg_index)),
       cov_(st.cfg.cfg_index) {
   in_.cfg = static_cast<uint32_t>(st.cfg.cfg_index);
@@ -315,8 +316,8 @@ void Env::sample_cycle(const TopOut& out) {
   if (wr_stall && !rd_stall) cov_.hit(cov_.id("stall/mem_wr"));
   if (in_.in_valid && !out.in_ready) cov_.hit(cov_.id("stall/input_backpressure"));
   if (mem_.outstanding() >= 16) cov_.hit(cov_.id("stall/reads_outstanding_16"));
-  if (out.mem_rd_valid && in_.mem_rd_ready && cycle_ < st_.mem.size()) {
-    const uint32_t l = st_.mem[cycle_].latency;
+  if (out.mem_rd_valid && in_.mem_rd_ready && cycle_ <= st_.cfg.cycles) {
+    const uint32_t l = timing_->at(cycle_).latency;
     cov_.hit(cov_.id(l <= 1    ? "stall/latency_1"
                      : l <= 7  ? "stall/latency_2_7"
                      : l <= 15 ? "stall/latency_8_15"

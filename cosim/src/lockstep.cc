@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "om/cosim/lockstep.h"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <limits>
@@ -10,6 +11,7 @@
 #include <stdexcept>
 
 #include "om/cosim/gtkw.h"
+#include "om/cosim/numbers.h"
 #include "om/sim/fst_writer.h"
 
 namespace om::cosim {
@@ -70,10 +72,11 @@ void Lockstep::start(std::unique_ptr<sim::Side> a, std::unique_ptr<sim::Side> b)
   a_ = std::move(a);
   b_ = std::move(b);
   if (!opt_.fault.empty()) {
+    const FaultSpec f = parse_fault(opt_.fault);
     if (b_) {
-      b_ = sim::make_faulty(std::move(b_), opt_.fault);
+      b_ = sim::make_faulty(std::move(b_), f.name, f.from);
     } else {
-      a_ = sim::make_faulty(std::move(a_), opt_.fault);
+      a_ = sim::make_faulty(std::move(a_), f.name, f.from);
     }
   }
   r_.a_name = a_->name();
@@ -193,13 +196,46 @@ RunResult run(const Stimulus& st, const RunOptions& opt) {
   return r;
 }
 
-std::string reproduce(const std::string& program, const StimConfig& sc, const RunOptions& opt) {
+FaultSpec parse_fault(const std::string& text) {
+  FaultSpec f;
+  const size_t at = text.find('@');
+  f.name = text.substr(0, at);
+  const std::string names = sim::fault_names();
+  bool known = false;
+  for (size_t i = 0; i <= names.size();) {
+    const size_t end = std::min(names.find(", ", i), names.size());
+    known = known || names.substr(i, end - i) == f.name;
+    i = end + 2;
+  }
+  if (!known) {
+    throw std::invalid_argument("--fault: unknown fault '" + text + "' (known: " + names +
+                                ", each optionally @CYCLE)");
+  }
+  if (at != std::string::npos) {
+    try {
+      f.from = parse_uint("cycle", text.substr(at + 1), 0, UINT64_MAX);
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument("--fault: '" + text + "': " + e.what());
+    }
+  }
+  return f;
+}
+
+std::string reproduce(const std::string& program, const StimConfig& sc, const RunOptions& opt,
+                      const std::string& stimulus, bool cut) {
   auto name = [](sim::SideKind k) { return k == sim::SideKind::kModel ? "model" : "rtl"; };
   const std::string sides =
       std::string(name(opt.a)) + (opt.two_sides ? std::string(",") + name(opt.b) : "");
-  std::string r = program + " run --config " + kConfigs[sc.cfg_index].name + " --seed " +
-                  std::to_string(sc.seed) + " --cycles " + std::to_string(sc.cycles);
-  if (sc.rts) r += " --rts " + std::to_string(sc.rts);
+  std::string r = program + " run";
+  if (!stimulus.empty()) {
+    r += " --stimulus " + stimulus;
+    if (cut) r += " --cycles " + std::to_string(sc.cycles);
+  } else {
+    r += " --config " + std::string(kConfigs[sc.cfg_index].name) + " --seed " +
+         std::to_string(sc.seed) + " --cycles " + std::to_string(sc.cycles);
+    if (sc.profile != "default") r += " --profile " + sc.profile;
+    if (sc.rts) r += " --rts " + std::to_string(sc.rts);
+  }
   if (sides != (sim::have_model() ? "rtl,model" : "rtl,rtl")) r += " --sides " + sides;
   if (!opt.fault.empty()) r += " --fault " + opt.fault;
   if (!opt.env.scoreboard) r += " --no-scoreboard";
@@ -224,7 +260,8 @@ std::string report(const RunResult& r, const Stimulus& st, const std::string& re
   std::istringstream msg(f.message);
   for (std::string line; std::getline(msg, line);) os << "  | " << line << "\n";
   os << "  stimulus   : " << f.segment << "\n";
-  os << "  seed       : " << st.cfg.seed << "\n";
+  os << "  seed       : " << (st.cfg.seeded ? std::to_string(st.cfg.seed) : "none (stimulus file)")
+     << "\n";
   os << "  config     : " << cfg.name << " (feature level index " << int(cfg.fl_index)
      << ", max RTs " << int(cfg.max_rts) << ", RTs per draw "
      << (st.cfg.rts ? std::to_string(st.cfg.rts) : std::string("random")) << ")\n";

@@ -20,25 +20,28 @@ std::string real(double v) {
 }  // namespace
 
 uint64_t parse_uint(const std::string& what, const std::string& text, uint64_t lo, uint64_t hi) {
-  const std::string form = "a whole number from " + std::to_string(lo) + " to " +
-                           std::to_string(hi) + " (decimal, or hexadecimal with 0x)";
+  // Built only for a message: stimulus files parse millions of numbers.
+  const auto form = [lo, hi] {
+    return "a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) +
+           " (decimal, or hexadecimal with 0x)";
+  };
   const bool hex = text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
   const std::string digits = hex ? text.substr(2) : text;
   const char* allowed = hex ? "0123456789abcdefABCDEF" : "0123456789";
   if (digits.empty() || digits.find_first_not_of(allowed) != std::string::npos) {
-    throw std::invalid_argument(what + ": " + quoted(text) + " is not " + form);
+    throw std::invalid_argument(what + ": " + quoted(text) + " is not " + form());
   }
   uint64_t v = 0;
   const uint64_t base = hex ? 16 : 10;
   for (char c : digits) {
     const uint64_t d = c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
     if (v > (UINT64_MAX - d) / base) {
-      throw std::invalid_argument(what + ": " + quoted(text) + " is too large: want " + form);
+      throw std::invalid_argument(what + ": " + quoted(text) + " is too large: want " + form());
     }
     v = v * base + d;
   }
   if (v < lo || v > hi) {
-    throw std::invalid_argument(what + ": " + quoted(text) + " is out of range: want " + form);
+    throw std::invalid_argument(what + ": " + quoted(text) + " is out of range: want " + form());
   }
   return v;
 }

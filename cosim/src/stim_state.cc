@@ -24,8 +24,9 @@ bool is_dual(uint32_t f) { return f >= 16 && f <= 19; }
 
 }  // namespace
 
-StateGen::StateGen(const ConfigInfo& cfg, std::mt19937_64& rng)
+StateGen::StateGen(const ConfigInfo& cfg, const Profile& prof, std::mt19937_64& rng)
     : cfg_(cfg),
+      prof_(prof),
       rng_(rng),
       sep_alpha_(cfg.fl_index >= 1),
       dual_(cfg.fl_index >= 3),
@@ -60,7 +61,7 @@ Blend StateGen::alpha_factor() {
 
 ref::RtBlendDesc StateGen::random_desc(double p_logic) {
   ref::RtBlendDesc d;
-  d.blend_enable = coin(0.8);
+  d.blend_enable = coin(prof_.blend);
   d.src_blend = rgb_factor();
   d.dest_blend = rgb_factor();
   d.blend_op = static_cast<BlendOp>(1 + pick(5));
@@ -106,10 +107,11 @@ ref::DrawState StateGen::legal(const ref::DrawState& base) {
     ref::DrawState s = base;
     ref::BlendDesc& bd = s.blend;
     bd = ref::BlendDesc{};
-    bd.independent_blend_enable = coin(0.5);
+    bd.independent_blend_enable = coin(prof_.ibe);
     bd.alpha_to_coverage_enable = a2c_ && coin(0.15);
     // Logic ops act on UINT targets only: use them more where such a target is bound.
-    const double p_logic = bd.independent_blend_enable ? 0.0 : has_uint ? 0.6 : 0.2;
+    const double p_logic =
+        bd.independent_blend_enable ? 0.0 : std::min(1.0, prof_.logic * (has_uint ? 0.6 : 0.2));
     const ref::RtBlendDesc d0 = random_desc(p_logic);
     for (int i = 0; i < ref::kMaxRts; ++i) {
       ref::RtBlendDesc& d = bd.render_target[i];
@@ -128,10 +130,10 @@ ref::DrawState StateGen::legal(const ref::DrawState& base) {
     if (ref::check_blend_desc(&bd, cfg_.fl, cfg_.logic_op).hr != Hresult::S_OK) continue;
     s.sample_mask = coin(0.9) ? 0xFFFFFFFFu : static_cast<uint32_t>(rng_());
     for (uint32_t& k : s.k) k = color(false);
-    s.d3d9.alpha_test_enable = coin(0.2);
+    s.d3d9.alpha_test_enable = coin(prof_.d3d9);
     s.d3d9.alpha_func = static_cast<CmpFunc>(1 + pick(8));
     s.d3d9.alpha_ref = pick(256);
-    s.d3d9.fog_enable = coin(0.2);
+    s.d3d9.fog_enable = coin(prof_.d3d9);
     for (uint32_t& c : s.d3d9.fog_color) {
       c = ref::f32_bits(std::uniform_real_distribution<float>(0.0f, 1.0f)(rng_));
     }
@@ -216,6 +218,7 @@ ref::DrawState StateGen::make_illegal(const ref::DrawState& in) {
 void StateGen::bind(ref::DrawState& s, int rts, bool* large) {
   const int max_rts = cfg_.max_rts;
   int n = rts;
+  if (n == 0 && prof_.all_rts) n = max_rts;
   if (n == 0) n = coin(0.35) ? 1 : 1 + static_cast<int>(pick(max_rts));
   n = std::min(n, max_rts);
   std::vector<int> slots(static_cast<size_t>(max_rts));
@@ -231,10 +234,12 @@ void StateGen::bind(ref::DrawState& s, int rts, bool* large) {
   uint32_t w = 1 + pick(6), h = 1 + pick(6);
   if (mode >= 75 && mode < 96) w = 8 + pick(25), h = 8 + pick(25);
   if (*large) w = 1 + pick(16384), h = 1 + pick(16384);
+  if (prof_.tiny_areas) w = 1 + pick(2), h = 1 + pick(2), *large = false;
   // Below FL 10_0 every RT must have the same bit depth (no MRT independent bit depths). With
   // logic ops, a quarter of the bindings are UINT formats only (logic ops act on UINT RTs).
   const std::vector<uint32_t>& pool =
-      (cfg_.logic_op && !uint_formats_.empty() && coin(0.25)) ? uint_formats_ : rt_formats_;
+      (cfg_.logic_op && !uint_formats_.empty() && coin(prof_.uint_bind)) ? uint_formats_
+                                                                         : rt_formats_;
   const uint32_t f0 = pool[pick(pool.size())];
   const int bits0 = ref::find_format(f0)->texel_bits;
   for (int k = 0; k < n; ++k) {

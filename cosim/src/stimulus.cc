@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "om/cosim/stimulus.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <random>
 #include <stdexcept>
@@ -15,26 +17,29 @@ namespace {
 
 class Gen {
  public:
-  explicit Gen(const StimConfig& c)
-      : c_(c), cfg_(kConfigs[c.cfg_index]), rng_(c.seed), states_(cfg_, rng_) {}
+  Gen(const StimConfig& c, const Profile& prof)
+      : c_(c), cfg_(kConfigs[c.cfg_index]), prof_(prof), states_(cfg_, prof_, rng_) {}
 
   Stimulus run() {
     Stimulus st;
     st.cfg = c_;
-    memory(st);
+    st.cfg.seeded = true;
+    st.mem = generate_memory(c_.seed, c_.cycles + 1, prof_);
     // Every cycle of the run has stimulus: estimate the cycles each segment takes and overshoot.
+    // Segment i draws from its own seed, so a longer run only appends segments.
     const double budget = 1.5 * static_cast<double>(c_.cycles) + 2000.0;
     double used = 0.0;
     ref::DrawState prev;
     bool prev_illegal = false;
     while (used < budget) {
+      rng_.seed(derive_seed(c_.seed, kStreamSegment, st.segments.size()));
       Segment seg = segment(prev, st.segments.empty() || prev_illegal);
       used += estimate(seg);
-      st.pixels += seg.pixels.size();
       prev = seg.state;
       prev_illegal = seg.illegal;
       st.segments.push_back(std::move(seg));
     }
+    derive_states(st);
     return st;
   }
 
@@ -42,52 +47,6 @@ class Gen {
   uint32_t pick(uint32_t n) { return std::uniform_int_distribution<uint32_t>(0, n - 1)(rng_); }
   bool coin(double p) { return std::uniform_real_distribution<double>(0.0, 1.0)(rng_) < p; }
   uint32_t range(uint32_t lo, uint32_t hi) { return lo + pick(hi - lo + 1); }
-
-  // Memory behaviour in phases of 64..2048 cycles.
-  void memory(Stimulus& st) {
-    st.mem.resize(c_.cycles + 1);
-    uint64_t c = 0;
-    while (c < st.mem.size()) {
-      const uint64_t len = std::min<uint64_t>(64u << pick(6), st.mem.size() - c);
-      double rd_p = 1.0, wr_p = 1.0;
-      uint32_t lat_lo = 1, lat_hi = 1;
-      const uint32_t mode = pick(100);
-      if (mode < 25) {  // fast
-        lat_hi = 2;
-      } else if (mode < 55) {  // typical
-        rd_p = 0.6 + 0.4 * pick(100) / 100.0;
-        wr_p = 0.6 + 0.4 * pick(100) / 100.0;
-        lat_hi = range(1, 8);
-      } else if (mode < 70) {  // slow
-        rd_p = 0.2 + 0.4 * pick(100) / 100.0;
-        wr_p = 0.2 + 0.4 * pick(100) / 100.0;
-        lat_lo = range(2, 6);
-        lat_hi = range(lat_lo, 30);
-      } else if (mode < 85) {  // long latency: more reads outstanding than the OM buffers
-        lat_lo = range(16, 30);
-        lat_hi = range(lat_lo, 60);
-      } else {  // a stall burst on reads, writes or both, then normal
-        const uint32_t which = pick(3);
-        const uint64_t burst = std::min<uint64_t>(len, range(8, 200));
-        for (uint64_t i = 0; i < len; ++i) {
-          MemCycle& m = st.mem[c + i];
-          m.rd_ready = !(i < burst && which != 1);
-          m.wr_ready = !(i < burst && which != 0);
-          m.latency = static_cast<uint8_t>(range(1, 4));
-        }
-        c += len;
-        continue;
-      }
-      std::uniform_real_distribution<double> u(0.0, 1.0);
-      for (uint64_t i = 0; i < len; ++i) {
-        MemCycle& m = st.mem[c + i];
-        m.rd_ready = rd_p >= 1.0 || u(rng_) < rd_p;
-        m.wr_ready = wr_p >= 1.0 || u(rng_) < wr_p;
-        m.latency = static_cast<uint8_t>(range(lat_lo, lat_hi));
-      }
-      c += len;
-    }
-  }
 
   BusOp write_op(uint32_t addr, uint32_t data) {
     BusOp op;
@@ -159,12 +118,12 @@ class Gen {
 
   Segment segment(const ref::DrawState& prev, bool force_drain) {
     Segment seg;
-    seg.drain = force_drain || coin(0.3);
+    seg.drain = force_drain || coin(prof_.drain);
     ref::DrawState s = prev;
     bool large = false;
     if (seg.drain) states_.bind(s, c_.rts, &large);
     s = states_.legal(s);
-    if (coin(0.04)) {
+    if (coin(prof_.illegal)) {
       s = states_.make_illegal(s);
       seg.illegal = true;
     }
@@ -245,7 +204,7 @@ class Gen {
     h = std::min<uint32_t>(h + 1, 1u << 14);
     std::array<std::pair<uint16_t, uint16_t>, 4> hot{};
     for (auto& a : hot) a = {static_cast<uint16_t>(pick(w)), static_cast<uint16_t>(pick(h))};
-    const double p_hot = coin(0.5) ? 0.6 : 0.1;
+    const double p_hot = prof_.tiny_areas ? 0.9 : coin(prof_.hot) ? 0.6 : 0.1;
     const double p_clear = coin(0.1) ? 0.3 : 0.02;
     const double p_gap = coin(0.3) ? 0.3 : 0.03;
     seg.pixels.resize(n);
@@ -264,8 +223,8 @@ class Gen {
       px.gap = static_cast<uint8_t>(coin(p_gap) ? (coin(0.9) ? range(1, 4) : range(5, 60)) : 0);
     }
 
-    // Bus traffic while the pixels stream: about one transfer per 150 cycles.
-    const uint32_t ntraffic = static_cast<uint32_t>(estimate(seg) / 150.0) + pick(3);
+    // Bus traffic while the pixels stream (default: about one transfer per 150 cycles).
+    const uint32_t ntraffic = static_cast<uint32_t>(estimate(seg) * prof_.traffic) + pick(3);
     for (uint32_t i = 0; i < ntraffic; ++i) seg.traffic.push_back(traffic_op());
     return seg;
   }
@@ -283,6 +242,7 @@ class Gen {
 
   StimConfig c_;
   const ConfigInfo& cfg_;
+  const Profile& prof_;
   std::mt19937_64 rng_;
   StateGen states_;
 };
@@ -296,6 +256,14 @@ int config_index(const std::string& name) {
   return -1;
 }
 
+uint64_t stimulus_bytes(uint64_t cycles) {
+  // Measured over every configuration and profile (10^5-cycle runs): at most about 27 bytes of
+  // segments and phases per cycle of the run (the 1.5x budget included); twice that for the
+  // slack of growing vectors.
+  constexpr uint64_t kPerCycle = 60;
+  return kPerCycle * cycles + (1u << 20);
+}
+
 Stimulus generate(const StimConfig& cfg) {
   if (cfg.cfg_index < 0 || cfg.cfg_index >= kNumConfigs) {
     throw std::out_of_range("stimulus: configuration index " + std::to_string(cfg.cfg_index));
@@ -305,7 +273,39 @@ Stimulus generate(const StimConfig& cfg) {
                             std::to_string(kConfigs[cfg.cfg_index].max_rts) + " for " +
                             kConfigs[cfg.cfg_index].name);
   }
-  return Gen(cfg).run();
+  const Profile* prof = find_profile(cfg.profile);
+  if (prof == nullptr) {
+    throw std::invalid_argument("--profile: unknown profile '" + cfg.profile + "' (" +
+                                profile_list() + ")");
+  }
+  const uint64_t need = stimulus_bytes(cfg.cycles);
+  const uint64_t have = static_cast<uint64_t>(sysconf(_SC_PHYS_PAGES)) *
+                        static_cast<uint64_t>(sysconf(_SC_PAGE_SIZE));
+  if (need > have / 4 * 3) {
+    throw std::invalid_argument("--cycles " + std::to_string(cfg.cycles) +
+                                ": the stimulus needs up to " + std::to_string(need >> 20) +
+                                " MiB (it is generated before the run), more than 3/4 of " +
+                                "this machine's " + std::to_string(have >> 20) + " MiB");
+  }
+  return Gen(cfg, *prof).run();
+}
+
+void derive_states(Stimulus& st) {
+  sim::StateRegs regs;
+  st.pixels = 0;
+  auto apply = [&regs](const std::vector<BusOp>& ops) {
+    for (const BusOp& op : ops) {
+      if (op.kind == BusOp::Kind::kStateWrite || op.kind == BusOp::Kind::kPartialWrite) {
+        regs.write(op.addr, op.data, op.strb);
+      }
+    }
+  };
+  for (Segment& seg : st.segments) {
+    apply(seg.program);
+    seg.state = regs.decode();
+    apply(seg.traffic);
+    st.pixels += seg.pixels.size();
+  }
 }
 
 }  // namespace om::cosim

@@ -87,8 +87,9 @@ class ModelSide final : public TappedSide {
 // The mutation switch's output faults (see make_faulty()).
 class OutputFault final : public Side::Fault {
  public:
-  explicit OutputFault(std::string name) : name_(std::move(name)) {}
+  OutputFault(std::string name, uint64_t from) : name_(std::move(name)), from_(from) {}
   void apply(const TopIn& in, TopOut& out) override {
+    if (cycle_ < from_) return;
     if (name_ == "wr_data" && out.mem_wr_valid && writes_ >= 4) out.mem_wr_data.w[0] ^= 1u;
     if (name_ == "rd_addr" && out.mem_rd_valid && reads_ >= 2) out.mem_rd_addr ^= 1u;
     if (name_ == "prdata" && out.pready && in.psel && in.penable && !in.pwrite && read_done_ == 2) {
@@ -99,6 +100,7 @@ class OutputFault final : public Side::Fault {
     }
   }
   void edge(const TopIn& in, const TopOut& out) override {
+    if (cycle_++ < from_) return;
     if (out.mem_wr_valid && in.mem_wr_ready) ++writes_;
     if (out.mem_rd_valid && in.mem_rd_ready) ++reads_;
     if (out.pready && in.psel && in.penable && !in.pwrite) ++read_done_;
@@ -108,6 +110,8 @@ class OutputFault final : public Side::Fault {
 
  private:
   std::string name_;
+  uint64_t from_;
+  uint64_t cycle_ = 0;  // of the current eval: clock edges so far
   uint64_t writes_ = 0, reads_ = 0, read_done_ = 0, pixels_ = 0;
   bool dropped_ = false;
 };
@@ -133,11 +137,12 @@ std::unique_ptr<Side> make_side(SideKind kind, bool trace_capable) {
 
 const char* fault_names() { return "wr_data, rd_addr, prdata, in_ready"; }
 
-std::unique_ptr<Side> make_faulty(std::unique_ptr<Side> side, const std::string& fault) {
+std::unique_ptr<Side> make_faulty(std::unique_ptr<Side> side, const std::string& fault,
+                                  uint64_t from) {
   if (fault != "wr_data" && fault != "rd_addr" && fault != "prdata" && fault != "in_ready") {
     throw std::invalid_argument("unknown fault '" + fault + "' (known: " + fault_names() + ")");
   }
-  side->set_fault(std::make_unique<OutputFault>(fault));
+  side->set_fault(std::make_unique<OutputFault>(fault, from));
   return side;
 }
 

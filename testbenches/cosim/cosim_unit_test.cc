@@ -127,7 +127,8 @@ TEST(Stimulus, IsAFunctionOfTheSeed) {
   }
   bool same_mem = a.mem.size() == c.mem.size();
   for (size_t i = 0; same_mem && i < a.mem.size(); ++i) {
-    same_mem = a.mem[i].rd_ready == c.mem[i].rd_ready && a.mem[i].latency == c.mem[i].latency;
+    same_mem = a.mem[i].kind == c.mem[i].kind && a.mem[i].cycles == c.mem[i].cycles &&
+               a.mem[i].seed == c.mem[i].seed;
   }
   EXPECT_FALSE(same_mem);
   EXPECT_NE(a.pixels, c.pixels);
@@ -137,7 +138,7 @@ TEST(Stimulus, LegalSegmentsPassCreateTimeValidationAtTheirFeatureLevel) {
   for (int cfg = 0; cfg < kNumConfigs; ++cfg) {
     const ConfigInfo& ci = kConfigs[cfg];
     int legal = 0, illegal = 0;
-    for (uint64_t seed = 1; seed <= 5; ++seed) {
+    for (uint64_t seed = 1; seed <= 10; ++seed) {
       StimConfig sc;
       sc.cfg_index = cfg;
       sc.seed = seed;

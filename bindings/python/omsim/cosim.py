@@ -2,7 +2,7 @@
 """Co-simulation control: the Verilated RTL (om_top) and the cycle model (om::Top) in lockstep, from Python.
 
 The same harness as ``omsim run`` (testbenches/cosim): constrained-random stimulus generated from (configuration,
-seed, cycles), identical inputs into both sides every cycle, every output compared every cycle, the render-target
+seed, cycles, profile) or replayed from a :class:`Stimulus` / stimulus file, identical inputs into both sides every cycle, every output compared every cycle, the render-target
 memory and the performance counters scoreboarded against the reference model, functional coverage sampled.
 
 Quick start::
@@ -12,6 +12,9 @@ Quick start::
     res.passed, res.pixels, res.perf.rt_writes, res.coverage.percent
     bad = cosim.run("fl11_1", seed=5, cycles=20_000, fault="wr_data")
     print(bad.report)                                      # the first-divergence report of `omsim run`
+    stim = cosim.Stimulus.generate("fl11_1", seed=5, cycles=20_000, profile="hazards")
+    stim.segments[0].pixels[:] = stim.segments[0].pixels[:3]; stim.save("s.stim")
+    cosim.run(stimulus="s.stim", fault="wr_data@900")      # replay (omsim run --stimulus s.stim)
 
     sim = cosim.Lockstep("fl9_3", seed=2, cycles=5_000)   # the same run, stepped
     sim.step(100); sim.inputs["paddr"], sim.outputs["rtl"]["prdata"]
@@ -40,6 +43,17 @@ from typing import Any, Optional, Union
 
 from . import _cosim
 from .cosim_results import Coverage, Failure, PathLike, PerfCounters, RunResult, result_from_dict, side_keys
+from .cosim_stimulus import (
+    PROFILES,
+    BusOp,
+    MemPhase,
+    PaletteEntry,
+    PixelRef,
+    Segment,
+    Stimulus,
+    StimulusError,
+    check_profile,
+)
 from .device_types import int_arg
 from .tables import ConfigLike, config_info, configs as _configs
 
@@ -49,7 +63,7 @@ Progress = Union[bool, Callable[[int, int], None]]
 """False, True (a tqdm bar) or a callable(cycle, total) called every 4096 cycles."""
 
 _MAX_CYCLES = 10**12  # as `omsim run --cycles`
-_STIM_BYTES_PER_CYCLE = 16  # the stimulus is generated up front: about 15 bytes a cycle (measured on fl11_1)
+_DEFAULT_CYCLES = 100_000
 
 
 # --- what is built in ----------------------------------------------------------------------------------------------
@@ -105,10 +119,22 @@ def _sides(v: Any) -> list[str]:
     if isinstance(v, str):
         v = v.split(",")  # "rtl" alone; "rtl,model" as omsim run spells it
     if not isinstance(v, Sequence):
-        raise TypeError(f"sides: expected a sequence of 1 or 2 side names, e.g. ('rtl', 'model'), got {type(v).__name__}")
+        raise TypeError(
+            f"sides: expected a sequence of 1 or 2 side names, e.g. ('rtl', 'model'), got {type(v).__name__}"
+        )
     if len(v) not in (1, 2):
         raise ValueError(f"sides: expected 1 or 2 side names, got {len(v)}")
     return [_name(s, f"sides[{i}]" if not isinstance(s, str) else "sides", sides(), "side") for i, s in enumerate(v)]
+
+
+def _fault(v: Any) -> str:
+    """A fault 'NAME' or 'NAME@CYCLE' (checked by the harness's parser)."""
+    if v is None:
+        return ""
+    if not isinstance(v, str):
+        raise TypeError(f"fault: expected a str, got {type(v).__name__}")
+    _cosim.parse_fault(v)
+    return v
 
 
 def _path(v: Optional[PathLike], name: str, *, create: bool = False) -> str:
@@ -128,7 +154,14 @@ def _path(v: Optional[PathLike], name: str, *, create: bool = False) -> str:
 
 
 def _run_args(
-    config: ConfigLike, seed: Any, cycles: Any, rts: Any, sides: Any, fault: Any, scoreboard: Any, coverage: Any,
+    config: ConfigLike,
+    seed: Any,
+    cycles: Any,
+    rts: Any,
+    sides: Any,
+    fault: Any,
+    scoreboard: Any,
+    coverage: Any,
     waves: Any,
 ) -> list[Any]:
     """The extension's arguments of a run, checked (TypeError / ValueError naming the argument)."""
@@ -136,10 +169,11 @@ def _run_args(
     seed = int_arg(seed, "seed", 0, 2**64 - 1)
     n = int_arg(cycles, "cycles", 1, _MAX_CYCLES)
     have = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
-    if _STIM_BYTES_PER_CYCLE * n > 0.75 * have:  # rather than an allocation failure part-way through
+    need = _cosim.stimulus_bytes(n)
+    if need > 0.75 * have:  # rather than an allocation failure part-way through
         raise ValueError(
-            f"cycles: the stimulus of {n} cycles needs about {_STIM_BYTES_PER_CYCLE * n / 1e9:.1f} GB (it is generated "
-            f"up front), more than this machine's {have / 1e9:.1f} GB allow"
+            f"cycles: the stimulus of {n} cycles needs up to {need / 1e9:.1f} GB (it is generated up front), more "
+            f"than this machine's {have / 1e9:.1f} GB allow"
         )
     return [
         cfg.core,
@@ -147,7 +181,7 @@ def _run_args(
         n,
         int_arg(0 if rts is None else rts, f"rts ({cfg.name})", 0, cfg.max_rts),
         _sides(sides),
-        "" if fault is None else _name(fault, "fault", faults(), "fault"),
+        _fault(fault),
         _bool(scoreboard, "scoreboard"),
         _bool(coverage, "coverage"),
         _path(waves, "waves", create=True),
@@ -187,9 +221,12 @@ class _Bar:
 # --- a whole run ---------------------------------------------------------------------------------------------------
 def run(
     config: ConfigLike = None,
-    seed: int = 1,
-    cycles: int = 100_000,
+    seed: Optional[int] = None,
+    cycles: Optional[int] = None,
     *,
+    profile: Optional[str] = None,
+    stimulus: Union[Stimulus, PathLike, None] = None,
+    record: Optional[PathLike] = None,
     rts: Optional[int] = None,
     sides: Sequence[str] = ("rtl", "model"),
     scoreboard: bool = True,
@@ -203,8 +240,12 @@ def run(
     """Runs the lockstep co-simulation and returns its :class:`RunResult` (``omsim run`` from Python).
 
     `config`: a configuration name (``"fl9_1"`` ... ``"fl11_1"``, see :func:`configs`), a ConfigInfo, or None for
-    the default. `seed`: the stimulus seed (0 .. 2**64-1). `cycles`: cycles of stimulus, 1 .. 1e12 (the final drain
-    adds a few). `rts`: bind that many render targets in every draw (1 .. the configuration's max_rts; None or 0:
+    the default. `seed`: the stimulus seed (0 .. 2**64-1, default 1). `cycles`: cycles of stimulus, 1 .. 1e12
+    (default 100000; the final drain adds a few); the first N cycles of a seed are the same whatever `cycles` is.
+    `profile`: the stimulus mix, one of :data:`PROFILES` (default ``"default"``). `stimulus`: replay a
+    :class:`Stimulus` or a stimulus file instead (its configuration and length; `config`, `seed`, `profile` and
+    `rts` may be given only when they agree with it, `cycles` may shorten it). `record`: write the run's stimulus
+    to this file. `rts`: bind that many render targets in every draw (1 .. the configuration's max_rts; None or 0:
     a random count per draw). `sides`: two side names compared every cycle (``("rtl", "model")``,
     ``("rtl", "rtl")``), or one side alone (``("rtl",)``; ``"rtl,model"`` as ``omsim run`` spells it works too).
     `scoreboard`: check memory and counters against the reference model.
@@ -212,21 +253,56 @@ def run(
     ``model.fst``, ``cosim.fst`` with both sides and a mismatch flag; slower), and on a failure also the failure
     window (`window` cycles before it to 20 after) in ``waves/window/``; with ``waves_full=False`` only the
     failure window, directly in `waves` (as ``omsim run --waves``: nothing for a passing run, no slowdown).
-    `fault`: one of :func:`faults`, applied to the compared side (the run must then fail). `progress`: True for a
-    tqdm bar, or a callable(cycle, total).
+    `fault`: one of :func:`faults`, optionally ``"NAME@CYCLE"`` (armed from that cycle on), applied to the
+    compared side (the run must then fail). `progress`: True for a tqdm bar, or a callable(cycle, total).
 
     A mismatch is a result (``passed`` False, ``failures``, ``report``), not an exception. Raises TypeError /
-    ValueError for bad arguments, KeyboardInterrupt on Ctrl-C.
+    ValueError for bad arguments (:data:`StimulusError` for a malformed stimulus), KeyboardInterrupt on Ctrl-C.
     """
-    args = _run_args(config, seed, cycles, rts, sides, fault, scoreboard, coverage, waves)
+    text = name = ""
+    if stimulus is not None:
+        stim, name = _stimulus_arg(stimulus)
+        _agree(stim, name, config=config, seed=seed, profile=profile, rts=rts)
+        n = stim.cycles if cycles is None else int_arg(cycles, f"cycles (stimulus {name})", 1, stim.cycles)
+        text, prof = stim.dumps(), stim.profile or ""
+        args = _run_args(stim.config, stim.seed or 0, n, stim.rts, sides, fault, scoreboard, coverage, waves)
+    else:
+        prof = check_profile("default" if profile is None else profile)
+        seed = 1 if seed is None else seed
+        n = _DEFAULT_CYCLES if cycles is None else cycles
+        args = _run_args(config, seed, n, rts, sides, fault, scoreboard, coverage, waves)
+    rec = _path(record, "record")
     full = waves is not None and _bool(waves_full, "waves_full")
     window = int_arg(window, "window", 0, _MAX_CYCLES)
     bar = _Bar(progress, args[2])
     try:
-        d = _cosim.run(*args, full, window, bar.callback)
+        d = _cosim.run(*args[:4], prof, text, name, rec, *args[4:], full, window, bar.callback)
     finally:
         bar.close(args[2])
     return result_from_dict(d)
+
+
+def _stimulus_arg(v: Any) -> tuple[Stimulus, str]:
+    """The stimulus to replay and the name that stands for it in messages and reproduce commands."""
+    if isinstance(v, Stimulus):
+        return v, v.path or "<stimulus>"
+    if isinstance(v, (str, os.PathLike)):
+        st = Stimulus.load(v)
+        return st, os.fspath(v)
+    raise TypeError(f"stimulus: expected a Stimulus or a path, got {type(v).__name__}")
+
+
+def _agree(stim: Stimulus, name: str, **given: Any) -> None:
+    """Each argument given with a stimulus must say what the stimulus says."""
+    for key, v in given.items():
+        if v is None:
+            continue
+        have = getattr(stim, key)
+        same = config_info(v).name == have if key == "config" else v == have
+        if not same:
+            raise ValueError(
+                f"{key}: {v!r} disagrees with the stimulus {name} ({key} {have!r}); leave it out to replay the stimulus"
+            )
 
 
 # --- the run stepped -----------------------------------------------------------------------------------------------
@@ -326,7 +402,9 @@ class Side(_cosim.Side):
 
     def __init__(self, kind: str, *, fault: Optional[str] = None) -> None:
         """`kind`: one of :func:`sides`; `fault`: one of :func:`faults` (corrupts this side's outputs)."""
-        super().__init__(_name(kind, "kind", sides(), "side"), "" if fault is None else _name(fault, "fault", faults(), "fault"))
+        super().__init__(
+            _name(kind, "kind", sides(), "side"), "" if fault is None else _name(fault, "fault", faults(), "fault")
+        )
 
     def eval(self, inputs: Mapping[str, Any]) -> Ports:
         """Drives `inputs` (a dict of input ports; missing ports are 0 and rst_n 1) with the clock low and returns
@@ -357,13 +435,21 @@ class Side(_cosim.Side):
 
 
 __all__ = [
+    "PROFILES",
+    "BusOp",
     "Coverage",
     "Failure",
     "Lockstep",
+    "MemPhase",
+    "PaletteEntry",
     "PerfCounters",
+    "PixelRef",
     "Ports",
     "RunResult",
+    "Segment",
     "Side",
+    "Stimulus",
+    "StimulusError",
     "configs",
     "faults",
     "git_revision",

@@ -77,6 +77,7 @@ class Env final : public sim::Testbench<TopIn, TopOut> {
   uint64_t failure_cycle_ = 0;
 
   sim::ApbMaster bus_;
+  PhaseTiming* timing_;  // the stimulus's memory timing, owned by mem_
   sim::Memory mem_;
   sim::StateRegs regs_;
   std::unique_ptr<cosim::Scoreboard> sb_;

@@ -28,7 +28,8 @@ struct RunOptions {
   sim::SideKind a = sim::SideKind::kRtl;
   bool two_sides = true;  // lockstep against b; false: a alone
   sim::SideKind b = sim::SideKind::kModel;
-  std::string fault;  // sim::make_faulty() applied to the compared side (b, or a alone)
+  std::string fault;  // NAME[@CYCLE] (parse_fault()): sim::make_faulty() on the compared side
+                      // (b, or a alone)
   EnvOptions env;
   std::string waves_dir;    // on failure: re-run and write FST files here
   uint64_t window = 200;    // cycles of waves before the failure
@@ -148,8 +149,20 @@ RunResult run(const Stimulus& st, const RunOptions& opt);
 std::string report(const RunResult& r, const Stimulus& st, const std::string& repro);
 
 /// The `omsim run` command line that repeats the run of (sc, opt), with `program` as the command
-/// (`--sides` only when not the default, `--waves waves_out` to write the failure's waves).
-std::string reproduce(const std::string& program, const StimConfig& sc, const RunOptions& opt);
+/// (`--sides` only when not the default, `--waves waves_out` to write the failure's waves). With
+/// `stimulus` (a stimulus file) the run replays it (`--cycles` only with `cut`: the run is shorter
+/// than the file).
+std::string reproduce(const std::string& program, const StimConfig& sc, const RunOptions& opt,
+                      const std::string& stimulus = "", bool cut = false);
+
+/// A fault of RunOptions::fault: its name and the cycle it is armed at.
+struct FaultSpec {
+  std::string name;
+  uint64_t from = 0;
+};
+/// Parses "NAME" or "NAME@CYCLE" (CYCLE: a whole number, decimal or 0x hex). Throws
+/// std::invalid_argument naming the text for an unknown name or a bad cycle.
+FaultSpec parse_fault(const std::string& text);
 
 /// Git revision of the source tree, baked in at configure time ("<hash>[-dirty]").
 const char* git_revision();

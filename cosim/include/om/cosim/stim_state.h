@@ -2,21 +2,47 @@
 // Random draw states for the co-simulation stimulus (internal to stimulus.cc): blend descriptors
 // over every factor, op, logic op and write mask that the configuration's feature level allows
 // (kept only when om::ref::check_blend_desc accepts them), render-target bindings over the
-// configuration's formats, and a small fraction of deliberately illegal register values.
+// configuration's formats, and a small fraction of deliberately illegal register values, in the
+// proportions of a profile (profile.h). Also the seeds of the prefix-stable generator and its
+// memory phases.
 #pragma once
 
 #include <cstdint>
 #include <random>
 #include <vector>
 
+#include "om/cosim/profile.h"
 #include "om/cosim/scoreboard.h"
+#include "om/cosim/stimulus.h"
 #include "om/gen/defs.h"
 
 namespace om::cosim {
 
+/// Streams of derive_seed(): each segment and each memory phase has its own generator.
+constexpr uint64_t kStreamSegment = 1;
+constexpr uint64_t kStreamMemory = 2;
+
+/// The seed of item `index` of `stream` of the run seeded `seed` (splitmix64 over the three), so
+/// an item depends on nothing generated before it.
+inline uint64_t derive_seed(uint64_t seed, uint64_t stream, uint64_t index) {
+  uint64_t z = seed;
+  for (const uint64_t v : {stream, index}) {
+    z += 0x9E3779B97F4A7C15ull ^ v;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+  }
+  return z;
+}
+
+/// Memory phases covering `cycles` cycles: phase i from derive_seed(seed, kStreamMemory, i), the
+/// last one cut at `cycles`.
+std::vector<MemPhase> generate_memory(uint64_t seed, uint64_t cycles, const Profile& prof);
+
 class StateGen {
  public:
-  StateGen(const ConfigInfo& cfg, std::mt19937_64& rng);
+  /// Draws from `rng` (reseeded by the caller per segment) in the proportions of `prof`.
+  StateGen(const ConfigInfo& cfg, const Profile& prof, std::mt19937_64& rng);
 
   /// A legal blend state (BlendDesc plus the non-binding state) on top of the bindings of `base`.
   ref::DrawState legal(const ref::DrawState& base);
@@ -44,6 +70,7 @@ class StateGen {
   Blend alpha_factor();
 
   const ConfigInfo& cfg_;
+  const Profile& prof_;
   std::mt19937_64& rng_;
   bool sep_alpha_, dual_, sat_, a2c_, per_rt_enable_, independent_;
   std::vector<uint32_t> rt_formats_;

@@ -1,20 +1,25 @@
 // SPDX-License-Identifier: Apache-2.0
-// Constrained-random stimulus of the om_top co-simulation, generated in full from (configuration,
-// seed, cycles) before the simulation starts, so a run replays exactly from its seed and the
-// simulation loop draws no random numbers. It holds:
+// The stimulus of the om_top co-simulation, made before the simulation starts (from a seed, or
+// read from a stimulus file: stimulus_file.h, docs/stimulus.md), so the simulation loop draws no
+// random numbers and a run replays exactly. It holds:
 //   * segments: a draw state (programmed over the APB bus, register by register), the pixels of
 //     the segment (compact references into a per-segment palette of pixel-shader outputs, with
 //     coordinates chosen for address collisions), and the bus traffic issued while the pixels
 //     stream (reads of every register class, illegal accesses, partial-strobe writes);
-//   * per-cycle memory behaviour: read/write ready and the latency of a read accepted in that
-//     cycle, drawn in phases (fast, random, long latency, stall bursts).
+//   * memory timing as phases (ideal, explicit single cycles, seeded random, stall bursts), each
+//     expanded cycle by cycle while the run reaches it, so memory use does not grow with cycles.
 // A segment starts when the previous one's pixels have all been accepted and its bus transfers
 // completed: its `program` writes go out while those pixels are still in flight (so they wait
 // while the pipeline is busy), then its pixels stream with its `traffic`. Segments that change
 // render-target formats or sizes first drain the pipeline (poll STATUS) and refill memory.
+//
+// Generation is prefix-stable: segment i and memory phase i draw from generators seeded from
+// (seed, i) alone, and generation just stops once the run's cycles are covered, so the first N
+// cycles of a seed are the same whatever the run's length.
 #pragma once
 
 #include <cstdint>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -35,6 +40,8 @@ struct StimConfig {
   uint64_t seed = 1;
   uint64_t cycles = 100000;  // length of the run; the stimulus covers at least this many cycles
   int rts = 0;               // 0: bind a random number of RTs per segment; n: always bind n
+  std::string profile = "default";  // profile.h; "" in a stimulus file without provenance
+  bool seeded = true;               // false: a stimulus file without a seed (seed is 0)
 };
 
 /// One pixel of a segment: coordinates, a palette entry and the per-pixel flags.
@@ -45,10 +52,17 @@ struct PixelRef {
   uint8_t gap = 0;      // idle cycles before the pixel is offered
   bool clear = false;
   bool coverage = true;
+  bool operator==(const PixelRef& o) const {
+    return x == o.x && y == o.y && palette == o.palette && gap == o.gap && clear == o.clear &&
+           coverage == o.coverage;
+  }
 };
 
 struct Segment {
-  ref::DrawState state;        // what `program` writes (for reports; the bus writes are the truth)
+  // The state registers after `program` (and every earlier segment's state writes): set by
+  // derive_states() from the bus writes, which are the truth. Its bindings say what a drain
+  // fills; reports describe it.
+  ref::DrawState state;
   bool drain = false;          // wait until idle, check the image, refill memory, then program
   bool fill = true;            // with drain: fill the bound areas with random texels
   uint64_t fill_seed = 0;      // seed of that fill
@@ -59,18 +73,68 @@ struct Segment {
   std::vector<PixelRef> pixels;
 };
 
+/// A phase of memory timing: `cycles` consecutive cycles of one behaviour.
+struct MemPhase {
+  enum class Kind : uint8_t {
+    kIdeal,   // always ready, latency 1
+    kCycle,   // every cycle exactly as given (rd, wr: 0 or 1000; latency lat_lo = lat_hi):
+              // hand-written timing
+    kRandom,  // each cycle: ready with probability rd / wr per mille, latency lat_lo..lat_hi
+    kBurst,   // the first `burst` cycles stall reads (stall 0), writes (1) or both (2), then
+              // ready; latency 1..4
+  };
+  Kind kind = Kind::kIdeal;
+  uint64_t cycles = 1;  // >= 1
+  uint16_t rd = 1000;   // per mille
+  uint16_t wr = 1000;   // per mille
+  uint8_t lat_lo = 1;   // >= 1
+  uint8_t lat_hi = 1;   // >= lat_lo
+  uint8_t stall = 0;
+  uint64_t burst = 0;  // <= cycles
+  uint64_t seed = 0;   // of the per-cycle draws (kRandom, kBurst)
+};
+
 struct Stimulus {
   StimConfig cfg;
   std::vector<Segment> segments;
-  std::vector<MemCycle> mem;  // one entry per cycle of the run
+  std::vector<MemPhase> mem;  // consecutive from cycle 0; beyond them the memory is ideal
   uint64_t pixels = 0;        // total over the segments
 };
 
-/// Generates the whole stimulus. Throws std::out_of_range for an unknown configuration index or
-/// an RT count outside 0..max_rts.
+/// Generates the stimulus of `cfg.cycles` cycles. Throws std::out_of_range for an unknown
+/// configuration index or an RT count outside 0..max_rts, std::invalid_argument for an unknown
+/// profile or more cycles than this machine's memory holds the stimulus of (see
+/// stimulus_bytes()).
 Stimulus generate(const StimConfig& cfg);
+
+/// An upper estimate of the bytes the generated stimulus of `cycles` cycles takes.
+uint64_t stimulus_bytes(uint64_t cycles);
+
+/// Sets every segment's `state` and `st.pixels` from the segments' contents: the state registers
+/// (sim::StateRegs, from reset) after the segment's program writes, state writes of the earlier
+/// segments' traffic included.
+void derive_states(Stimulus& st);
 
 /// Index of the configuration named `name` (fl9_1 ... fl11_1), or -1.
 int config_index(const std::string& name);
+
+/// The memory timing of `phases` (a sim::MemTiming for sim::Memory): cycle by cycle, each phase's
+/// draws from its own seed, ideal beyond the last phase. `phases` must outlive it.
+class PhaseTiming final : public sim::MemTiming {
+ public:
+  explicit PhaseTiming(const std::vector<MemPhase>& phases);
+  MemCycle at(uint64_t cycle) override;
+
+ private:
+  MemCycle draw();  // the next cycle of the current phase
+  void enter(size_t phase);
+
+  const std::vector<MemPhase>& phases_;
+  size_t phase_ = 0;
+  uint64_t start_ = 0;  // first cycle of phase_
+  uint64_t next_ = 0;   // next cycle to draw
+  MemCycle cur_;        // behaviour of cycle next_ - 1
+  std::mt19937_64 rng_;
+};
 
 }  // namespace om::cosim

@@ -8,6 +8,7 @@
 // sides line up.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -80,8 +81,11 @@ bool have_model();
 ///   "rd_addr"  flips bit 0 of mem_rd_addr_o from the 3rd read request on;
 ///   "prdata"   flips bit 0 of prdata_o on the 3rd completed read;
 ///   "in_ready" drops in_ready_o for one cycle at the 50th accepted pixel.
-/// Throws std::invalid_argument for any other name.
-std::unique_ptr<Side> make_faulty(std::unique_ptr<Side> side, const std::string& fault);
+/// With `from` > 0 the fault is armed at clock cycle `from`: it counts writes, reads and pixels
+/// from that cycle on, as if the run started there. Throws std::invalid_argument for any other
+/// name.
+std::unique_ptr<Side> make_faulty(std::unique_ptr<Side> side, const std::string& fault,
+                                  uint64_t from = 0);
 /// The fault names make_faulty() accepts, comma-separated.
 const char* fault_names();
 

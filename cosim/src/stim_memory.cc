@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: Apache-2.0
+// Memory timing of the stimulus: phases drawn from (seed, phase index), and their expansion cycle
+// by cycle while a run reaches them.
+#include <algorithm>
+
+#include "om/cosim/stim_state.h"
+#include "om/cosim/stimulus.h"
+
+namespace om::cosim {
+
+std::vector<MemPhase> generate_memory(uint64_t seed, uint64_t cycles, const Profile& prof) {
+  std::vector<MemPhase> phases;
+  uint64_t c = 0;
+  for (uint64_t index = 0; c < cycles; ++index) {
+    std::mt19937_64 rng(derive_seed(seed, kStreamMemory, index));
+    auto pick = [&rng](uint32_t n) {
+      return std::uniform_int_distribution<uint32_t>(0, n - 1)(rng);
+    };
+    auto range = [&pick](uint32_t lo, uint32_t hi) { return lo + pick(hi - lo + 1); };
+    MemPhase p;
+    p.kind = MemPhase::Kind::kRandom;
+    // The last phase stops at the run's end: a longer run continues it with the same draws.
+    p.cycles = std::min<uint64_t>(64u << pick(6), cycles - c);
+    uint32_t mode = pick(100);
+    int kind = 0;
+    for (; kind < 4 && mode >= static_cast<uint32_t>(prof.mem_mix[kind]); ++kind) {
+      mode -= prof.mem_mix[kind];
+    }
+    switch (kind) {
+      case 0:  // fast
+        p.lat_hi = 2;
+        break;
+      case 1:  // typical
+        p.rd = static_cast<uint16_t>(600 + 4 * pick(100));
+        p.wr = static_cast<uint16_t>(600 + 4 * pick(100));
+        p.lat_hi = static_cast<uint8_t>(range(1, 8));
+        break;
+      case 2:  // slow
+        p.rd = static_cast<uint16_t>(200 + 4 * pick(100));
+        p.wr = static_cast<uint16_t>(200 + 4 * pick(100));
+        p.lat_lo = static_cast<uint8_t>(range(2, 6));
+        p.lat_hi = static_cast<uint8_t>(range(p.lat_lo, 30));
+        break;
+      case 3:  // long latency: more reads outstanding than the OM buffers
+        p.lat_lo = static_cast<uint8_t>(range(16, 30));
+        p.lat_hi = static_cast<uint8_t>(range(p.lat_lo, 60));
+        break;
+      default:  // a stall burst on reads, writes or both, then normal
+        p.kind = MemPhase::Kind::kBurst;
+        p.stall = static_cast<uint8_t>(pick(3));
+        p.burst = std::min<uint64_t>(p.cycles, range(8, 200));
+        p.lat_hi = 4;
+        break;
+    }
+    p.seed = rng();
+    c += p.cycles;
+    phases.push_back(p);
+  }
+  return phases;
+}
+
+PhaseTiming::PhaseTiming(const std::vector<MemPhase>& phases) : phases_(phases) { enter(0); }
+
+void PhaseTiming::enter(size_t phase) {
+  phase_ = phase;
+  if (phase_ < phases_.size()) rng_.seed(phases_[phase_].seed);
+}
+
+MemCycle PhaseTiming::draw() {
+  while (phase_ < phases_.size() && next_ >= start_ + phases_[phase_].cycles) {
+    start_ += phases_[phase_].cycles;
+    enter(phase_ + 1);
+  }
+  const uint64_t i = next_++ - start_;
+  if (phase_ >= phases_.size()) return MemCycle{};
+  const MemPhase& p = phases_[phase_];
+  MemCycle m;
+  switch (p.kind) {
+    case MemPhase::Kind::kIdeal:
+      break;
+    case MemPhase::Kind::kCycle:
+      m.rd_ready = p.rd != 0;
+      m.wr_ready = p.wr != 0;
+      m.latency = p.lat_lo;
+      break;
+    case MemPhase::Kind::kRandom: {
+      std::uniform_int_distribution<uint32_t> permille(0, 999);
+      m.rd_ready = p.rd >= 1000 || permille(rng_) < p.rd;
+      m.wr_ready = p.wr >= 1000 || permille(rng_) < p.wr;
+      m.latency =
+          static_cast<uint8_t>(std::uniform_int_distribution<uint32_t>(p.lat_lo, p.lat_hi)(rng_));
+      break;
+    }
+    case MemPhase::Kind::kBurst:
+      m.rd_ready = !(i < p.burst && p.stall != 1);
+      m.wr_ready = !(i < p.burst && p.stall != 0);
+      m.latency =
+          static_cast<uint8_t>(std::uniform_int_distribution<uint32_t>(p.lat_lo, p.lat_hi)(rng_));
+      break;
+  }
+  return m;
+}
+
+MemCycle PhaseTiming::at(uint64_t cycle) {
+  while (next_ <= cycle) cur_ = draw();
+  return cur_;
+}
+
+}  // namespace om::cosim

@@ -1,0 +1,492 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "om/cosim/stimulus_file.h"
+
+#include <cctype>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <vector>
+
+#include "om/cosim/numbers.h"
+#include "om/cosim/profile.h"
+
+namespace om::cosim {
+namespace {
+
+constexpr uint64_t kMaxCycles = 1000000000000ull;  // as --cycles
+constexpr uint64_t kMaxCoord = (1u << 14) - 1;     // CoordW bits of x and y
+constexpr size_t kMaxPalette = 256;                // PixelRef::palette is 8 bits
+constexpr const char* kStall[] = {"rd", "wr", "both"};
+
+constexpr BusOp::Kind kKinds[] = {
+    BusOp::Kind::kStateWrite,      BusOp::Kind::kPartialWrite,  BusOp::Kind::kRead,
+    BusOp::Kind::kPerfClear,       BusOp::Kind::kRoWrite,       BusOp::Kind::kWoRead,
+    BusOp::Kind::kUnmappedRead,    BusOp::Kind::kUnmappedWrite, BusOp::Kind::kMisalignedRead,
+    BusOp::Kind::kMisalignedWrite, BusOp::Kind::kStatusPoll};
+
+}  // namespace
+
+bool bus_kind(const std::string& name, BusOp::Kind* kind) {
+  for (BusOp::Kind k : kKinds) {
+    if (name == sim::to_string(k)) {
+      *kind = k;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool bus_kind_writes(BusOp::Kind k) {
+  switch (k) {
+    case BusOp::Kind::kStateWrite:
+    case BusOp::Kind::kPartialWrite:
+    case BusOp::Kind::kPerfClear:
+    case BusOp::Kind::kRoWrite:
+    case BusOp::Kind::kUnmappedWrite:
+    case BusOp::Kind::kMisalignedWrite:
+      return true;
+    default:
+      return false;
+  }
+}
+
+namespace {
+
+std::string hex(uint64_t v) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "0x%llX", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+std::string vec(const ref::Vec4& v) {
+  return hex(v[0]) + "," + hex(v[1]) + "," + hex(v[2]) + "," + hex(v[3]);
+}
+
+void write_op(std::ostringstream& os, const char* rec, const BusOp& op) {
+  os << rec << ' ' << sim::to_string(op.kind) << ' ' << hex(op.addr);
+  if (op.data != 0) os << ' ' << hex(op.data);
+  if (op.strb != 0xF) os << " strb=" << hex(op.strb);
+  if (op.gap != 0) os << " gap=" << op.gap;
+  os << '\n';
+}
+
+void write_phase(std::ostringstream& os, const MemPhase& p) {
+  const std::string lat = " lat=" + std::to_string(p.lat_lo) + ".." + std::to_string(p.lat_hi);
+  switch (p.kind) {
+    case MemPhase::Kind::kIdeal:
+      os << "mem ideal " << p.cycles << '\n';
+      break;
+    case MemPhase::Kind::kCycle:
+      os << "mem cycle";
+      if (p.cycles != 1) os << ' ' << p.cycles;
+      os << " rd=" << (p.rd != 0) << " wr=" << (p.wr != 0) << " lat=" << int(p.lat_lo) << '\n';
+      break;
+    case MemPhase::Kind::kRandom:
+      os << "mem random " << p.cycles << " rd=" << p.rd << " wr=" << p.wr << lat
+         << " seed=" << hex(p.seed) << '\n';
+      break;
+    case MemPhase::Kind::kBurst:
+      os << "mem burst " << p.cycles << " stall=" << kStall[p.stall] << " burst=" << p.burst << lat
+         << " seed=" << hex(p.seed) << '\n';
+      break;
+  }
+}
+
+// The fields of one line: positional values, flags (bare words the record knows) and key=value.
+struct Fields {
+  std::vector<std::string> pos;
+  std::vector<std::string> flags;
+  std::vector<std::pair<std::string, std::string>> keys;
+  bool flag(const char* f) const {
+    for (const std::string& x : flags) {
+      if (x == f) return true;
+    }
+    return false;
+  }
+  const std::string* key(const char* k) const {
+    for (const auto& kv : keys) {
+      if (kv.first == k) return &kv.second;
+    }
+    return nullptr;
+  }
+};
+
+class Reader {
+ public:
+  explicit Reader(std::string name) : name_(std::move(name)) {}
+
+  Stimulus parse(const std::string& text) {
+    st_.cfg.profile.clear();  // provenance only when the file gives it
+    st_.cfg.seeded = false;
+    st_.cfg.seed = 0;
+    std::vector<std::string> tok;
+    for (size_t at = 0; at < text.size();) {
+      size_t end = text.find('\n', at);
+      if (end == std::string::npos) end = text.size();
+      ++line_;
+      // Tokens: runs of characters other than blanks, up to a '#'.
+      tok.clear();
+      for (size_t i = at; i < end && text[i] != '#';) {
+        if (std::isspace(static_cast<unsigned char>(text[i]))) {
+          ++i;
+          continue;
+        }
+        size_t j = i;
+        while (j < end && text[j] != '#' && !std::isspace(static_cast<unsigned char>(text[j]))) ++j;
+        tok.emplace_back(text, i, j - i);
+        i = j;
+      }
+      at = end + 1;
+      if (line_ == 1) {
+        header(tok);
+      } else if (!tok.empty()) {
+        record(tok);
+      }
+    }
+    if (line_ == 0) fail("omsim-stimulus", "empty file (the first line is 'omsim-stimulus 1')");
+    for (const char* k : {"config", "cycles"}) {
+      if (seen_.count(k) == 0) fail(k, "missing (the header needs 'config NAME' and 'cycles N')");
+    }
+    const ConfigInfo& cfg = kConfigs[st_.cfg.cfg_index];
+    if (st_.cfg.rts > cfg.max_rts) {
+      line_ = seen_["rts"];
+      fail("rts", "'" + std::to_string(st_.cfg.rts) + "' is more than " + cfg.name + "'s " +
+                      std::to_string(cfg.max_rts) + " render targets");
+    }
+    derive_states(st_);
+    return std::move(st_);
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& field, const std::string& what) const {
+    throw StimulusError(name_ + ":" + std::to_string(line_) + ": " + field + ": " + what);
+  }
+
+  uint64_t num(const std::string& field, const std::string& text, uint64_t lo, uint64_t hi) const {
+    try {
+      return parse_uint(field, text, lo, hi);
+    } catch (const std::invalid_argument& e) {
+      throw StimulusError(name_ + ":" + std::to_string(line_) + ": " + e.what());
+    }
+  }
+
+  // A binary32 given as its bits (decimal or 0x hex) or as a decimal number with a point or an
+  // exponent (e.g. 1.0, -0.5, 2e-3).
+  uint32_t word(const std::string& field, const std::string& text) const {
+    const bool is_hex = text.size() > 1 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+    if (!is_hex && text.find_first_of(".eE") != std::string::npos) {
+      char* end = nullptr;
+      const float f = std::strtof(text.c_str(), &end);
+      if (end == text.c_str() + text.size() &&
+          text.find_first_not_of("0123456789.eE+-") == std::string::npos && std::isfinite(f)) {
+        uint32_t bits = 0;
+        std::memcpy(&bits, &f, sizeof bits);
+        return bits;
+      }
+      fail(field, "'" + text + "' is not a finite binary32 number");
+    }
+    return static_cast<uint32_t>(num(field, text, 0, 0xFFFFFFFFu));
+  }
+
+  // tok[first..]: the fields of record `rec`; `usage` shows its form in messages.
+  Fields split(const std::string& rec, const std::vector<std::string>& tok, size_t first,
+               size_t min_pos, size_t max_pos, std::initializer_list<const char*> flags,
+               std::initializer_list<const char*> keys, const std::string& usage) const {
+    Fields f;
+    for (size_t i = first; i < tok.size(); ++i) {
+      const std::string& t = tok[i];
+      const size_t eq = t.find('=');
+      if (eq != std::string::npos) {
+        const std::string k = t.substr(0, eq);
+        bool known = false;
+        for (const char* kk : keys) known = known || k == kk;
+        if (!known) fail(rec, "unknown field '" + t + "' (" + usage + ")");
+        if (f.key(k.c_str()) != nullptr) fail(rec + " " + k, "given twice");
+        f.keys.emplace_back(k, t.substr(eq + 1));
+        continue;
+      }
+      bool is_flag = false;
+      for (const char* ff : flags) is_flag = is_flag || t == ff;
+      if (is_flag) {
+        if (f.flag(t.c_str())) fail(rec + " " + t, "given twice");
+        f.flags.push_back(t);
+      } else if (f.pos.size() < max_pos && f.keys.empty()) {
+        f.pos.push_back(t);
+      } else {
+        fail(rec, "unexpected '" + t + "' (" + usage + ")");
+      }
+    }
+    if (f.pos.size() < min_pos) fail(rec, "missing values (" + usage + ")");
+    return f;
+  }
+
+  void header(const std::vector<std::string>& tok) {
+    if (tok.empty() || tok[0] != "omsim-stimulus") {
+      fail("omsim-stimulus", "not a stimulus file (the first line must be 'omsim-stimulus " +
+                                 std::to_string(kStimulusVersion) + "')");
+    }
+    if (tok.size() != 2 || tok[1] != std::to_string(kStimulusVersion)) {
+      fail("omsim-stimulus", "unsupported version '" + (tok.size() > 1 ? tok[1] : "") +
+                                 "' (this omsim reads version " + std::to_string(kStimulusVersion) +
+                                 ")");
+    }
+  }
+
+  Segment& segment(const std::string& rec) {
+    if (st_.segments.empty()) fail(rec, "comes before the first 'segment' line");
+    return st_.segments.back();
+  }
+
+  void once(const std::string& rec) {
+    if (!seen_.emplace(rec, line_).second) {
+      fail(rec, "given twice (first on line " + std::to_string(seen_[rec]) + ")");
+    }
+  }
+
+  void record(const std::vector<std::string>& tok) {
+    const std::string& rec = tok[0];
+    if (rec == "config" || rec == "rts" || rec == "profile" || rec == "seed" || rec == "cycles") {
+      once(rec);
+      const std::string v = split(rec, tok, 1, 1, 1, {}, {}, rec + " VALUE").pos[0];
+      if (rec == "config") {
+        st_.cfg.cfg_index = config_index(v);
+        if (st_.cfg.cfg_index < 0) {
+          std::string names;
+          for (const ConfigInfo& c : kConfigs)
+            names += (names.empty() ? "" : ", ") + std::string(c.name);
+          fail(rec, "unknown configuration '" + v + "' (" + names + ")");
+        }
+      } else if (rec == "rts") {
+        st_.cfg.rts = static_cast<int>(num(rec, v, 0, ref::kMaxRts));
+      } else if (rec == "profile") {
+        if (find_profile(v) == nullptr) {
+          fail(rec, "unknown profile '" + v + "' (" + profile_list() + ")");
+        }
+        st_.cfg.profile = v;
+      } else if (rec == "seed") {
+        st_.cfg.seed = num(rec, v, 0, UINT64_MAX);
+        st_.cfg.seeded = true;
+      } else {
+        st_.cfg.cycles = num(rec, v, 1, kMaxCycles);
+      }
+    } else if (rec == "segment") {
+      const Fields f = split(rec, tok, 1, 0, 0, {"drain", "nofill", "illegal"}, {"fill_seed"},
+                             "segment [drain] [nofill] [illegal] [fill_seed=N]");
+      Segment s;
+      s.drain = f.flag("drain");
+      s.fill = !f.flag("nofill");
+      s.illegal = f.flag("illegal");
+      if (const std::string* v = f.key("fill_seed"))
+        s.fill_seed = num("segment fill_seed", *v, 0, UINT64_MAX);
+      st_.segments.push_back(std::move(s));
+    } else if (rec == "program" || rec == "traffic") {
+      bus_op(tok);
+    } else if (rec == "ps") {
+      palette(tok);
+    } else if (rec == "pixel") {
+      pixel(tok);
+    } else if (rec == "mem") {
+      mem(tok);
+    } else {
+      fail(rec,
+           "unknown record (config, rts, profile, seed, cycles, mem, segment, program, "
+           "traffic, ps, pixel)");
+    }
+  }
+
+  void bus_op(const std::vector<std::string>& tok) {
+    const std::string& rec = tok[0];
+    Segment& seg = segment(rec);
+    const Fields f =
+        split(rec, tok, 1, 2, 3, {}, {"strb", "gap"}, rec + " KIND ADDR [DATA] [strb=N] [gap=N]");
+    BusOp op;
+    if (!bus_kind(f.pos[0], &op.kind)) {
+      std::string names;
+      for (BusOp::Kind k : kKinds)
+        names += (names.empty() ? "" : ", ") + std::string(sim::to_string(k));
+      fail(rec + " kind", "unknown bus operation '" + f.pos[0] + "' (" + names + ")");
+    }
+    op.write = bus_kind_writes(op.kind);
+    op.addr = static_cast<uint16_t>(num(rec + " addr", f.pos[1], 0, 0xFFFF));
+    if (f.pos.size() > 2)
+      op.data = static_cast<uint32_t>(num(rec + " data", f.pos[2], 0, 0xFFFFFFFFu));
+    if (const std::string* v = f.key("strb"))
+      op.strb = static_cast<uint8_t>(num(rec + " strb", *v, 0, 0xF));
+    if (const std::string* v = f.key("gap"))
+      op.gap = static_cast<uint16_t>(num(rec + " gap", *v, 0, 0xFFFF));
+    (rec == "program" ? seg.program : seg.traffic).push_back(op);
+  }
+
+  void palette(const std::vector<std::string>& tok) {
+    const std::string rec = "ps";
+    Segment& seg = segment(rec);
+    const Fields f = split(rec, tok, 1, 0, 0, {},
+                           {"o0", "o1", "o2", "o3", "o4", "o5", "o6", "o7", "dual", "fog"},
+                           "ps [o0..o7=R,G,B,A] [dual=R,G,B,A] [fog=F]");
+    if (seg.palette.size() >= kMaxPalette) {
+      fail("ps", "a segment holds at most " + std::to_string(kMaxPalette) + " palette entries");
+    }
+    ref::PixelIn p;
+    for (const auto& [k, v] : f.keys) {
+      if (k == "fog") {
+        p.fog = word("ps fog", v);
+        continue;
+      }
+      ref::Vec4& dst = k == "dual" ? p.oc1 : p.oc[k[1] - '0'];
+      std::istringstream vs(v);
+      std::string c;
+      int n = 0;
+      while (std::getline(vs, c, ',')) {
+        if (n == 4) break;
+        dst[n++] = word("ps " + k, c);
+      }
+      if (n != 4 || vs.peek() != EOF || v.back() == ',') {
+        fail("ps " + k, "'" + v + "' is not 4 comma-separated values R,G,B,A");
+      }
+    }
+    seg.palette.push_back(p);
+  }
+
+  void pixel(const std::vector<std::string>& tok) {
+    const std::string rec = "pixel";
+    Segment& seg = segment(rec);
+    const Fields f = split(rec, tok, 1, 3, 3, {"clear", "nocov"}, {"gap"},
+                           "pixel X Y PALETTE [gap=N] [clear] [nocov]");
+    PixelRef p;
+    p.x = static_cast<uint16_t>(num("pixel x", f.pos[0], 0, kMaxCoord));
+    p.y = static_cast<uint16_t>(num("pixel y", f.pos[1], 0, kMaxCoord));
+    const uint64_t pal = num("pixel palette", f.pos[2], 0, kMaxPalette - 1);
+    if (pal >= seg.palette.size()) {
+      fail("pixel palette", "'" + f.pos[2] + "' names no entry: the segment has " +
+                                std::to_string(seg.palette.size()) + " 'ps' lines before it");
+    }
+    p.palette = static_cast<uint8_t>(pal);
+    if (const std::string* v = f.key("gap"))
+      p.gap = static_cast<uint8_t>(num("pixel gap", *v, 0, 255));
+    p.clear = f.flag("clear");
+    p.coverage = !f.flag("nocov");
+    seg.pixels.push_back(p);
+  }
+
+  void latency(MemPhase& p, const std::string& field, const std::string& v, bool range) const {
+    const size_t dots = v.find("..");
+    if (!range || dots == std::string::npos) {
+      p.lat_lo = p.lat_hi = static_cast<uint8_t>(num(field, v, 1, 255));
+      return;
+    }
+    p.lat_lo = static_cast<uint8_t>(num(field, v.substr(0, dots), 1, 255));
+    p.lat_hi = static_cast<uint8_t>(num(field, v.substr(dots + 2), 1, 255));
+    if (p.lat_hi < p.lat_lo) fail(field, "'" + v + "' is an empty range (LO..HI with LO <= HI)");
+  }
+
+  void mem(const std::vector<std::string>& tok) {
+    if (tok.size() < 2) fail("mem", "missing kind (ideal, cycle, random, burst)");
+    const std::string& kind = tok[1];
+    const std::string rec = "mem " + kind;
+    MemPhase p;
+    if (kind == "ideal") {
+      const Fields f = split(rec, tok, 2, 1, 1, {}, {}, "mem ideal CYCLES");
+      p.cycles = num(rec + " cycles", f.pos[0], 1, kMaxCycles);
+    } else if (kind == "cycle") {
+      const Fields f = split(rec, tok, 2, 0, 1, {}, {"rd", "wr", "lat"},
+                             "mem cycle [CYCLES] [rd=0|1] [wr=0|1] [lat=N]");
+      p.kind = MemPhase::Kind::kCycle;
+      if (!f.pos.empty()) p.cycles = num(rec + " cycles", f.pos[0], 1, kMaxCycles);
+      if (const std::string* v = f.key("rd")) p.rd = num(rec + " rd", *v, 0, 1) ? 1000 : 0;
+      if (const std::string* v = f.key("wr")) p.wr = num(rec + " wr", *v, 0, 1) ? 1000 : 0;
+      if (const std::string* v = f.key("lat")) latency(p, rec + " lat", *v, false);
+    } else if (kind == "random" || kind == "burst") {
+      const bool burst = kind == "burst";
+      const Fields f =
+          burst ? split(rec, tok, 2, 1, 1, {}, {"stall", "burst", "lat", "seed"},
+                        "mem burst CYCLES [stall=rd|wr|both] [burst=N] [lat=LO..HI] [seed=N]")
+                : split(rec, tok, 2, 1, 1, {}, {"rd", "wr", "lat", "seed"},
+                        "mem random CYCLES [rd=PERMILLE] [wr=PERMILLE] [lat=LO..HI] [seed=N]");
+      p.kind = burst ? MemPhase::Kind::kBurst : MemPhase::Kind::kRandom;
+      p.cycles = num(rec + " cycles", f.pos[0], 1, kMaxCycles);
+      if (const std::string* v = f.key("rd"))
+        p.rd = static_cast<uint16_t>(num(rec + " rd", *v, 0, 1000));
+      if (const std::string* v = f.key("wr"))
+        p.wr = static_cast<uint16_t>(num(rec + " wr", *v, 0, 1000));
+      if (const std::string* v = f.key("lat")) latency(p, rec + " lat", *v, true);
+      if (const std::string* v = f.key("seed")) p.seed = num(rec + " seed", *v, 0, UINT64_MAX);
+      if (const std::string* v = f.key("stall")) {
+        bool known = false;
+        for (uint8_t i = 0; i < 3; ++i) {
+          if (*v == kStall[i]) p.stall = i, known = true;
+        }
+        if (!known) fail(rec + " stall", "'" + *v + "' is not rd, wr or both");
+      }
+      if (const std::string* v = f.key("burst")) p.burst = num(rec + " burst", *v, 0, p.cycles);
+    } else {
+      fail("mem", "unknown kind '" + kind + "' (ideal, cycle, random, burst)");
+    }
+    st_.mem.push_back(p);
+  }
+
+  std::string name_;
+  uint64_t line_ = 0;
+  std::map<std::string, uint64_t> seen_;  // header record -> its line
+  Stimulus st_;
+};
+
+}  // namespace
+
+std::string write_stimulus(const Stimulus& st) {
+  std::ostringstream os;
+  os << "omsim-stimulus " << kStimulusVersion << '\n';
+  os << "config " << kConfigs[st.cfg.cfg_index].name << '\n';
+  os << "rts " << st.cfg.rts << '\n';
+  if (!st.cfg.profile.empty()) os << "profile " << st.cfg.profile << '\n';
+  if (st.cfg.seeded) os << "seed " << st.cfg.seed << '\n';
+  os << "cycles " << st.cfg.cycles << '\n';
+  for (const MemPhase& p : st.mem) write_phase(os, p);
+  for (const Segment& s : st.segments) {
+    os << "segment" << (s.drain ? " drain" : "") << (s.fill ? "" : " nofill")
+       << (s.illegal ? " illegal" : "");
+    if (s.fill_seed != 0) os << " fill_seed=" << hex(s.fill_seed);
+    os << '\n';
+    for (const BusOp& op : s.program) write_op(os, "program", op);
+    for (const ref::PixelIn& p : s.palette) {
+      os << "ps";
+      for (int i = 0; i < ref::kMaxRts; ++i) {
+        if (p.oc[i] != ref::Vec4{}) os << " o" << i << '=' << vec(p.oc[i]);
+      }
+      if (p.oc1 != ref::Vec4{}) os << " dual=" << vec(p.oc1);
+      if (p.fog != ref::kF32One) os << " fog=" << hex(p.fog);
+      os << '\n';
+    }
+    for (const PixelRef& p : s.pixels) {
+      os << "pixel " << p.x << ' ' << p.y << ' ' << int(p.palette);
+      if (p.gap != 0) os << " gap=" << int(p.gap);
+      os << (p.clear ? " clear" : "") << (p.coverage ? "" : " nocov") << '\n';
+    }
+    for (const BusOp& op : s.traffic) write_op(os, "traffic", op);
+  }
+  return os.str();
+}
+
+Stimulus read_stimulus(const std::string& text, const std::string& name) {
+  return Reader(name).parse(text);
+}
+
+Stimulus load_stimulus(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw StimulusError(path + ": cannot read: " + std::strerror(errno));
+  std::ostringstream ss;
+  ss << f.rdbuf();
+  return read_stimulus(ss.str(), path);
+}
+
+void save_stimulus(const Stimulus& st, const std::string& path) {
+  std::ofstream f(path, std::ios::binary | std::ios::trunc);
+  if (f) f << write_stimulus(st);
+  if (!f) throw std::runtime_error(path + ": cannot write the stimulus: " + std::strerror(errno));
+}
+
+}  // namespace om::cosim
