@@ -163,6 +163,14 @@ bool agree(const std::vector<std::pair<std::string, std::string>>& given, Stimul
   return cut;
 }
 
+// Where --waves put the files, or why there are none (a passing run writes no window).
+std::string waves_note(const RunResult& r) {
+  if (!r.open_waves.empty()) return "written; open with: " + r.open_waves;
+  if (!r.waves.empty()) return "written: " + r.waves.front() + " ...";
+  return r.failures.empty() ? "none written: the run passed (--waves writes the window around a failure)"
+                            : "none written";
+}
+
 int run_impl(const std::vector<std::string>& a) {
   StimConfig sc;
   sc.cfg_index = kDefaultConfig;
@@ -299,7 +307,11 @@ int run_impl(const std::vector<std::string>& a) {
       j["failure"] = {{"kind", f.kind},       {"cycle", f.cycle},  {"field", f.field},
                       {"a", f.a_value},       {"b", f.b_value},    {"message", f.message},
                       {"segment", f.segment}, {"reproduce", repro}};
+    }
+    if (!ro.waves_dir.empty()) {
       j["waves"] = r.waves;
+      j["waves_note"] = waves_note(r);
+      if (!r.open_waves.empty()) j["open_waves"] = r.open_waves;
     }
     if (holes) {
       auto h = r.coverage.holes();
@@ -326,6 +338,7 @@ int run_impl(const std::vector<std::string>& a) {
       if (n++ >= holes) break;
       std::printf("  hole        %s\n", h.c_str());
     }
+    if (!ro.waves_dir.empty()) std::printf("  waves       %s\n", waves_note(r).c_str());
     std::printf("  result      %s\n", r.failures.empty() ? "PASS" : "FAIL");
   }
   return r.failures.empty() ? kOk : kFail;

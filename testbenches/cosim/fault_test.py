@@ -14,7 +14,8 @@ Checks, in order:
   4. GTKWave (under Xvfb) shows every signal of waves/cosim.gtkw on cosim.fst and every signal of
      waves/om_top.gtkw on both rtl.fst and model.fst; W/divergence.gtkw (the report's open command) has its
      marker on the failing cycle, the view around it and the failing port highlighted;
-  5. without --fault the same run passes (exit 0): the failure comes from the fault alone.
+  5. without --fault the same run passes (exit 0): the failure comes from the fault alone; with --waves it says
+     that it wrote none and why.
 """
 
 from __future__ import annotations
@@ -137,10 +138,12 @@ def main() -> int:
     if got != want:
         fail(f"divergence.gtkw shows {got} of {want} signals on cosim.fst")
 
-    # 5. The same run without the fault passes.
-    p = run([omsim, *args], work)
+    # 5. The same run without the fault passes, and says that --waves wrote nothing, and why.
+    p = run([omsim, *args, "--waves", str(work / "passing")], work)
     if p.returncode != 0:
         fail(f"the unbroken run failed:\n{p.stdout}\n{p.stderr}")
+    if not re.search(r"^  waves\s+none written: the run passed", p.stdout, re.M):
+        fail(f"a passing run with --waves does not say that it wrote none:\n{p.stdout}")
     print("PASS: report, reproduction, waves and layouts")
     return 0
 
