@@ -167,8 +167,9 @@ bool agree(const std::vector<std::pair<std::string, std::string>>& given, Stimul
 std::string waves_note(const RunResult& r) {
   if (!r.open_waves.empty()) return "written; open with: " + r.open_waves;
   if (!r.waves.empty()) return "written: " + r.waves.front() + " ...";
-  return r.failures.empty() ? "none written: the run passed (--waves writes the window around a failure)"
-                            : "none written";
+  return r.failures.empty()
+             ? "none written: the run passed (--waves writes the window around a failure)"
+             : "none written";
 }
 
 int run_impl(const std::vector<std::string>& a) {
