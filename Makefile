@@ -10,7 +10,7 @@ PYTHON := $(VENV)/bin/python
 export VIRTUAL_ENV := $(VENV)
 export PATH := $(VENV)/bin:$(PATH)
 
-.PHONY: all setup configure build run demo test lint format bench mutate clean
+.PHONY: all setup configure build run demo test lint format bench mutate fuzz clean
 
 all: build
 
@@ -51,6 +51,13 @@ bench: setup
 # Slow (every RTL mutant re-verilates om_top), so not part of make test.
 mutate: setup
 	@$(PYTHON) scripts/mutate.py $(MUTATE_ARGS)
+
+# libFuzzer targets (clang, ASan/UBSan) run FUZZ_SECONDS each from the kept corpus (testbenches/fuzz/corpus);
+# executions per target go to build/fuzz/fuzz.json, a crash is copied into the corpus (a regression test once kept).
+FUZZ_SECONDS ?= 60
+fuzz: setup
+	@cmake --preset fuzz >/dev/null && cmake --build --preset fuzz -j $(JOBS) --target om_fuzz_targets
+	@$(PYTHON) scripts/fuzz.py build/fuzz --seconds $(FUZZ_SECONDS)
 
 clean:
 	rm -rf build

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Checker self-test (make mutate): single-point mutations of the RTL and of the cycle model, one at
-a time, each run against the default co-simulation regression; a mutant is killed when any run
-fails (divergence, scoreboard, assertion, hang). Prints killed/total and the survivors and writes
-build/mutate.json {killed, total, score, survivors, mutants}.
+"""Checker self-test (make mutate): single-point mutations of every layer, one at a time: the RTL and
+the cycle model, each run against the default co-simulation regression (killed when any run fails:
+divergence, scoreboard, assertion, hang); the reference model's validation, object table, capability
+and binding rules and the host driver, each run against the unit suites that own them (killed when a
+test fails). Prints killed/total per layer and the survivors and writes build/mutate.json {killed,
+total, score, by_side, survivors, mutants}.
 
 Isolation: the sources (HEAD by default, the working tree with --worktree) are copied to
 build/mutate/src and built in build/mutate/build; the checkout itself is never modified. Each mutant
@@ -36,13 +38,16 @@ WORK = ROOT / "build" / "mutate"
 SRC = WORK / "src"
 BLD = WORK / "build"
 TARGET = "om_cosim_cli"
+# The unit suites a mutant of a side without a co-simulation signature runs against (GoogleTest programs).
+SUITES = {"ref": ["om_ref_tests", "om_conformance_tests", "om_driver_tests"], "driver": ["om_driver_tests"]}
+SIDES = ("model", "ref", "driver", "rtl")  # the order mutants run in: the Verilated top is rebuilt last
 CONFIGS = [("fl9_3", 0), ("fl11_0", 0), ("fl11_1", 8)]  # (configuration, --rts), as the CTest regression
 
 
 @dataclass
 class Mutant:
     id: str
-    side: str  # "model" or "rtl"
+    side: str  # one of SIDES
     category: str
     file: str
     find: str
@@ -58,8 +63,8 @@ def load_mutants(path: Path) -> list[Mutant]:
     except (OSError, KeyError, TypeError, tomllib.TOMLDecodeError) as e:
         sys.exit(f"mutate: {path}: not a mutant table ({e})")
     ids = [mu.id for mu in mutants]
-    if len(set(ids)) != len(ids) or any(mu.side not in ("model", "rtl") for mu in mutants):
-        sys.exit(f"mutate: {path}: duplicate ids or a side other than model/rtl")
+    if len(set(ids)) != len(ids) or any(mu.side not in SIDES for mu in mutants):
+        sys.exit(f"mutate: {path}: duplicate ids or a side other than {', '.join(SIDES)}")
     return mutants
 
 
@@ -151,16 +156,39 @@ def configure() -> None:
     # This interpreter (make mutate: the project venv's) runs the generators, which need its packages.
     cmd = ["cmake", "-S", str(SRC), "-B", str(BLD), "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
            f"-DPython_EXECUTABLE={sys.executable}",
-           "-DOM_BUILD_BENCH=OFF", "-DOM_BUILD_PYTHON=OFF", "-DOM_TEST_PYTHON=OFF", "-DOM_BUILD_DRIVER=OFF"]
+           "-DOM_BUILD_BENCH=OFF", "-DOM_BUILD_PYTHON=OFF", "-DOM_TEST_PYTHON=OFF"]
     p = sh(cmd)
     if p.returncode != 0:
         sys.exit(f"mutate: configure failed:\n{p.stdout[-3000:]}\n{p.stderr[-3000:]}")
 
 
-def build() -> tuple[bool, float, str]:
+def targets(side: str | None = None) -> list[str]:
+    """What a mutant of `side` needs built (None: everything the baseline runs)."""
+    if side is None:
+        return [TARGET, *sorted({t for suite in SUITES.values() for t in suite})]
+    return SUITES.get(side, [TARGET])
+
+
+def build(side: str | None = None) -> tuple[bool, float, str]:
     t0 = time.monotonic()
-    p = sh(["cmake", "--build", str(BLD), "-j", os.environ.get("JOBS", "2"), "--target", TARGET])
+    p = sh(["cmake", "--build", str(BLD), "-j", os.environ.get("JOBS", "2"), "--target", *targets(side)])
     return p.returncode == 0, time.monotonic() - t0, (p.stdout + p.stderr)[-4000:]
+
+
+def unit_suites(side: str) -> tuple[dict | None, int, float]:
+    """Runs the unit suites of `side`; returns (first failing suite or None, suites run, seconds)."""
+    t0 = time.monotonic()
+    for n, suite in enumerate(SUITES[side], 1):
+        try:
+            p = subprocess.run([str(BLD / "bin" / suite), "--gtest_brief=1"], capture_output=True, text=True,
+                               timeout=900)
+        except subprocess.TimeoutExpired:
+            return {"run": suite, "why": "timeout (hang)"}, n, time.monotonic() - t0
+        if p.returncode != 0:
+            failed = [line.split()[-1] for line in p.stdout.splitlines() if line.startswith("[  FAILED  ]")]
+            why = f"{len(failed)} tests fail, e.g. {failed[0]}" if failed else f"exit {p.returncode}"
+            return {"run": suite, "why": why}, n, time.monotonic() - t0
+    return None, len(SUITES[side]), time.monotonic() - t0
 
 
 def one_run(cfg: str, rts: int, seed: int, cycles: str) -> dict:
@@ -236,7 +264,7 @@ def main() -> int:
         for m in MUTANTS:
             log(f"{m.id} {m.side:<5} {m.category:<20} {m.file}: {m.what}")
         return 0 if mutants else 2
-    mutants.sort(key=lambda m: m.side != "model")  # model first: the Verilated top is rebuilt only after
+    mutants.sort(key=lambda m: SIDES.index(m.side))
 
     if args.check:
         stale = stale_mutants(mutants, ROOT)
@@ -264,7 +292,14 @@ def main() -> int:
     if first is not None:
         log(f"mutate: the unmutated regression fails ({first['run']}: {first['why']}); fix that first")
         return 2
-    log(f"mutate: baseline passes ({n} runs, {secs:.0f} s)")
+    usecs = 0.0
+    for side in SUITES:
+        first, _, secs_side = unit_suites(side)
+        usecs += secs_side
+        if first is not None:
+            log(f"mutate: the unmutated {side} suites fail ({first['run']}: {first['why']}); fix that first")
+            return 2
+    log(f"mutate: baseline passes ({n} runs, {secs:.0f} s; unit suites {usecs:.0f} s)")
 
     results = []
     for i, m in enumerate(mutants, 1):
@@ -272,11 +307,14 @@ def main() -> int:
         original = path.read_text()
         path.write_text(original.replace(m.find, m.replace, 1))
         try:
-            ok, bsecs, out = build()
+            ok, bsecs, out = build(m.side)
             if not ok:
                 status, by, rsecs, runs = "stillborn", "does not build: " + out.strip().splitlines()[-1][:200], 0.0, 0
             else:
-                first, runs, rsecs = regression(args.cycles, args.seeds, args.jobs)
+                if m.side in SUITES:
+                    first, runs, rsecs = unit_suites(m.side)
+                else:
+                    first, runs, rsecs = regression(args.cycles, args.seeds, args.jobs)
                 status = "killed" if first else "survived"
                 by = f"{first['run']}: {first['why']}" if first else f"all {runs} runs pass"
         finally:
@@ -292,15 +330,18 @@ def main() -> int:
     survivors = [r for r in valid if r["status"] == "survived"]
     stillborn = [r for r in results if r["status"] == "stillborn"]
     score = killed / len(valid) if valid else 0.0
+    by_side = {s: {"killed": sum(r["status"] == "killed" for r in valid if r["side"] == s),
+                   "total": sum(r["side"] == s for r in valid)} for s in SIDES}
     log(f"\nmutate: killed {killed}/{len(valid)} ({100 * score:.0f} %)" +
-        (f", {len(stillborn)} did not build" if stillborn else ""))
+        (f", {len(stillborn)} did not build" if stillborn else "") + "; per layer: " +
+        ", ".join(f"{s} {v['killed']}/{v['total']}" for s, v in by_side.items() if v["total"]))
     for r in survivors:
         log(f"  survivor {r['id']} ({r['side']}, {r['category']}): {r['what']} [{r['file']}]")
     for r in stillborn:
         log(f"  stillborn {r['id']}: {r['detail']}")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps({
-        "killed": killed, "total": len(valid), "score": round(score, 4),
+        "killed": killed, "total": len(valid), "score": round(score, 4), "by_side": by_side,
         "survivors": [r["id"] for r in survivors], "stillborn": [r["id"] for r in stillborn],
         "revision": rev, "regression": {"configs": [c + (f"@{r}" if r else "") for c, r in CONFIGS],
                                          "seeds": args.seeds, "cycles": args.cycles},

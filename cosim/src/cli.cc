@@ -5,9 +5,11 @@
 
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
@@ -23,7 +25,11 @@ namespace {
 
 constexpr int kOk = 0;
 constexpr int kFail = 1;
-constexpr int kUsage = 2;
+constexpr int kUsage = 2;  // bad command line, unreadable input or unwritable output
+constexpr int kInterrupted = 130;
+
+volatile std::sig_atomic_t g_interrupted = 0;
+extern "C" void on_interrupt(int) { g_interrupted = 1; }
 
 const char* kRunHelp =
     "usage: omsim run [--config NAME] [--seed N] [--cycles N] [--profile NAME] [options]\n"
@@ -50,7 +56,10 @@ const char* kRunHelp =
     "  --no-scoreboard      lockstep only (no reference-model checks)\n"
     "  --holes N            list up to N coverage holes (default 0)\n"
     "  --progress           progress bar on stderr\n"
-    "  --json               JSON summary on stdout\n";
+    "  --json               JSON summary on stdout\n"
+    "  Exit status: 0 pass, 1 failure (mismatch, scoreboard, assertion), 2 bad command line,\n"
+    "  unreadable input or unwritable output (checked before the run; a failure is reported\n"
+    "  even when its waves cannot be written), 130 interrupted (Ctrl-C: result PARTIAL).\n";
 
 const char* kCovHelp =
     "usage: omsim coverage FILE... [-o OUT] [--holes N] [--json] [--min PERCENT]\n"
@@ -163,6 +172,60 @@ bool agree(const std::vector<std::pair<std::string, std::string>>& given, Stimul
   return cut;
 }
 
+// An output the run will write must be writable before the run starts, so that an output problem
+// is a usage error that costs nothing rather than a lost verdict.
+void check_output_dir(const std::string& opt, const std::string& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec || !std::filesystem::is_directory(dir) || access(dir.c_str(), W_OK) != 0) {
+    throw Usage{opt + ": cannot write to directory '" + dir + "'" +
+                (ec ? ": " + ec.message() : std::string(": not a writable directory"))};
+  }
+}
+
+void check_output_file(const std::string& opt, const std::string& file) {
+  const std::filesystem::path p(file);
+  const std::string parent = p.has_parent_path() ? p.parent_path().string() : ".";
+  if (std::filesystem::is_directory(p)) throw Usage{opt + ": '" + file + "' is a directory"};
+  if (!std::filesystem::is_directory(parent) || access(parent.c_str(), W_OK) != 0) {
+    throw Usage{opt + ": cannot create '" + file + "': '" + parent +
+                "' is not a writable directory"};
+  }
+  if (std::filesystem::exists(p) && access(file.c_str(), W_OK) != 0) {
+    throw Usage{opt + ": '" + file + "' is not writable"};
+  }
+}
+
+// Ctrl-C stops the run at the next poll (every 4096 cycles) with what was checked so far.
+class InterruptGuard {
+ public:
+  InterruptGuard() {
+    g_interrupted = 0;
+    struct sigaction sa = {};
+    sa.sa_handler = on_interrupt;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_);
+  }
+  ~InterruptGuard() { sigaction(SIGINT, &old_, nullptr); }
+  static void poll() {
+    if (g_interrupted) throw Interrupted{};
+  }
+
+ private:
+  struct sigaction old_ = {};
+};
+
+// Where --waves put the files, or why there are none (a passing run writes no window).
+std::string waves_note(const RunResult& r) {
+  if (!r.open_waves.empty()) return "written; open with: " + r.open_waves;
+  if (!r.waves_error.empty()) return "not written: " + r.waves_error;
+  if (!r.waves.empty()) return "written: " + r.waves.front() + " ...";
+  if (r.interrupted) return "none written: the run was interrupted";
+  return r.failures.empty()
+             ? "none written: the run passed (--waves writes the window around a failure)"
+             : "none written";
+}
+
 int run_impl(const std::vector<std::string>& a) {
   StimConfig sc;
   sc.cfg_index = kDefaultConfig;
@@ -256,6 +319,10 @@ int run_impl(const std::vector<std::string>& a) {
 
   const std::string repro = reproduce(self_path(), sc, ro, stim_file, cut);
 
+  if (!ro.waves_dir.empty()) check_output_dir("--waves", ro.waves_dir);
+  if (!cov_out.empty()) check_output_file("--coverage-out", cov_out);
+  if (!record.empty()) check_output_file("--record", record);
+  InterruptGuard interrupt;
   if (stim_file.empty()) st = generate(sc);
   if (!record.empty()) {
     try {
@@ -267,12 +334,22 @@ int run_impl(const std::vector<std::string>& a) {
   ProgressBar bar;
   if (progress) ro.progress = [&bar](uint64_t c, uint64_t t) { bar.update(c, t); };
   ro.time_sides = true;
+  ro.poll = &InterruptGuard::poll;
   const RunResult r = run(st, ro);
   if (progress) {
     bar.update(r.cycles, sc.cycles);
     bar.done();
   }
-  if (!cov_out.empty()) r.coverage.write_file(cov_out);
+  // After the run an output problem is reported beside the verdict, never instead of it.
+  std::string output_error;
+  if (!cov_out.empty()) {
+    try {
+      r.coverage.write_file(cov_out);
+    } catch (const std::exception& e) {
+      output_error = std::string("--coverage-out: ") + e.what();
+    }
+  }
+  const char* verdict = r.interrupted ? "PARTIAL" : r.failures.empty() ? "PASS" : "FAIL";
 
   const std::string rep = report(r, st, repro);
   if (!rep.empty()) std::fputs(rep.c_str(), json ? stderr : stdout);
@@ -294,12 +371,19 @@ int run_impl(const std::vector<std::string>& a) {
       j["cycles_per_second"][r.b_name] = r.secs_b > 0 ? c / r.secs_b : 0.0;
     }
     j["revision"] = git_revision();
+    j["result"] = verdict;
+    if (r.interrupted) j["interrupted"] = true;
+    if (!output_error.empty()) j["output_error"] = output_error;
     if (!r.failures.empty()) {
       const Failure& f = r.failures.front();
       j["failure"] = {{"kind", f.kind},       {"cycle", f.cycle},  {"field", f.field},
                       {"a", f.a_value},       {"b", f.b_value},    {"message", f.message},
                       {"segment", f.segment}, {"reproduce", repro}};
+    }
+    if (!ro.waves_dir.empty()) {
       j["waves"] = r.waves;
+      j["waves_note"] = waves_note(r);
+      if (!r.open_waves.empty()) j["open_waves"] = r.open_waves;
     }
     if (holes) {
       auto h = r.coverage.holes();
@@ -326,9 +410,13 @@ int run_impl(const std::vector<std::string>& a) {
       if (n++ >= holes) break;
       std::printf("  hole        %s\n", h.c_str());
     }
-    std::printf("  result      %s\n", r.failures.empty() ? "PASS" : "FAIL");
+    if (!ro.waves_dir.empty()) std::printf("  waves       %s\n", waves_note(r).c_str());
+    std::printf("  result      %s\n", verdict);
   }
-  return r.failures.empty() ? kOk : kFail;
+  if (!output_error.empty()) std::fprintf(stderr, "omsim run: %s\n", output_error.c_str());
+  if (!r.failures.empty()) return kFail;
+  if (r.interrupted) return kInterrupted;
+  return output_error.empty() ? kOk : kUsage;
 }
 
 int coverage_impl(const std::vector<std::string>& a) {

@@ -10,6 +10,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "om/cosim/gtkw.h"
 #include "om/cosim/numbers.h"
 #include "om/sim/fst_writer.h"
 
@@ -154,39 +155,64 @@ RunResult Lockstep::finish() {
   return r_;
 }
 
+namespace {
+
+// The failure window's re-run with tracing on: its files and the layout that opens them go into
+// r's waves. Throws what the wave writers throw.
+void write_failure_waves(const Stimulus& st, const RunOptions& opt, bool full, RunResult* out) {
+  const uint64_t kAll = std::numeric_limits<uint64_t>::max();
+  RunResult& r = *out;
+  TraceWindow tw;
+  const uint64_t c = r.failures.front().cycle;
+  tw.from = c > opt.window ? c - opt.window : 0;
+  tw.to = c + kCyclesAfter;
+  tw.dir = full ? opt.waves_dir + "/window" : opt.waves_dir;
+  make_dirs(tw.dir);
+  RunOptions o = opt;
+  o.progress = nullptr;
+  Lockstep l(st, o, &tw);
+  l.step(kAll);
+  const RunResult again = l.finish();
+  r.waves.insert(r.waves.end(), again.waves.begin(), again.waves.end());
+  if (again.failures.empty() || again.failures.front().cycle != c) {
+    r.waves.push_back("(warning: the re-run did not reproduce the failure at cycle " +
+                      std::to_string(c) + ")");
+  } else if (!again.b_name.empty()) {
+    r.open_waves = write_divergence_layout(tw.dir, again.a_name, again.b_name, r.failures[0]);
+    r.waves.push_back(tw.dir + "/divergence.gtkw");
+  }
+}
+
+}  // namespace
+
 RunResult run(const Stimulus& st, const RunOptions& opt) {
   const uint64_t kAll = std::numeric_limits<uint64_t>::max();
   const bool full = opt.waves_full && !opt.waves_dir.empty();
   RunResult r;
+  TraceWindow all;
   if (full) {
     make_dirs(opt.waves_dir);
-    TraceWindow all;
     all.dir = opt.waves_dir;
     all.stop_at_failure = true;
-    Lockstep l(st, opt, &all);
-    l.step(kAll);
-    r = l.finish();
-  } else {
-    Lockstep l(st, opt);
-    l.step(kAll);
+  }
+  {
+    Lockstep l(st, opt, full ? &all : nullptr);
+    try {
+      l.step(kAll);
+    } catch (const Interrupted&) {
+      r = l.finish();
+      r.interrupted = true;
+      return r;
+    }
     r = l.finish();
   }
   if (!r.failures.empty() && !opt.waves_dir.empty()) {
-    TraceWindow tw;
-    const uint64_t c = r.failures.front().cycle;
-    tw.from = c > opt.window ? c - opt.window : 0;
-    tw.to = c + 10;
-    tw.dir = full ? opt.waves_dir + "/window" : opt.waves_dir;
-    make_dirs(tw.dir);
-    RunOptions o = opt;
-    o.progress = nullptr;
-    Lockstep l(st, o, &tw);
-    l.step(kAll);
-    const RunResult again = l.finish();
-    r.waves.insert(r.waves.end(), again.waves.begin(), again.waves.end());
-    if (again.failures.empty() || again.failures.front().cycle != c) {
-      r.waves.push_back("(warning: the re-run did not reproduce the failure at cycle " +
-                        std::to_string(c) + ")");
+    try {
+      write_failure_waves(st, opt, full, &r);
+    } catch (const std::exception& e) {
+      r.waves_error = e.what();
+    } catch (const Interrupted&) {
+      r.waves_error = "interrupted";
     }
   }
   return r;
@@ -269,6 +295,8 @@ std::string report(const RunResult& r, const Stimulus& st, const std::string& re
     for (const std::string& w : r.waves) os << " " << w;
     os << "\n";
   }
+  if (!r.open_waves.empty()) os << "  open       : " << r.open_waves << "\n";
+  if (!r.waves_error.empty()) os << "  waves      : not written: " << r.waves_error << "\n";
   return os.str();
 }
 

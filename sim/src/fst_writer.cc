@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "om/sim/fst_writer.h"
 
+#include <iterator>
 #include <stdexcept>
 
 #include "gtkwave/fstapi.h"
@@ -72,12 +73,7 @@ enum Port : size_t {
   kNumPorts
 };
 
-struct PortDecl {
-  const char* name;
-  uint32_t width;
-};
-
-constexpr PortDecl kPorts[kNumPorts] = {
+const PortDecl kPorts[kNumPorts] = {
     {"clk_i", 1},           {"rst_ni", 1},           {"cfg_i", 3},
     {"psel_i", 1},          {"penable_i", 1},        {"pwrite_i", 1},
     {"paddr_i", 12},        {"pwdata_i", 32},        {"pstrb_i", 4},
@@ -90,6 +86,11 @@ constexpr PortDecl kPorts[kNumPorts] = {
 };
 
 }  // namespace
+
+const std::vector<PortDecl>& PortTracer::ports() {
+  static const std::vector<PortDecl> all(std::begin(kPorts), std::end(kPorts));
+  return all;
+}
 
 PortTracer::PortTracer(FstWriter& w) : w_(w) {
   for (const PortDecl& p : kPorts) h_.push_back(w_.var(p.name, p.width));

@@ -12,8 +12,10 @@ Checks, in order:
      and model.fst with equal values except the corrupted port (mem_wr_data_o);
   3. the reproduce command, run as printed, stops at the same cycle on the same field;
   4. GTKWave (under Xvfb) shows every signal of waves/cosim.gtkw on cosim.fst and every signal of
-     waves/om_top.gtkw on both rtl.fst and model.fst;
-  5. without --fault the same run passes (exit 0): the failure comes from the fault alone.
+     waves/om_top.gtkw on both rtl.fst and model.fst; W/divergence.gtkw (the report's open command) has its
+     marker on the failing cycle, the view around it and the failing port highlighted;
+  5. without --fault the same run passes (exit 0): the failure comes from the fault alone; with --waves it says
+     that it wrote none and why.
 """
 
 from __future__ import annotations
@@ -116,11 +118,32 @@ def main() -> int:
         got = gtkwave_count(top_layout, waves / side, work)
         if got != want_top:
             fail(f"om_top.gtkw shows {got} of {want_top} signals on {side}")
+    # The failure's own layout: printed as the open command, marker on the failing cycle's settle time, the view
+    # around it, the failing port's traces highlighted (flag 0x1), every trace present in cosim.fst.
+    div = waves / "divergence.gtkw"
+    if field(rep, "open") != f"gtkwave {div}":
+        fail(f"report's open line is '{field(rep, 'open')}', expected 'gtkwave {div}'")
+    text = div.read_text()
+    marker = re.search(r"^\*-?[0-9.]+ (\d+) ", text, re.M)
+    start = re.search(r"^\[timestart\] (\d+)$", text, re.M)
+    if not marker or int(marker.group(1)) != 10 * cycle:
+        fail(f"divergence.gtkw's marker is not at time {10 * cycle}")
+    if not start or not 10 * (cycle - 30) <= int(start.group(1)) < 10 * cycle:
+        fail("divergence.gtkw's view does not start shortly before the marker")
+    flagged = re.findall(r"^@([0-9a-f]+)\n\+\{[^}]*\} (\S+)$", text, re.M)
+    lit = sorted(name for flags, name in flagged if int(flags, 16) & 1)
+    if lit != ["cosim.mismatch", "cosim.model.mem_wr_data_o[127:0]", "cosim.rtl.mem_wr_data_o[127:0]"]:
+        fail(f"divergence.gtkw highlights {lit}")
+    got, want = gtkwave_count(div, waves / "cosim.fst", work), traces(div, "cosim")
+    if got != want:
+        fail(f"divergence.gtkw shows {got} of {want} signals on cosim.fst")
 
-    # 5. The same run without the fault passes.
-    p = run([omsim, *args], work)
+    # 5. The same run without the fault passes, and says that --waves wrote nothing, and why.
+    p = run([omsim, *args, "--waves", str(work / "passing")], work)
     if p.returncode != 0:
         fail(f"the unbroken run failed:\n{p.stdout}\n{p.stderr}")
+    if not re.search(r"^  waves\s+none written: the run passed", p.stdout, re.M):
+        fail(f"a passing run with --waves does not say that it wrote none:\n{p.stdout}")
     print("PASS: report, reproduction, waves and layouts")
     return 0
 

@@ -251,7 +251,7 @@ def run(
     `scoreboard`: check memory and counters against the reference model.
     `coverage`: sample functional coverage. `waves`: a directory: FST files of the whole run (``rtl.fst``,
     ``model.fst``, ``cosim.fst`` with both sides and a mismatch flag; slower), and on a failure also the failure
-    window (`window` cycles before it to 10 after) in ``waves/window/``; with ``waves_full=False`` only the
+    window (`window` cycles before it to 20 after) in ``waves/window/``; with ``waves_full=False`` only the
     failure window, directly in `waves` (as ``omsim run --waves``: nothing for a passing run, no slowdown).
     `fault`: one of :func:`faults`, optionally ``"NAME@CYCLE"`` (armed from that cycle on), applied to the
     compared side (the run must then fail). `progress`: True for a tqdm bar, or a callable(cycle, total).

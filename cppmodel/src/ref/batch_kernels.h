@@ -10,7 +10,9 @@
 
 namespace om::ref::detail {
 
-#if defined(__x86_64__) || defined(__i386__)
+// The x86 kernels select their ISA with GCC's target pragmas, which clang ignores: other compilers
+// (the clang fuzz build) take the portable path.
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__) && !defined(__clang__)
 #define OM_BATCH_X86 1
 #else
 #define OM_BATCH_X86 0

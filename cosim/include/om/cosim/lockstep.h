@@ -42,6 +42,10 @@ struct RunOptions {
   std::function<void()> poll;
 };
 
+/// Thrown from RunOptions::poll to stop a run early (Ctrl-C): run() returns what was checked up to
+/// there, with RunResult::interrupted set.
+struct Interrupted {};
+
 /// The first failure of a run: kind "divergence", "scoreboard", "assertion" or "testbench".
 using sim::Failure;
 
@@ -54,7 +58,10 @@ struct RunResult {
   std::string a_name, b_name;
   std::vector<Failure> failures;
   std::vector<std::string> waves;  // files written by the waves re-run
-  Perf perf_a, perf_b;  // perf_o of each side in the last evaluated cycle (b: zero without b)
+  std::string open_waves;          // the command that opens them at the failure (two sides)
+  std::string waves_error;   // why the failure's waves could not be written ("" when they were)
+  bool interrupted = false;  // RunOptions::poll threw Interrupted: the run stopped early
+  Perf perf_a, perf_b;       // perf_o of each side in the last evaluated cycle (b: zero without b)
 };
 
 /// Waves written by a run: the sides' ports from cycle `from` through cycle `to` into `dir`
@@ -133,11 +140,16 @@ class Lockstep {
   Clock::duration total_{};
 };
 
-/// Runs `st`. Throws std::invalid_argument when a requested side is not built in.
+/// Cycles of a failure's waves after the failing cycle (so a viewer can centre on it).
+constexpr uint64_t kCyclesAfter = 20;
+
+/// Runs `st`. Throws std::invalid_argument when a requested side is not built in, and
+/// std::runtime_error when opt.waves_full's files cannot be written. A failure's waves that cannot
+/// be written do not lose the failure: RunResult::waves_error says why.
 /// With opt.waves_dir and a failure, the run is repeated from the start and traced from
-/// opt.window cycles before the failure to 10 after it into waves_dir. With opt.waves_full too,
-/// the run itself is traced from its first cycle to its end (or its failure) into waves_dir, and
-/// the failure window's re-run goes to waves_dir/window.
+/// opt.window cycles before the failure to kCyclesAfter after it into waves_dir. With
+/// opt.waves_full too, the run itself is traced from its first cycle to its end (or its failure)
+/// into waves_dir, and the failure window's re-run goes to waves_dir/window.
 RunResult run(const Stimulus& st, const RunOptions& opt);
 
 /// The multi-line first-divergence report: cycle, port/field, both values, seed, configuration,

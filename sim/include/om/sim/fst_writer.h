@@ -36,9 +36,17 @@ class FstWriter {
   void* ctx_ = nullptr;
 };
 
+/// One port as a PortTracer declares it.
+struct PortDecl {
+  const char* name;  // RTL name with its _i / _o suffix
+  uint32_t width;
+};
+
 /// om_top's ports (RTL names with their _i / _o suffixes) in the current scope of a writer.
 class PortTracer {
  public:
+  /// The ports, in the order they are declared.
+  static const std::vector<PortDecl>& ports();
   /// Declares the variables in `w`'s current scope.
   explicit PortTracer(FstWriter& w);
   /// Values of one half cycle: clk_i = `clk`, the inputs and the settled outputs.
