@@ -5,8 +5,10 @@ PNG, and bad files and arguments give errors naming them."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -102,6 +104,18 @@ def test_commands_exit_codes(broken, passing, tmp_path):
     p = subprocess.run([*py, "png", str(out / "cosim.fst"), "-o", str(tmp_path / "x.png")], capture_output=True,
                        text=True)
     assert p.returncode == 0 and (tmp_path / "x.png").is_file()
+
+
+def test_installed_omsim_command_has_the_wave_commands(broken, tmp_path):
+    """The omsim command pip installs beside this interpreter runs wave-diff and wave-png."""
+    _, out = broken
+    omsim = Path(sys.executable).parent / "omsim"
+    p = subprocess.run([str(omsim), "wave-diff", str(out / "rtl.fst"), str(out / "model.fst"), "--json"],
+                       capture_output=True, text=True)
+    assert p.returncode == 1 and json.loads(p.stdout)["first"]["signal"].endswith(FAULT_PORT)
+    p = subprocess.run([str(omsim), "wave-png", str(out / "cosim.fst"), "-o", str(tmp_path / "w.png")],
+                       capture_output=True, text=True)
+    assert p.returncode == 0 and (tmp_path / "w.png").stat().st_size > 1000
 
 
 BAD = [

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The ``omsim`` command a ``pip install`` puts on PATH: ``omsim regress`` runs here, in Python
-(:mod:`omsim.regress`); every other subcommand (``run``, ``caps``, ``coverage``, ``--help``) is the native omsim
+"""The ``omsim`` command a ``pip install`` puts on PATH: ``omsim regress`` (:mod:`omsim.regress`), ``omsim
+wave-diff`` and ``omsim wave-png`` (:mod:`omsim.waves`) run here, in Python; every other subcommand (``run``, ``caps``, ``coverage``, ``--help``) is the native omsim
 the package carries (``omsim/bin/omsim``, the build tree's ``bin/omsim``), executed in place of this process."""
 
 from __future__ import annotations
@@ -24,6 +24,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         from . import regress
 
         return regress.main(args[1:])
+    if args and args[0] in ("wave-diff", "wave-png"):
+        from .waves import cli
+
+        return (cli.diff_main if args[0] == "wave-diff" else cli.png_main)(args[1:])
     exe = native()
     if not os.access(exe, os.X_OK):
         print(

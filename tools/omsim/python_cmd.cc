@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// `omsim regress`: regressions of the co-simulation (Python: omsim.regress, over omsim.cosim and
-// Dask). This command executes `python -m omsim.regress ARGS` in its place: the interpreter is
-// $OMSIM_PYTHON or the one this build was configured with; the package is the one this executable
-// sits in (omsim/bin/omsim in a wheel) or else this build tree's (<build>/python).
+// The subcommands written in Python: `omsim regress` (omsim.regress: regressions over omsim.cosim
+// and Dask), `omsim wave-diff` and `omsim wave-png` (omsim.waves). Each executes `python -m MODULE
+// ARGS` in its place: the interpreter is $OMSIM_PYTHON or the one this build was configured with;
+// the package is the one this executable sits in (omsim/bin/omsim in a wheel) or else this build
+// tree's (<build>/python).
 #include <unistd.h>
 
 #include <cerrno>
@@ -27,10 +28,11 @@ std::string package_root() {
     return exe.parent_path().parent_path().parent_path().string();  // <site>/omsim/bin/omsim
   }
   const fs::path tree = OM_REGRESS_PYTHONPATH;
-  return !tree.empty() && fs::exists(tree / "omsim" / "regress.py") ? tree.string() : "";
+  return !tree.empty() && fs::exists(tree / "omsim" / "__init__.py") ? tree.string() : "";
 }
 
-int regress(const std::vector<std::string>& args) {
+int python_module(const std::vector<std::string>& module_args,
+                  const std::vector<std::string>& args) {
   const char* env_python = std::getenv("OMSIM_PYTHON");
   const std::string python = env_python != nullptr && *env_python ? env_python : OM_REGRESS_PYTHON;
   const std::string root = package_root();
@@ -39,7 +41,8 @@ int regress(const std::vector<std::string>& args) {
     const std::string path = root + (old != nullptr && *old ? std::string(":") + old : "");
     setenv("PYTHONPATH", path.c_str(), 1);
   }
-  std::vector<std::string> argv{python, "-m", "omsim.regress"};
+  std::vector<std::string> argv{python, "-m"};
+  argv.insert(argv.end(), module_args.begin(), module_args.end());
   argv.insert(argv.end(), args.begin(), args.end());
   std::vector<char*> cargv;
   for (std::string& a : argv) cargv.push_back(a.data());
@@ -49,9 +52,22 @@ int regress(const std::vector<std::string>& args) {
                    "): set OMSIM_PYTHON to a Python with the omsim package"};
 }
 
+int regress(const std::vector<std::string>& args) { return python_module({"omsim.regress"}, args); }
+int wave_diff(const std::vector<std::string>& args) {
+  return python_module({"omsim.waves", "diff"}, args);
+}
+int wave_png(const std::vector<std::string>& args) {
+  return python_module({"omsim.waves", "png"}, args);
+}
+
 const SubcommandRegistrar kRegress({"regress",
                                     "regressions over configs x profiles x seeds (Python, Dask)",
                                     regress});
+const SubcommandRegistrar kWaveDiff({"wave-diff",
+                                     "first difference of two wave files, matched by signal name",
+                                     wave_diff});
+const SubcommandRegistrar kWavePng({"wave-png", "a window of a wave file drawn to PNG, headless",
+                                    wave_png});
 
 }  // namespace
 }  // namespace om::cli
