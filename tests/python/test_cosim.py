@@ -264,13 +264,15 @@ def test_waves_of_a_failing_run_add_the_failure_window(tmp_path):
     res = cosim.run("fl11_1", 5, 20000, fault="wr_data", waves=tmp_path, window=50)
     f = res.failure
     assert f is not None
-    window = sorted(Path(w) for w in res.waves if Path(w).parent.name == "window")
+    window = sorted(Path(w) for w in res.waves if Path(w).parent.name == "window" and Path(w).suffix == ".fst")
     whole = sorted(Path(w) for w in res.waves if Path(w).parent == tmp_path)
     assert [w.name for w in window] == [w.name for w in whole] == ["cosim.fst", "model.fst", "rtl.fst"]
+    # The layout that opens the window at the failure (waves/README.md).
+    assert str(tmp_path / "window" / "divergence.gtkw") in res.waves
     for w in whole:
         assert fst_times(w) == (0, 10 * f.cycle), w  # up to the failing cycle's eval
     for w in window:
-        assert fst_times(w) == (10 * (f.cycle - 50), 10 * (f.cycle + 10) + 5), w
+        assert fst_times(w) == (10 * (f.cycle - 50), 10 * (f.cycle + 20) + 5), w
 
 
 def test_window_only_waves_as_the_command_line_writes_them(tmp_path):
@@ -279,10 +281,11 @@ def test_window_only_waves_as_the_command_line_writes_them(tmp_path):
     res = cosim.run("fl11_1", 5, 20000, fault="wr_data", waves=tmp_path / "fail", waves_full=False, window=30)
     f = res.failure
     assert f is not None
-    assert sorted(Path(w).name for w in res.waves) == ["cosim.fst", "model.fst", "rtl.fst"]
+    assert sorted(Path(w).name for w in res.waves) == ["cosim.fst", "divergence.gtkw", "model.fst", "rtl.fst"]
     for w in res.waves:
         assert Path(w).parent == tmp_path / "fail"
-        assert fst_times(Path(w)) == (10 * (f.cycle - 30), 10 * (f.cycle + 10) + 5), w
+        if Path(w).suffix == ".fst":
+            assert fst_times(Path(w)) == (10 * (f.cycle - 30), 10 * (f.cycle + 20) + 5), w
 
 
 def test_lockstep_and_side_waves(tmp_path):

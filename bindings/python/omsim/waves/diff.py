@@ -48,6 +48,7 @@ class DiffReport:
     differences: list[Difference] = field(default_factory=list)
 
     def to_dict(self) -> dict:
+        """The report as plain dicts and lists (what ``omsim wave-diff --json`` prints)."""
         return asdict(self)
 
     def table(self) -> str:

@@ -71,6 +71,7 @@ class Waves:
         return name in self._vars
 
     def width(self, name: str) -> int:
+        """The signal's width in bits; KeyError naming it when the file has no such signal."""
         return int(self._var(name).bitwidth or 0)
 
     def enum_names(self, name: str) -> dict[int, str]:
