@@ -95,16 +95,18 @@ class OutputFault final : public Side::Fault {
     if (name_ == "prdata" && out.pready && in.psel && in.penable && !in.pwrite && read_done_ == 2) {
       out.prdata ^= 1u;
     }
-    if (name_ == "in_ready" && in.in_valid && out.in_ready && pixels_ == 49 && !dropped_) {
-      out.in_ready = false;
-    }
+    // Only a cycle that would accept the 50th pixel counts as the drop: offered while om_top
+    // holds in_ready low, the pixel is not accepted there either.
+    dropping_ = name_ == "in_ready" && in.in_valid && out.in_ready && pixels_ == 49 && !dropped_;
+    if (dropping_) out.in_ready = false;
   }
   void edge(const TopIn& in, const TopOut& out) override {
     if (cycle_++ < from_) return;
     if (out.mem_wr_valid && in.mem_wr_ready) ++writes_;
     if (out.mem_rd_valid && in.mem_rd_ready) ++reads_;
     if (out.pready && in.psel && in.penable && !in.pwrite) ++read_done_;
-    if (name_ == "in_ready" && pixels_ == 49 && in.in_valid) dropped_ = true;
+    dropped_ = dropped_ || dropping_;
+    dropping_ = false;
     if (in.in_valid && out.in_ready) ++pixels_;
   }
 
@@ -113,6 +115,7 @@ class OutputFault final : public Side::Fault {
   uint64_t from_;
   uint64_t cycle_ = 0;  // of the current eval: clock edges so far
   uint64_t writes_ = 0, reads_ = 0, read_done_ = 0, pixels_ = 0;
+  bool dropping_ = false;  // apply() dropped in_ready in the current cycle
   bool dropped_ = false;
 };
 
