@@ -122,7 +122,7 @@ def _dask() -> Any:
         import dask.distributed
     except ImportError:
         raise ExecutorError(
-            "Dask is not installed: pip install 'omsim[regress]' (dask[distributed], dask-jobqueue)"
+            "Dask is not installed (a dependency of omsim): pip install 'dask[distributed]'"
         ) from None
     return dask.distributed
 
