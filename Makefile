@@ -10,7 +10,7 @@ PYTHON := $(VENV)/bin/python
 export VIRTUAL_ENV := $(VENV)
 export PATH := $(VENV)/bin:$(PATH)
 
-.PHONY: all setup configure build run demo test lint format bench mutate fuzz clean
+.PHONY: all setup configure build run demo test lint format bench synth mutate fuzz clean
 
 all: build
 
@@ -45,6 +45,10 @@ format: setup
 bench: setup
 	@cmake --preset release >/dev/null && cmake --build --preset release -j $(JOBS)
 	@$(PYTHON) bench/run.py build/release
+
+# Hardware cost: Yosys per module (generic cells, iCE40 LUT4s, LUT levels, no latches) -> build/synth/synth.json.
+synth: setup
+	@$(PYTHON) scripts/synth.py
 
 # Checker self-test: single-point mutations of the RTL and the cycle model, each against the co-simulation
 # regression, in a copy under build/mutate; prints killed/total and the survivors, writes build/mutate.json.

@@ -244,6 +244,32 @@ SECTIONS.append(
 )
 
 
+def run_speed_section(section: Section, build: Path, args: argparse.Namespace) -> dict | None:
+    """bench/speed_bench.py: instructions per simulated cycle of `omsim run` (callgrind, marginal between two cycle
+    counts; OM_BENCH_SPEED_CYCLES="SHORT LONG") for the RTL alone, the model alone and the lockstep, with the ratio
+    to the revision before the speed work; cycles/s and checked pixels/s; RT operations per clock."""
+    if not (build / "bin" / "omsim").exists() and not (build / "bin" / "om_cosim_cli").exists():
+        print(f"[{section.name}] skipped: bin/omsim is not built", file=sys.stderr)
+        return None
+    out = build / "bench" / "speed_bench.json"
+    cycles = os.environ.get("OM_BENCH_SPEED_CYCLES", "20000 60000").split()
+    subprocess.run([sys.executable, str(Path(__file__).resolve().parent / "speed_bench.py"), str(build),
+                    "--cycles", *cycles, "--out", str(out)], check=True)
+    return json.loads(out.read_text())
+
+
+SECTIONS.append(
+    Section(
+        name="speed",
+        program="",
+        metric="instructions_per_cycle",
+        pairs=[],
+        note="omsim run instructions per simulated cycle (callgrind), cycles/s, pixels/s, RT ops per clock",
+        runner=run_speed_section,
+    )
+)
+
+
 def run_google_benchmark(section: Section, build: Path, args: argparse.Namespace) -> tuple[list[dict], dict]:
     """Run the section's program once with repetitions; return the JSON "benchmarks" list and "context"."""
     names = sorted({p.measured for p in section.pairs} | {p.baseline for p in section.pairs} | set(section.info))

@@ -84,45 +84,60 @@ module om_csr
   // ---------------------------------------------------------------------------------------------------------------
   // Capability ROM (docs/caps.md §6–§7)
   // ---------------------------------------------------------------------------------------------------------------
-  // CAP_FMT[k] = {MULTISAMPLE_RT, LOGIC_OP, BLENDABLE, RENDER_TARGET}: the format's per-FL support at the configured
-  // FL; logic ops on UINT render targets when the configuration has OutputMergerLogicOp; single-sample only.
-  logic [NumCapFmt-1:0][3:0] cap_fmt;
-  for (genvar k = 0; k < NumCapFmt; k++) begin : g_cap_fmt
-    localparam fmt_info_t Fmt = fmt_info(8'(k));
-    localparam logic IsUint = Fmt.valid && (int'(Fmt.cls) == FMT_CLASS_UINT);
-    logic rt, blend;
-    assign rt           = Fmt.valid & Fmt.rt_fl_mask[cfg.fl_index];
-    assign blend        = Fmt.valid & Fmt.blend_fl_mask[cfg.fl_index];
-    assign cap_fmt[k]   = {1'b0, rt & IsUint & cfg.logic_op, blend, rt};
-  end
+  // The capability fields of hwif_in for configuration c, everything else 0. CAP_FMT[k] = {MULTISAMPLE_RT, LOGIC_OP,
+  // BLENDABLE, RENDER_TARGET}: the format's per-FL support at the configured FL; logic ops on UINT render targets
+  // when the configuration has OutputMergerLogicOp; single-sample only.
+  function automatic om_csr__in_t caps_of(input logic [2:0] c);
+    cfg_info_t  ci;
+    fmt_info_t  f;
+    logic       rt;
+    om_csr__in_t h;
+    ci = cfg_info(c);
+    h = '0;
+    h.CAP_ID.REVISION.next                        = SpecRevision;
+    h.CAP_FL.FL.next                              = ci.fl_code;
+    h.CAP_OM.MAX_RTS.next                         = ci.max_rts;
+    // The bits set from a feature level on (om_min_fl in rtl/regs/om_csr.rdl).
+    h                                             = with_fl_caps(h, ci.fl_index);
+    h.CAP_OM.LOGIC_OP.next                        = ci.logic_op;
+    h.CAP_OM.DEPTH_STENCIL.next                   = 1'b0;  // no depth/stencil unit (docs/behaviour.md §9)
+    h.CAP_D3D9_OPTIONS1.FULL_NON_POW2_TEXTURE.next       = ci.d3d9_options1[0];
+    h.CAP_D3D9_OPTIONS1.DEPTH_AS_TEXTURE_LESS_EQUAL.next = ci.d3d9_options1[1];
+    h.CAP_D3D9_OPTIONS1.SIMPLE_INSTANCING.next           = ci.d3d9_options1[2];
+    h.CAP_D3D9_OPTIONS1.CUBE_FACE_RT_NON_CUBE_DS.next    = ci.d3d9_options1[3];
+    h.CAP_D3D9_NUMRT.NUM_RTS.next                 = ci.d3d9_num_rts;
+    h.CAP_D3D9_PMISC.PMISC.next                   = ci.pmisc;
+    h.CAP_D3D9_BLEND.SRC_BLEND_CAPS.next          = ci.src_blend_caps;
+    h.CAP_D3D9_BLEND.DEST_BLEND_CAPS.next         = ci.dest_blend_caps;
+    h.CAP_MAX_SAMPLES.SAMPLE_COUNTS.next          = 8'h01;  // single-sample render targets only
+    for (int k = 0; k < NumCapFmt; k++) begin
+      f  = fmt_info(8'(k));
+      rt = f.valid & f.rt_fl_mask[ci.fl_index];
+      h.CAP_FMT[k].RENDER_TARGET.next  = rt;
+      h.CAP_FMT[k].BLENDABLE.next      = f.valid & f.blend_fl_mask[ci.fl_index];
+      h.CAP_FMT[k].LOGIC_OP.next       = rt & (int'(f.cls) == FMT_CLASS_UINT) & ci.logic_op;
+      h.CAP_FMT[k].MULTISAMPLE_RT.next = 1'b0;
+    end
+    return h;
+  endfunction
 
-  om_csr__in_t  hwif_in;
+  // Every configuration's capability fields, folded at elaboration: the ROM is a constant table indexed by the
+  // latched configuration, not logic evaluated against the bus and perf inputs.
+  typedef om_csr__in_t [NumConfigs-1:0] caps_rom_t;
+
+  function automatic caps_rom_t caps_rom();
+    caps_rom_t r;
+    for (int c = 0; c < NumConfigs; c++) r[c] = caps_of(3'(c));
+    return r;
+  endfunction
+
+  localparam caps_rom_t CapsRom = caps_rom();
+
+  om_csr__in_t hwif_in;
   om_csr__out_t hwif_out;
 
   always_comb begin
-    hwif_in = '0;
-    hwif_in.CAP_ID.REVISION.next                        = SpecRevision;
-    hwif_in.CAP_FL.FL.next                              = cfg.fl_code;
-    hwif_in.CAP_OM.MAX_RTS.next                         = cfg.max_rts;
-    // The bits set from a feature level on (om_min_fl in rtl/regs/om_csr.rdl).
-    hwif_in                                             = with_fl_caps(hwif_in, cfg.fl_index);
-    hwif_in.CAP_OM.LOGIC_OP.next                        = cfg.logic_op;
-    hwif_in.CAP_OM.DEPTH_STENCIL.next                   = 1'b0;  // no depth/stencil unit (docs/behaviour.md §9)
-    hwif_in.CAP_D3D9_OPTIONS1.FULL_NON_POW2_TEXTURE.next       = cfg.d3d9_options1[0];
-    hwif_in.CAP_D3D9_OPTIONS1.DEPTH_AS_TEXTURE_LESS_EQUAL.next = cfg.d3d9_options1[1];
-    hwif_in.CAP_D3D9_OPTIONS1.SIMPLE_INSTANCING.next           = cfg.d3d9_options1[2];
-    hwif_in.CAP_D3D9_OPTIONS1.CUBE_FACE_RT_NON_CUBE_DS.next    = cfg.d3d9_options1[3];
-    hwif_in.CAP_D3D9_NUMRT.NUM_RTS.next                 = cfg.d3d9_num_rts;
-    hwif_in.CAP_D3D9_PMISC.PMISC.next                   = cfg.pmisc;
-    hwif_in.CAP_D3D9_BLEND.SRC_BLEND_CAPS.next          = cfg.src_blend_caps;
-    hwif_in.CAP_D3D9_BLEND.DEST_BLEND_CAPS.next         = cfg.dest_blend_caps;
-    hwif_in.CAP_MAX_SAMPLES.SAMPLE_COUNTS.next          = 8'h01;  // single-sample render targets only
-    for (int k = 0; k < NumCapFmt; k++) begin
-      hwif_in.CAP_FMT[k].RENDER_TARGET.next  = cap_fmt[k][0];
-      hwif_in.CAP_FMT[k].BLENDABLE.next      = cap_fmt[k][1];
-      hwif_in.CAP_FMT[k].LOGIC_OP.next       = cap_fmt[k][2];
-      hwif_in.CAP_FMT[k].MULTISAMPLE_RT.next = cap_fmt[k][3];
-    end
+    hwif_in = CapsRom[cfg_q];
     hwif_in.STATUS.BUSY.next                    = busy_i;
     hwif_in.STATUS.INITIALISED.next             = init_done_i;
     hwif_in.PERF_PIXELS_IN.COUNT.incr           = perf_pixel_in_i;

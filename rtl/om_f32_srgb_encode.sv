@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Unquantised sRGB encode s_o = correctly rounded binary32 (RNE) of the ideal curve at clamp(f_i, 0, 1) (NaN -> 0),
 // = om::ref::f32_srgb_encode_unquantised (docs/arithmetic.md §6; the FL 9_x gamma-space S of §9).
-// Combinational (0 cycles). Ports: f_i (binary32 bits), s_o (binary32 bits).
+// Combinational (0 cycles). Ports: en_i, f_i (binary32 bits), s_o (binary32 bits; 0 while en_i is low).
+// en_i gates the evaluation: the exact comparison multiplies 241- to 472-bit integers, which a simulator would
+// otherwise compute every cycle for an output only gamma-space blends use.
 //
 // Linear segment (x <= 0.0031308): s = 323 x / 25 rounded exactly (ties occur and go to even). Power segment:
 // s = 1.055 x^(5/12) - 0.055, first estimated in 48-bit fixed point from x = 2^E (1 + f) as
@@ -12,6 +14,7 @@
 module om_f32_srgb_encode
   import om_defs_pkg::*;
 (
+  input  logic        en_i,
   input  logic [31:0] f_i,
   output logic [31:0] s_o
 );
@@ -54,40 +57,45 @@ module om_f32_srgb_encode
   end
 
   // ---------------------------------------------------------------------------------------------------------------
-  // Power segment estimate: g = (1 + f)^(5/12) by Horner on t = f[15:0] / 2^16 within segment f[22:16].
-  logic [207:0]       coef;
-  logic signed [55:0] acc;
-  logic signed [72:0] prod;
-  logic [3:0]         neg_e;   // -E, 1..9
-  logic [47:0]        y48;     // x^(5/12), 48 fractional bits
-  logic [48:0]        s_est;   // s estimate, 48 fractional bits, in (2^-5, 1)
-  logic [2:0]         lead;    // s_est[47 - lead] is its leading one: exponent -1 - lead
-  logic [23:0]        k;       // s_est truncated to 24 significant bits
-  logic [35:0]        a;       // 1000 m + 55 scaled by 2^(24 - Es)
-  logic [71:0]        a2;
-  logic [107:0]       a3;
-  logic [215:0]       a6;
-  logic [CmpW-1:0]    rhs, lhs;
-  logic [47:0]        x2;
-  logic [95:0]        x4;
-  logic [119:0]       x5;
-  logic [240:0]       l0;
-  logic [7:0]         sh;      // 173 + 5E - 12 Es, 140..228
-  logic               pow_up;
-  logic [24:0]        pow_s;
-  logic [7:0]         pow_e;
-  logic [31:0]        pow_y;
-
-  always_comb begin
-    coef = srgb_encode_poly(x[22:16]);
+  // Power segment estimate: g = (1 + f)^(5/12) by Horner on t = f[15:0] / 2^16 within segment f[22:16]. A function
+  // called under an if without else (below), so a simulation computes its wide products only in the cycles that use
+  // them: as an operand of the output mux (or of an if/else, which Verilator turns into one) it would compute them
+  // every cycle.
+  function automatic logic [31:0] pow_encode(input logic [30:0] xv);  // x > 0: no sign
+    logic [7:0]         e;
+    logic [23:0]        sg;
+    logic [207:0]       coef;
+    logic signed [55:0] acc;
+    logic signed [72:0] prod;
+    logic [3:0]         neg_e;   // -E, 1..9
+    logic [47:0]        y48;     // x^(5/12), 48 fractional bits
+    logic [48:0]        s_est;   // s estimate, 48 fractional bits, in (2^-5, 1)
+    logic [2:0]         lead;    // s_est[47 - lead] is its leading one: exponent -1 - lead
+    logic [23:0]        k;       // s_est truncated to 24 significant bits
+    logic [35:0]        a;       // 1000 m + 55 scaled by 2^(24 - Es)
+    logic [71:0]        a2;
+    logic [107:0]       a3;
+    logic [215:0]       a6;
+    logic [CmpW-1:0]    rhs, lhs;
+    logic [47:0]        x2;
+    logic [95:0]        x4;
+    logic [119:0]       x5;
+    logic [240:0]       l0;
+    logic [7:0]         sh;      // 173 + 5E - 12 Es, 140..228
+    logic               pow_up;
+    logic [24:0]        pow_s;
+    logic [7:0]         pow_e;
+    e = xv[30:23];
+    sg = {1'b1, xv[22:0]};
+    coef = srgb_encode_poly(xv[22:16]);
     acc = 56'($signed(coef[51:0]));
-    prod = 73'(acc) * 73'($signed({1'b0, x[15:0]}));
+    prod = 73'(acc) * 73'($signed({1'b0, xv[15:0]}));
     acc = 56'($signed(coef[103:52])) + 56'(prod >>> 16);
-    prod = 73'(acc) * 73'($signed({1'b0, x[15:0]}));
+    prod = 73'(acc) * 73'($signed({1'b0, xv[15:0]}));
     acc = 56'($signed(coef[155:104])) + 56'(prod >>> 16);
-    prod = 73'(acc) * 73'($signed({1'b0, x[15:0]}));
+    prod = 73'(acc) * 73'($signed({1'b0, xv[15:0]}));
     acc = 56'($signed(coef[207:156])) + 56'(prod >>> 16);
-    neg_e = 4'(8'd127 - ex);
+    neg_e = 4'(8'd127 - e);
     y48 = 48'((102'(srgb_encode_scale(neg_e)) * 102'(acc[49:0])) >> 48);
     s_est = 49'((98'(C1055) * 98'(y48)) >> 48) - C0055;
 
@@ -105,21 +113,32 @@ module om_f32_srgb_encode
     a3 = 108'(a2) * 108'(a);
     a6 = 216'(a3) * 216'(a3);
     rhs = CmpW'(432'(a6) * 432'(a6));
-    x2 = 48'(sig) * 48'(sig);
+    x2 = 48'(sg) * 48'(sg);
     x4 = 96'(x2) * 96'(x2);
-    x5 = 120'(x4) * 120'(sig);
+    x5 = 120'(x4) * 120'(sg);
     l0 = 241'(x5) * 241'(Pow1055x12);
-    // 5 (ex - 150) + 12 (24 - Es) = 5 ex - 12 Es - 462 with Es = -1 - lead.
-    sh = 8'(10'(ex) * 10'd5 + 10'(lead) * 10'd12 - 10'd450);
+    // 5 (e - 150) + 12 (24 - Es) = 5 e - 12 Es - 462 with Es = -1 - lead.
+    sh = 8'(10'(e) * 10'd5 + 10'(lead) * 10'd12 - 10'd450);
     lhs = CmpW'(l0) << sh;
     pow_up = lhs > rhs;
     pow_s = {1'b0, k} + 25'(pow_up);
     pow_e = 8'd126 - 8'(lead) + 8'(pow_s[24]);
-    pow_y = {1'b0, pow_e, pow_s[24] ? pow_s[23:1] : pow_s[22:0]};
+    return {1'b0, pow_e, pow_s[24] ? pow_s[23:1] : pow_s[22:0]};
+  endfunction
+
+  logic        pow_used;
+  logic [31:0] pow_y;
+
+  assign pow_used = en_i && (x > SRGB_ENCODE_LINEAR_MAX) && (x != 32'h3F80_0000);
+
+  always_comb begin
+    pow_y = 32'd0;
+    if (pow_used) pow_y = pow_encode(x[30:0]);
   end
 
   always_comb begin
-    if (x[30:0] == 31'd0) s_o = 32'd0;
+    if (!en_i) s_o = 32'd0;
+    else if (x[30:0] == 31'd0) s_o = 32'd0;
     else if (x == 32'h3F80_0000) s_o = 32'h3F80_0000;
     else if (x <= SRGB_ENCODE_LINEAR_MAX) s_o = lin_y;
     else s_o = pow_y;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Synchronous FIFO with valid/ready on both sides; Depth entries (a power of two), no fall-through: a push into an
 // empty FIFO is visible at the output one cycle later. in_ready_o = !full, out_valid_o = !empty (both registered).
-// Registers: mem_q[Depth], wr_ptr_q, rd_ptr_q, count_q.
+// Registers: mem_q[Depth] (only the pushed entry is written, in place), wr_ptr_q, rd_ptr_q, count_q.
 `timescale 1ns/1ps
 module om_fifo #(
   parameter int Width = 1,
@@ -19,7 +19,7 @@ module om_fifo #(
 
   localparam int PtrW = (Depth > 1) ? $clog2(Depth) : 1;
 
-  logic [Depth-1:0][Width-1:0] mem_d, mem_q;
+  logic [Width-1:0]        mem_q [Depth];  // unpacked: a write touches one entry
   logic [PtrW-1:0]         wr_ptr_d, wr_ptr_q, rd_ptr_d, rd_ptr_q;
   logic [$clog2(Depth):0]  count_d, count_q;
   logic                    push, pop;
@@ -31,13 +31,11 @@ module om_fifo #(
   always_comb begin
     push     = in_valid_i && in_ready_o;
     pop      = out_valid_o && out_ready_i;
-    mem_d    = mem_q;
     wr_ptr_d = wr_ptr_q;
     rd_ptr_d = rd_ptr_q;
     count_d  = count_q;
     if (push) begin
-      mem_d[wr_ptr_q] = in_data_i;
-      wr_ptr_d        = (Depth > 1) ? wr_ptr_q + 1'b1 : '0;
+      wr_ptr_d = (Depth > 1) ? wr_ptr_q + 1'b1 : '0;
     end
     if (pop) begin
       rd_ptr_d = (Depth > 1) ? rd_ptr_q + 1'b1 : '0;
@@ -49,14 +47,22 @@ module om_fifo #(
     end
   end
 
+  // The storage is written in place with push as its load enable: a next-state copy of the whole array would cost
+  // a simulator Depth x Width bits of copying every cycle.
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      mem_q    <= '0;
+      for (int i = 0; i < Depth; i++) mem_q[i] <= '0;
+    end else if (push) begin
+      mem_q[wr_ptr_q] <= in_data_i;
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
       wr_ptr_q <= '0;
       rd_ptr_q <= '0;
       count_q  <= '0;
     end else begin
-      mem_q    <= mem_d;
       wr_ptr_q <= wr_ptr_d;
       rd_ptr_q <= rd_ptr_d;
       count_q  <= count_d;

@@ -3,6 +3,8 @@
 // Skid = 0: one entry, latency 1, in_ready_o = !valid_q || out_ready_i (combinational ready pass-through).
 // Skid = 1: two entries (spill register), latency 1, in_ready_o = !skid_valid_q (registered, breaks the ready path).
 // Both sustain one transfer per cycle. Registers: valid_q/data_q (output entry), skid_valid_q/skid_q (Skid = 1).
+// Payload registers load only when they take a new value (load enables data_en/skid_en), so an idle or stalled
+// register costs a simulator no copy of its payload.
 `timescale 1ns/1ps
 module om_pipe_reg #(
   parameter int Width = 1,
@@ -18,7 +20,7 @@ module om_pipe_reg #(
   output logic [Width-1:0] out_data_o
 );
 
-  logic             valid_d, valid_q;
+  logic             valid_d, valid_q, data_en;
   logic [Width-1:0] data_d, data_q;
 
   assign out_valid_o = valid_q;
@@ -28,53 +30,49 @@ module om_pipe_reg #(
     assign in_ready_o = !valid_q || out_ready_i;
 
     always_comb begin
-      valid_d    = valid_q;
-      data_d     = data_q;
-      if (in_ready_o) begin
-        valid_d = in_valid_i;
-        if (in_valid_i) begin
-          data_d = in_data_i;
-        end
-      end
+      valid_d = in_ready_o ? in_valid_i : valid_q;
+      data_en = in_ready_o && in_valid_i;
+      data_d  = in_data_i;
     end
   end else begin : g_skid
-    logic             skid_valid_d, skid_valid_q;
-    logic [Width-1:0] skid_d, skid_q;
+    logic             skid_valid_d, skid_valid_q, skid_en;
+    logic [Width-1:0] skid_q;
 
     assign in_ready_o = !skid_valid_q;
 
     always_comb begin
       valid_d      = valid_q;
-      data_d       = data_q;
+      data_en      = 1'b0;
       skid_valid_d = skid_valid_q;
-      skid_d       = skid_q;
+      skid_en      = 1'b0;
       if (!valid_q || out_ready_i) begin
         // The output entry frees up: refill it from the skid entry first (then in_ready_o was low), else from
         // the input.
-        if (skid_valid_q) begin
-          valid_d      = 1'b1;
-          data_d       = skid_q;
-          skid_valid_d = 1'b0;
-        end else begin
-          valid_d = in_valid_i;
-          if (in_valid_i) begin
-            data_d = in_data_i;
-          end
-        end
+        valid_d      = skid_valid_q || in_valid_i;
+        data_en      = skid_valid_q || in_valid_i;
+        skid_valid_d = 1'b0;
       end else if (in_valid_i && !skid_valid_q) begin
         // Output stalled: park the accepted input in the skid entry.
         skid_valid_d = 1'b1;
-        skid_d       = in_data_i;
+        skid_en      = 1'b1;
+      end
+    end
+
+    assign data_d = skid_valid_q ? skid_q : in_data_i;
+
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        skid_valid_q <= 1'b0;
+      end else begin
+        skid_valid_q <= skid_valid_d;
       end
     end
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
-        skid_valid_q <= 1'b0;
-        skid_q       <= '0;
-      end else begin
-        skid_valid_q <= skid_valid_d;
-        skid_q       <= skid_d;
+        skid_q <= '0;
+      end else if (skid_en) begin
+        skid_q <= in_data_i;
       end
     end
   end
@@ -82,10 +80,16 @@ module om_pipe_reg #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       valid_q <= 1'b0;
-      data_q  <= '0;
     end else begin
       valid_q <= valid_d;
-      data_q  <= data_d;
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      data_q <= '0;
+    end else if (data_en) begin
+      data_q <= data_d;
     end
   end
 

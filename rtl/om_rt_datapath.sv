@@ -122,7 +122,8 @@ module om_rt_datapath
     om_fp32_clamp u_s1 (.a_i(s1_i[c]), .lo_i(clamp_lo), .hi_i(F32One), .y_o(src1_cl[c]));
     om_fp32_clamp u_k (.a_i(k_i[c]), .lo_i(clamp_lo), .hi_i(F32One), .y_o(bf_cl[c]));
     if (c < 3) begin : g_enc
-      om_f32_srgb_encode u_enc (.f_i(src_cl[c]), .s_o(src_enc[c]));
+      // Only a gamma-space blend reads src_enc: the encoder idles (output 0) for every other op.
+      om_f32_srgb_encode u_enc (.en_i(ctl_s1_d.srgb_as_unorm), .f_i(src_cl[c]), .s_o(src_enc[c]));
     end else begin : g_alpha
       assign src_enc[c] = src_cl[c];
     end
@@ -217,16 +218,15 @@ module om_rt_datapath
   // Float -> integer for clears of UINT / SINT RTs: NaN -> 0, truncation toward zero, saturated to 32 bits.
   function automatic logic [31:0] f32_to_int_sat(input logic [31:0] f, input logic signed_int);
     logic [7:0]  e;
-    logic [31:0] mag;
+    logic [31:0] mag, r;
     e = f[30:23];
     mag = (e < 8'd127) ? 32'd0 : 32'({1'b1, f[22:0], 8'd0} >> (8'd158 - e));
-    if ((e == 8'hFF) && (f[22:0] != 23'd0)) return 32'd0;
-    if (!signed_int) begin
-      if (f[31]) return 32'd0;
-      return (e >= 8'd159) ? 32'hFFFF_FFFF : mag;
-    end
-    if (e >= 8'd158) return f[31] ? 32'h8000_0000 : 32'h7FFF_FFFF;
-    return f[31] ? 32'd0 - mag : mag;
+    // One exit (Yosys' SystemVerilog front end, make synth, takes no early return).
+    if ((e == 8'hFF) && (f[22:0] != 23'd0)) r = 32'd0;
+    else if (!signed_int) r = f[31] ? 32'd0 : ((e >= 8'd159) ? 32'hFFFF_FFFF : mag);
+    else if (e >= 8'd158) r = f[31] ? 32'h8000_0000 : 32'h7FFF_FFFF;
+    else r = f[31] ? 32'd0 - mag : mag;
+    return r;
   endfunction
 
   // D3D11_LOGIC_OP on 32-bit words; only the low n bits of each channel are stored.

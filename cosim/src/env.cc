@@ -46,6 +46,18 @@ Env::Env(const Stimulus& st, const EnvOptions& opt)
   in_.cfg = static_cast<uint32_t>(st.cfg.cfg_index);
   in_.rst_n = false;
   sb_->set_state(sim::bound_state(regs_.decode()));
+  if (opt_.coverage) {
+    bins_.mem_rd_and_wr = cov_.id("stall/mem_rd_and_wr");
+    bins_.mem_rd = cov_.id("stall/mem_rd");
+    bins_.mem_wr = cov_.id("stall/mem_wr");
+    bins_.input_backpressure = cov_.id("stall/input_backpressure");
+    bins_.reads_outstanding_16 = cov_.id("stall/reads_outstanding_16");
+    bins_.latency[0] = cov_.id("stall/latency_1");
+    bins_.latency[1] = cov_.id("stall/latency_2_7");
+    bins_.latency[2] = cov_.id("stall/latency_8_15");
+    bins_.latency[3] = cov_.id("stall/latency_16_plus");
+    bins_.hazard_stall_observed = cov_.id("hazard/stall_observed");
+  }
 }
 
 void Env::fail(const std::string& what) {
@@ -159,6 +171,7 @@ void Env::on_drained() {
     sb_->fill_random(mem_.image(), rng);
   }
   sb_->set_state(sim::bound_state(regs_.decode()));
+  sb_state_stale_ = false;
 }
 
 void Env::on_bus(const sim::ApbMaster::Done& d) {
@@ -218,7 +231,8 @@ void Env::on_bus(const sim::ApbMaster::Done& d) {
     case BusOp::Kind::kStateWrite:
     case BusOp::Kind::kPartialWrite:
       regs_.write(op.addr, op.data, op.strb);
-      sb_->set_state(sim::bound_state(regs_.decode()));
+      sb_state_stale_ =
+          true;  // decoded once, before the next pixel: a program writes many registers
       break;
     case BusOp::Kind::kPerfClear:
       exp_ = Counts{};
@@ -276,6 +290,10 @@ void Env::on_pixel(const PixelRef& p) {
   tp.px = seg.palette[p.palette];
   tp.px.clear = p.clear;
   tp.px.coverage = p.coverage;
+  if (sb_state_stale_) {
+    sb_->set_state(sim::bound_state(regs_.decode()));
+    sb_state_stale_ = false;
+  }
   if (opt_.coverage) {
     const uint32_t key = (static_cast<uint32_t>(p.y) << 14) | p.x;
     auto it = last_use_.find(key);
@@ -312,19 +330,16 @@ void Env::sample_cycle(const TopOut& out) {
   if (out.mem_wr_valid && in_.mem_wr_ready) ++port_.rt_writes;
   if (out.mem_rd_valid && in_.mem_rd_ready) ++port_.rt_reads;
   if (!opt_.coverage) return;
-  if (rd_stall) cov_.hit(cov_.id(wr_stall ? "stall/mem_rd_and_wr" : "stall/mem_rd"));
-  if (wr_stall && !rd_stall) cov_.hit(cov_.id("stall/mem_wr"));
-  if (in_.in_valid && !out.in_ready) cov_.hit(cov_.id("stall/input_backpressure"));
-  if (mem_.outstanding() >= 16) cov_.hit(cov_.id("stall/reads_outstanding_16"));
+  if (rd_stall) cov_.hit(wr_stall ? bins_.mem_rd_and_wr : bins_.mem_rd);
+  if (wr_stall && !rd_stall) cov_.hit(bins_.mem_wr);
+  if (in_.in_valid && !out.in_ready) cov_.hit(bins_.input_backpressure);
+  if (mem_.outstanding() >= 16) cov_.hit(bins_.reads_outstanding_16);
   if (out.mem_rd_valid && in_.mem_rd_ready && cycle_ <= st_.cfg.cycles) {
     const uint32_t l = timing_->at(cycle_).latency;
-    cov_.hit(cov_.id(l <= 1    ? "stall/latency_1"
-                     : l <= 7  ? "stall/latency_2_7"
-                     : l <= 15 ? "stall/latency_8_15"
-                               : "stall/latency_16_plus"));
+    cov_.hit(bins_.latency[l <= 1 ? 0 : l <= 7 ? 1 : l <= 15 ? 2 : 3]);
   }
   if (out.perf.hazard_stalls != last_hazard_read_ && out.perf.hazard_stalls != 0) {
-    cov_.hit(cov_.id("hazard/stall_observed"));
+    cov_.hit(bins_.hazard_stall_observed);
   }
 }
 

@@ -164,8 +164,9 @@ std::optional<uint32_t> Csr::read(uint32_t offset, const CsrIn& in) const {
 
 const CsrOut& Csr::comb(const CsrIn& in) {
   // The asynchronous reset acts at once: every register but cfg_q reads as its reset value.
-  const CsrRegs held = in.rst_n ? CsrRegs{} : reset_regs(regs_.cfg_q);
-  const CsrRegs& r = in.rst_n ? regs_ : held;
+  std::optional<CsrRegs> held;
+  if (!in.rst_n) held = reset_regs(regs_.cfg_q);
+  const CsrRegs& r = held ? *held : regs_;
 
   // Register block response: the request taken in the previous cycle is answered now.
   const bool rb_pready = r.cpuif_req;
@@ -187,7 +188,11 @@ const CsrOut& Csr::comb(const CsrIn& in) {
     o.prdata = 0;
   }
   o.state_write_pending = state_write(in);
-  o.state = decode_state(r.field_storage);
+  // The reset view is decoded every cycle it is shown (reset is short); leaving it re-decodes.
+  if (held || state_stale_) {
+    o.state = decode_state(r.field_storage);
+    state_stale_ = held.has_value();
+  }
   const CsrFieldStorage& fs = r.field_storage;
   o.perf.busy = in.busy;
   o.perf.pixels_in = fs.perf_pixels_in;
@@ -196,8 +201,11 @@ const CsrOut& Csr::comb(const CsrIn& in) {
   o.perf.hazard_stalls = fs.perf_hazard_stalls;
   o.perf.mem_stalls = fs.perf_mem_stalls;
   o.perf.killed = fs.perf_killed;
-  o.cfg = r.cfg_q;
-  o.cfg_info = cfg_info(r.cfg_q);
+  if (cfg_info_stale_ || o.cfg != r.cfg_q) {
+    o.cfg = r.cfg_q;
+    o.cfg_info = cfg_info(r.cfg_q);
+    cfg_info_stale_ = false;
+  }
   return o;
 }
 
@@ -208,15 +216,42 @@ void Csr::seq(const CsrIn& in) {
     cfg_d =
         strap < static_cast<uint32_t>(kNumConfigs) ? strap : static_cast<uint32_t>(kDefaultConfig);
     regs_ = reset_regs(cfg_d);
+    state_stale_ = true;
     return;
   }
-  const CsrRegs& r = regs_;
-  CsrRegs n = r;
+  // The next state is built in place (no copy of every register per cycle): the field logic
+  // runs first, as it reads the request register's old values, and each field is read before it
+  // is written.
+  CsrRegs& n = regs_;
+
+  // Field logic.
+  CsrFieldStorage& fs = n.field_storage;
+  const bool sw_write = n.cpuif_req && n.cpuif_req_is_wr;
+  const regs::RegInfo* target = sw_write ? find(n.cpuif_addr) : nullptr;
+  const uint32_t biten = n.cpuif_wr_biten;
+  const uint32_t wdata = n.cpuif_wr_data;
+  const auto merge = [&](uint32_t old, uint32_t mask) {
+    return ((old & ~biten) | (wdata & biten)) & mask;
+  };
+  if (target != nullptr && target->access == regs::Access::kRW) {
+    uint32_t* w = rw_storage(fs, target->offset);
+    *w = merge(*w, target->write_mask);
+    state_stale_ = true;
+  }
+  const bool clear = fs.perf_clear;
+  const bool clear_write = target != nullptr && target->offset == regs::kPerfClear;
+  fs.perf_clear = clear_write ? merge(clear ? 1u : 0u, 1u) != 0 : false;
+  fs.perf_pixels_in = count(fs.perf_pixels_in, clear, in.perf_pixel_in);
+  fs.perf_rt_reads = count(fs.perf_rt_reads, clear, in.perf_rt_read);
+  fs.perf_rt_writes = count(fs.perf_rt_writes, clear, in.perf_rt_write);
+  fs.perf_hazard_stalls = count(fs.perf_hazard_stalls, clear, in.perf_hazard_stall);
+  fs.perf_mem_stalls = count(fs.perf_mem_stalls, clear, in.perf_mem_stall);
+  fs.perf_killed = count(fs.perf_killed, clear, in.perf_killed);
 
   // Request register of om_csr_reg; om_csr gates PSEL for misaligned addresses and held writes.
   const bool hold = state_write(in) && in.busy;
   const bool rb_psel = in.psel && !misaligned(in) && !hold;
-  if (!r.is_active) {
+  if (!n.is_active) {
     if (rb_psel) {
       n.is_active = true;
       n.cpuif_req = true;
@@ -226,33 +261,11 @@ void Csr::seq(const CsrIn& in) {
       n.cpuif_wr_biten = expand_strb(in.pstrb & 0xFu);
     }
   } else {
+    if (n.cpuif_req) n.is_active = false;  // cpuif_rd_ack || cpuif_wr_ack
     n.cpuif_req = false;
-    if (r.cpuif_req) n.is_active = false;  // cpuif_rd_ack || cpuif_wr_ack
   }
-
-  // Field logic.
-  const CsrFieldStorage& fs = r.field_storage;
-  CsrFieldStorage& nfs = n.field_storage;
-  const bool sw_write = r.cpuif_req && r.cpuif_req_is_wr;
-  const regs::RegInfo* target = sw_write ? find(r.cpuif_addr) : nullptr;
-  const auto merge = [&](uint32_t old, uint32_t mask) {
-    return ((old & ~r.cpuif_wr_biten) | (r.cpuif_wr_data & r.cpuif_wr_biten)) & mask;
-  };
-  if (target != nullptr && target->access == regs::Access::kRW) {
-    uint32_t* w = rw_storage(nfs, target->offset);
-    *w = merge(*w, target->write_mask);
-  }
-  const bool clear_write = target != nullptr && target->offset == regs::kPerfClear;
-  nfs.perf_clear = clear_write ? merge(fs.perf_clear ? 1u : 0u, 1u) != 0 : false;
-  nfs.perf_pixels_in = count(fs.perf_pixels_in, fs.perf_clear, in.perf_pixel_in);
-  nfs.perf_rt_reads = count(fs.perf_rt_reads, fs.perf_clear, in.perf_rt_read);
-  nfs.perf_rt_writes = count(fs.perf_rt_writes, fs.perf_clear, in.perf_rt_write);
-  nfs.perf_hazard_stalls = count(fs.perf_hazard_stalls, fs.perf_clear, in.perf_hazard_stall);
-  nfs.perf_mem_stalls = count(fs.perf_mem_stalls, fs.perf_clear, in.perf_mem_stall);
-  nfs.perf_killed = count(fs.perf_killed, fs.perf_clear, in.perf_killed);
 
   n.cfg_q = cfg_d;
-  regs_ = n;
 }
 
 }  // namespace om

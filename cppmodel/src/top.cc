@@ -43,7 +43,23 @@ void Top::decode_state(const CsrOut& co) {
 }
 
 const TopOut& Top::eval(const TopIn& in) {
-  in_ = in;
+  // The pixel (1214 bits) is copied only when valid: om_accept's input register reads it only then.
+  if (&in != &in_) {
+    in_.rst_n = in.rst_n;
+    in_.cfg = in.cfg;
+    in_.psel = in.psel;
+    in_.penable = in.penable;
+    in_.pwrite = in.pwrite;
+    in_.paddr = in.paddr;
+    in_.pwdata = in.pwdata;
+    in_.pstrb = in.pstrb;
+    in_.in_valid = in.in_valid;
+    if (in.in_valid) in_.in_data = in.in_data;
+    in_.mem_rd_ready = in.mem_rd_ready;
+    in_.mem_rsp_valid = in.mem_rsp_valid;
+    in_.mem_rsp_data = in.mem_rsp_data;
+    in_.mem_wr_ready = in.mem_wr_ready;
+  }
   if (!in_.rst_n) reset_stages();  // asynchronous reset acts at once
 
   // om_csr: busy_i comes from registers only.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "om/sim/regfile.h"
 
+#include <array>
+
 #include "om/gen/regs.h"
 #include "om/gen/state_codec.h"
 #include "om/ref/convert.h"
@@ -28,9 +30,18 @@ StateRegs::StateRegs() {
 }
 
 bool StateRegs::is_state_reg(uint32_t addr) {
-  if (addr < kBase || addr >= kBase + 4u * regs::kStateWords) return false;
-  const r::RegInfo* ri = r::find_reg(addr);
-  return ri != nullptr && ri->access == r::Access::kRW;
+  // One lookup table instead of find_reg()'s search: the harness asks on every bus transfer.
+  static const std::array<bool, regs::kStateWords> kRw = [] {
+    std::array<bool, regs::kStateWords> t{};
+    for (const r::RegInfo& ri : r::kRegs) {
+      if (ri.offset >= kBase && ri.offset < kBase + 4u * regs::kStateWords) {
+        t[(ri.offset - kBase) / 4] = ri.access == r::Access::kRW;
+      }
+    }
+    return t;
+  }();
+  if (addr < kBase || addr >= kBase + 4u * regs::kStateWords || (addr & 3u) != 0) return false;
+  return kRw[(addr - kBase) / 4];
 }
 
 void StateRegs::write(uint32_t addr, uint32_t data, uint32_t strb) {

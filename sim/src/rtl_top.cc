@@ -2,7 +2,9 @@
 #include "om/sim/rtl_top.h"
 
 #include <verilated.h>
+#if OM_RTL_TRACE
 #include <verilated_fst_c.h>
+#endif
 
 #include <stdexcept>
 #if OM_CODE_COVERAGE
@@ -19,6 +21,17 @@
 #include "om/sim/apb_master.h"
 
 namespace om::sim {
+
+// The FST writer of an open trace; the build without tracing (OM_RTL_CHECKS=OFF) has none, and
+// trace_open() refuses before making one.
+#if OM_RTL_TRACE
+struct RtlTop::Trace {
+  VerilatedFstC fst;
+};
+#else
+struct RtlTop::Trace {};
+#endif
+
 namespace {
 
 // A Verilated wide value as the generated packed image of its type.
@@ -83,7 +96,9 @@ const TopOut& RtlTop::eval(const TopIn& in) {
   for (int i = 0; i < 4; ++i) d.mem_rsp_data_i[i] = in.mem_rsp_data.w[i];
   d.mem_wr_ready_i = in.mem_wr_ready;
   d.eval();
-  if (fst_) fst_->dump(10 * cycle_);
+#if OM_RTL_TRACE
+  if (trace_) trace_->fst.dump(10 * cycle_);
+#endif
   read_outputs();
   return out_;
 }
@@ -105,29 +120,38 @@ void RtlTop::read_outputs() {
 void RtlTop::tick() {
   dut_->clk_i = 1;
   dut_->eval();
-  if (fst_) fst_->dump(10 * cycle_ + 5);
+#if OM_RTL_TRACE
+  if (trace_) trace_->fst.dump(10 * cycle_ + 5);
+#endif
   ++cycle_;
 }
 
 void RtlTop::trace_open(const std::string& path) {
+#if OM_RTL_TRACE
   if (!trace_capable_) {
     throw std::runtime_error("RtlTop: built without tracing; construct with trace_capable");
   }
   trace_close();
-  fst_ = std::make_unique<VerilatedFstC>();
-  dut_->trace(fst_.get(), 99);
-  fst_->open(path.c_str());
-  if (!fst_->isOpen()) {
-    fst_.reset();
+  trace_ = std::make_unique<Trace>();
+  dut_->trace(&trace_->fst, 99);
+  trace_->fst.open(path.c_str());
+  if (!trace_->fst.isOpen()) {
+    trace_.reset();
     throw std::runtime_error("RtlTop: cannot write " + path);
   }
+#else
+  throw std::runtime_error(
+      "RtlTop: om_top was Verilated without tracing (OM_RTL_CHECKS=OFF); cannot write " + path);
+#endif
 }
 
 void RtlTop::trace_close() {
-  if (fst_) {
-    fst_->close();
-    fst_.reset();
+#if OM_RTL_TRACE
+  if (trace_) {
+    trace_->fst.close();
+    trace_.reset();
   }
+#endif
 }
 
 std::string RtlTop::take_error() {

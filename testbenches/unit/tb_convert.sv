@@ -32,6 +32,6 @@ module tb_convert (
   om_f32_to_norm u_to_sn (.f_i(f_i), .bits_i(bits_i), .snorm_i(1'b1), .code_o(snorm_o));
   om_f32_to_fsmall u_to_fs (.f_i(f_i), .bits_i(bits_i), .h_o(fsmall_o));
   om_f32_to_srgb u_to_srgb (.f_i(f_i), .code_o(srgb_o));
-  om_f32_srgb_encode u_enc (.f_i(enc_f_i), .s_o(enc_s_o));
+  om_f32_srgb_encode u_enc (.en_i(1'b1), .f_i(enc_f_i), .s_o(enc_s_o));
 
 endmodule

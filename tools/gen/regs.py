@@ -184,6 +184,44 @@ def _pack_structs(text: str, what: str) -> str:
     return text
 
 
+def _gate_on_request(text: str) -> str:
+    """Evaluates the address decode and the readback mux only in a cycle with a request.
+
+    PeakRDL-regblock compares the request address with every register's (loops over the register arrays) in
+    combinational blocks that a simulator evaluates every cycle, although the bus is idle in almost all of them.
+    Every decode term is ANDed with cpuif_req_masked, so with no request each strobe and is_valid_* is 0 whether the
+    comparisons run or not; the readback mux is wrapped in `if (decoded_req)`, so its data are 0 in a cycle with no
+    request (its only reader, PRDATA, is qualified by PREADY, which is decoded_req). The lockstep against the cycle
+    model checks both. The block's shape is asserted, so a regblock release that changes it fails here.
+    """
+    lines = text.split("\n")
+
+    def block_end(start: int) -> int:
+        for i in range(start, len(lines)):
+            if lines[i] == "    end":
+                return i
+        raise RuntimeError("regs.py _gate_on_request: unterminated always_comb")
+
+    def indent(body: list[str]) -> list[str]:
+        return ["    " + b if b else b for b in body]
+
+    dec = lines.index("        is_valid_rw = '0;") + 1
+    dec_end = block_end(dec)
+    if not lines[dec_end - 1].startswith("        decoded_err = "):
+        raise RuntimeError("regs.py _gate_on_request: the decode block does not end with decoded_err")
+    body = lines[dec:dec_end - 1]
+    terms = [b for b in body if "=" in b and not b.strip().startswith("for")]
+    if not terms or any("cpuif_req_masked &" not in t for t in terms):
+        raise RuntimeError("regs.py _gate_on_request: a decode term is not qualified by cpuif_req_masked")
+    lines[dec:dec_end - 1] = (["        decoded_reg_strb = '0;", "        if (cpuif_req_masked) begin"] + indent(body)
+                              + ["        end"])
+
+    rb = lines.index("        readback_data_var = '0;") + 1
+    rb_end = lines.index("        readback_data = readback_data_var;", rb)
+    lines[rb:rb_end] = ["        if (decoded_req) begin"] + indent(lines[rb:rb_end]) + ["        end"]
+    return "\n".join(lines)
+
+
 def regblock(top: AddrmapNode, outdir: pathlib.Path) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         RegblockExporter().export(
@@ -192,8 +230,11 @@ def regblock(top: AddrmapNode, outdir: pathlib.Path) -> None:
             default_reset_async=True, err_if_bad_addr=True, err_if_bad_rw=True)
         for name in ("om_csr_reg_pkg.sv", "om_csr_reg.sv"):
             body = _pack_structs((pathlib.Path(tmp) / name).read_text(), name)
+            if name == "om_csr_reg.sv":
+                body = _gate_on_request(body)
             head = (f"// {BANNER}\n// PeakRDL-regblock {peakrdl_regblock.__version__}, APB4 flat, async active-low "
-                    "reset; structs packed for Verilator 5.006 (see regs.py _pack_structs).\n`timescale 1ns/1ps\n")
+                    "reset; structs packed for Verilator 5.006 (see regs.py _pack_structs); decode and readback "
+                    "evaluated only with a request (_gate_on_request).\n`timescale 1ns/1ps\n")
             write(outdir / "rtl" / name, head + body)
 
 

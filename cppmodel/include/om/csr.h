@@ -128,6 +128,10 @@ class Csr {
  private:
   CsrRegs regs_;
   CsrOut out_;
+  // out_.state and out_.cfg_info are decoded only when what they are decoded from changed: the
+  // state registers (a bus write or reset) and cfg_q (reset); every other cycle keeps them.
+  bool state_stale_ = true;
+  bool cfg_info_stale_ = true;
 };
 
 }  // namespace om

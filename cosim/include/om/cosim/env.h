@@ -81,7 +81,14 @@ class Env final : public sim::Testbench<TopIn, TopOut> {
   sim::Memory mem_;
   sim::StateRegs regs_;
   std::unique_ptr<cosim::Scoreboard> sb_;
+  bool sb_state_stale_ = false;  // regs_ changed since sb_ last took its state
   Coverage cov_;
+  // Bins sample_cycle() may hit every cycle, looked up once (Coverage::id hashes the name).
+  struct CycleBins {
+    Coverage::Id mem_rd_and_wr, mem_rd, mem_wr, input_backpressure, reads_outstanding_16;
+    Coverage::Id latency[4];  // 1, 2-7, 8-15, 16+
+    Coverage::Id hazard_stall_observed;
+  } bins_;
 
   // Segment sequencing.
   size_t seg_ = 0;  // current segment

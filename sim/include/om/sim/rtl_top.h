@@ -12,7 +12,6 @@
 
 class Vom_top;
 class VerilatedContext;
-class VerilatedFstC;
 
 namespace om::sim {
 
@@ -32,7 +31,8 @@ class RtlTop {
   /// The stage-boundary wires of the last eval() (om_top.sv's public acc_*, hz_*, rd_*, dp_*).
   TopTaps taps() const;
 
-  /// FST of every RTL signal (Verilator's names: TOP.om_top.*), dumped while open.
+  /// FST of every RTL signal (Verilator's names: TOP.om_top.*), dumped while open. Throws
+  /// std::runtime_error when om::rtl_top was built without tracing (OM_RTL_CHECKS=OFF).
   void trace_open(const std::string& path);
   void trace_close();
   /// The RTL reported an assertion failure or $error since the last call ("" if not).
@@ -43,7 +43,8 @@ class RtlTop {
 
   std::unique_ptr<VerilatedContext> ctx_;
   std::unique_ptr<Vom_top> dut_;
-  std::unique_ptr<VerilatedFstC> fst_;
+  struct Trace;
+  std::unique_ptr<Trace> trace_;
   TopOut out_;
   Pixel last_pixel_;
   bool pixel_packed_ = false;
