@@ -23,8 +23,8 @@ om::driver::Device& device(int cfg) {
     om::driver::BackendOptions o;
     o.config = cfg;
     backends[cfg] = om::driver::make_backend("model", o);
-    if (om::driver::Device::create(&backends[cfg]->bus(), backends[cfg]->pixels(),
-                                   &devices[cfg]) != Hresult::S_OK) {
+    if (om::driver::Device::create(&backends[cfg]->bus(), backends[cfg]->pixels(), &devices[cfg]) !=
+        Hresult::S_OK) {
       fail("Device::create over the model backend");
     }
   }

@@ -51,8 +51,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const uint32_t kind = in.u8();
     // Half the transfers go to a mapped register, the rest anywhere in the 12-bit space
     // (unmapped, misaligned).
-    const uint32_t addr = kind & 0x10 ? om::regs::kRegs[in.u16() % std::size(om::regs::kRegs)].offset
-                                      : in.u16() % om::regs::kSpace;
+    const uint32_t addr = kind & 0x10
+                              ? om::regs::kRegs[in.u16() % std::size(om::regs::kRegs)].offset
+                              : in.u16() % om::regs::kSpace;
     BusResult a, b;
     if ((kind & 7) == 7) {
       reset(p);
