@@ -153,6 +153,8 @@ std::vector<Row> rows() {
       {"height 0", kBad, bind_with([](auto& v) { v[0].height = 0; })},
       {"width above the FL's texture limit", kBad, bind_with([](auto& v) { v[0].width = 16385; })},
       {"9_1: height 2049", kBad, bind_with([](auto& v) { v[0].height = 2049; }), false, [](const ConfigInfo& c) { return c.fl_index == 0; }},
+      {"9_3: width 4097", kBad, bind_with([](auto& v) { v[0].width = 4097; }), false, [](const ConfigInfo& c) { return c.fl == FeatureLevel::FL_9_3; }},
+      {"10_0: height 8193", kBad, bind_with([](auto& v) { v[0].height = 8193; }), false, [](const ConfigInfo& c) { return c.fl == FeatureLevel::FL_10_0; }},
       {"bound views of different sizes", kBad, bind_with([](auto& v) { v[1].width = 8; }, 2)},
       {"array size 0", kBad, bind_with([](auto& v) { v[0].array_size = 0; })},
       {"sample count 0", kBad, bind_with([](auto& v) { v[0].sample_count = 0; })},

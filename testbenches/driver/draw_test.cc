@@ -70,9 +70,13 @@ TEST_P(Draw, ClearWritesEveryBoundTargetInsideItsRectangles) {
       for (size_t i = 0; i < fmts.size(); ++i) want[i][y][x] = inside ? o.texel[i] : before[i];
     }
   }
-  // Two rectangles, one reaching past the right edge (clipped).
+  // Two rectangles, one reaching past the right edge (clipped: only the 3 texels inside go in).
+  ASSERT_EQ(dev().clear_perf_counters(), Hresult::S_OK);
   ASSERT_EQ(dev().clear(cl.oc[0], {Rect{1, 1, 3, 2}, Rect{3, 0, 9, 1}}), Hresult::S_OK)
       << dev().last_error();
+  PerfCounters pc;
+  ASSERT_EQ(dev().read_perf_counters(&pc), Hresult::S_OK);
+  EXPECT_EQ(pc.pixels_in, 3u);
   for (size_t i = 0; i < fmts.size(); ++i) {
     for (uint32_t y = 0; y < 3; ++y) {
       for (uint32_t x = 0; x < 4; ++x) {

@@ -124,6 +124,12 @@ const Row kRows[] = {
        s.rt[1].cube = true;
      },
      kConflict, B(3), 1, 0},
+    {"RT sample counts differ (the second is also more than the hardware has)", "fl11_1",
+     [](OmState& s, Caps&) {
+       bind(s, 1, Format::R8G8B8A8_UNORM);
+       s.rt[1].sample_count = 4;
+     },
+     kConflict, B(3) | B(5), 1, 0},
     {"RT array sizes differ", "fl11_1",
      [](OmState& s, Caps&) {
        bind(s, 1, Format::R8G8B8A8_UNORM);
