@@ -99,6 +99,7 @@ def check_minimized(bucket: dict, fault: str | None, env: dict | None = None) ->
     assert 0 < bucket["minimized_pixels"] <= 10, bucket
     assert bucket["minimize_runs"] > 0 and bucket["minimize_seconds"] > 0
     assert os.listdir(bucket["minimized_waves"])
+    assert (Path(bucket["minimized"]).parent / "divergence.png").stat().st_size > 1000
     stim = cosim.Stimulus.load(bucket["minimized"])
     assert stim.pixel_count == bucket["minimized_pixels"]
     if env is None:

@@ -187,13 +187,25 @@ def _slug(sig: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", sig).strip("_")[:80] or "failure"
 
 
+def _waves_and_png(path: Path, fault: Optional[str], waves: Path, png: Path) -> str:
+    """The minimized run's waves (the whole run, and the failure window in waves/window) and a PNG of the window
+    around the divergence; returns a note when the run no longer fails (so there is no window to draw)."""
+    from . import cosim
+    from . import waves as wavetools
+
+    res = cosim.run(stimulus=path, fault=fault, waves=waves)
+    window = waves / "window" / "cosim.fst"
+    if res.passed or not window.is_file():
+        return "the minimized run wrote no failure window"
+    wavetools.render(window, png)
+    return ""
+
+
 def minimize_buckets(store: ResultsDb, rows: list, out_dir: Path, budget: int) -> list[str]:
     """Minimizes the first failure of every bucket of `rows` that is neither waived, an error, nor minimized yet;
     writes OUT/minimized/<signature>/stimulus.stim and waves/, and records them in the database. Returns
     messages about buckets that could not be minimized."""
-    from . import cosim
-
-    msgs = []
+    msgs: list[str] = []
     for b in buckets(rows):
         if b["minimized"] or b["waived"] == b["count"] or b["signature"].endswith("| error"):
             continue
@@ -207,7 +219,12 @@ def minimize_buckets(store: ResultsDb, rows: list, out_dir: Path, budget: int) -
         path = where / "stimulus.stim"
         m.stimulus.save(path)
         waves = where / "waves"
-        cosim.run(stimulus=path, fault=f["fault"] or None, waves=waves)
+        try:
+            wave_msg = _waves_and_png(path, f["fault"] or None, waves, where / "divergence.png")
+        except (RuntimeError, ValueError, OSError) as e:  # e.g. a build without tracing (OM_RTL_CHECKS=OFF)
+            wave_msg = f"waves not written: {e}"
+        if wave_msg:
+            msgs.append(f"minimize: {b['signature']}: {wave_msg}")
         repro = f"omsim run --stimulus {path}" + (f" --fault {f['fault']}" if f["fault"] else "")
         store.update(
             b["run_id"],
