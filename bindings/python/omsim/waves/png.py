@@ -76,11 +76,15 @@ def render(path: str | Path, out: str | Path, signals=None, first: int | None = 
 
 
 def _label(v, enum: dict[int, str]) -> str:
+    """A box's text: the enum name, else hex (wide values: their low 32 bits after an ellipsis)."""
     if v is None:
         return ""
     if not isinstance(v, (int, np.integer)):
         return str(v)
-    return enum.get(int(v), hex(int(v)))
+    v = int(v)
+    if v in enum:
+        return enum[v]
+    return hex(v) if v < 1 << 32 else f"…{v & 0xFFFF_FFFF:08x}"
 
 
 def _draw(waves: Waves, win: Window, out: Path) -> None:
@@ -96,8 +100,14 @@ def _draw(waves: Waves, win: Window, out: Path) -> None:
         tr = traces[name]
         y = len(win.signals) - 1 - row
         inside = (tr.times > t0) & (tr.times < t1)
-        edges = np.concatenate(([t0], tr.times[inside], [t1]))
-        vals = [tr.at(t) for t in edges[:-1]]
+        edges = [t0]
+        vals = [tr.at(t0)]
+        for t in tr.times[inside].tolist():  # a new box only where the value changes (writers repeat values)
+            v = tr.at(t)
+            if v != vals[-1]:
+                edges.append(t)
+                vals.append(v)
+        edges = np.array(edges + [t1])
         xs = edges / TICKS_PER_CYCLE
         if tr.width == 1:
             level = [y + 0.1 + 0.6 * (v == 1) for v in vals]
@@ -107,8 +117,9 @@ def _draw(waves: Waves, win: Window, out: Path) -> None:
             for k, v in enumerate(vals):
                 ax.fill_between([xs[k], xs[k + 1]], y + 0.1, y + 0.7, color="tab:blue", alpha=0.15, lw=0.8,
                                 edgecolor="tab:blue")
-                ax.text((xs[k] + xs[k + 1]) / 2, y + 0.4, _label(v, enum), ha="center", va="center", fontsize=6,
-                        clip_on=True)
+                if xs[k + 1] - xs[k] >= 2:  # room for a label: at least two cycles
+                    ax.text((xs[k] + xs[k + 1]) / 2, y + 0.4, _label(v, enum), ha="center", va="center",
+                            fontsize=6, clip_on=True)
     if win.marker is not None:
         ax.axvline(win.marker, color="red", lw=1.2)
     ax.set_yticks([len(win.signals) - 1 - r + 0.4 for r in range(len(win.signals))], win.signals, fontsize=7)
