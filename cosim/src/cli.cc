@@ -16,6 +16,7 @@
 
 #include "om/cosim/lockstep.h"
 #include "om/cosim/numbers.h"
+#include "om/cosim/output_policy.h"
 #include "om/cosim/profile.h"
 #include "om/cosim/stimulus.h"
 #include "om/cosim/stimulus_file.h"
@@ -27,9 +28,6 @@ constexpr int kOk = 0;
 constexpr int kFail = 1;
 constexpr int kUsage = 2;  // bad command line, unreadable input or unwritable output
 constexpr int kInterrupted = 130;
-
-volatile std::sig_atomic_t g_interrupted = 0;
-extern "C" void on_interrupt(int) { g_interrupted = 1; }
 
 const char* kRunHelp =
     "usage: omsim run [--config NAME] [--seed N] [--cycles N] [--profile NAME] [options]\n"
@@ -170,60 +168,6 @@ bool agree(const std::vector<std::pair<std::string, std::string>>& given, Stimul
     }
   }
   return cut;
-}
-
-// An output the run will write must be writable before the run starts, so that an output problem
-// is a usage error that costs nothing rather than a lost verdict.
-void check_output_dir(const std::string& opt, const std::string& dir) {
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec || !std::filesystem::is_directory(dir) || access(dir.c_str(), W_OK) != 0) {
-    throw Usage{opt + ": cannot write to directory '" + dir + "'" +
-                (ec ? ": " + ec.message() : std::string(": not a writable directory"))};
-  }
-}
-
-void check_output_file(const std::string& opt, const std::string& file) {
-  const std::filesystem::path p(file);
-  const std::string parent = p.has_parent_path() ? p.parent_path().string() : ".";
-  if (std::filesystem::is_directory(p)) throw Usage{opt + ": '" + file + "' is a directory"};
-  if (!std::filesystem::is_directory(parent) || access(parent.c_str(), W_OK) != 0) {
-    throw Usage{opt + ": cannot create '" + file + "': '" + parent +
-                "' is not a writable directory"};
-  }
-  if (std::filesystem::exists(p) && access(file.c_str(), W_OK) != 0) {
-    throw Usage{opt + ": '" + file + "' is not writable"};
-  }
-}
-
-// Ctrl-C stops the run at the next poll (every 4096 cycles) with what was checked so far.
-class InterruptGuard {
- public:
-  InterruptGuard() {
-    g_interrupted = 0;
-    struct sigaction sa = {};
-    sa.sa_handler = on_interrupt;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old_);
-  }
-  ~InterruptGuard() { sigaction(SIGINT, &old_, nullptr); }
-  static void poll() {
-    if (g_interrupted) throw Interrupted{};
-  }
-
- private:
-  struct sigaction old_ = {};
-};
-
-// Where --waves put the files, or why there are none (a passing run writes no window).
-std::string waves_note(const RunResult& r) {
-  if (!r.open_waves.empty()) return "written; open with: " + r.open_waves;
-  if (!r.waves_error.empty()) return "not written: " + r.waves_error;
-  if (!r.waves.empty()) return "written: " + r.waves.front() + " ...";
-  if (r.interrupted) return "none written: the run was interrupted";
-  return r.failures.empty()
-             ? "none written: the run passed (--waves writes the window around a failure)"
-             : "none written";
 }
 
 int run_impl(const std::vector<std::string>& a) {
