@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Opens the waves of `omsim run --waves DIR` in GTKWave: the side-by-side file, and each side's own
-# file with the same layout. Usage: waves/open.sh DIR
+# Opens the waves of `omsim run --config CONFIG --waves DIR` in GTKWave with the layouts the build generated for
+# CONFIG (waves/make_gtkw.py): the side-by-side file, the RTL's file, and the model's with its transactions.
+# Usage: waves/open.sh DIR CONFIG [LAYOUTS] (LAYOUTS defaults to build/default/waves)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-dir="${1:?usage: waves/open.sh DIR (the --waves directory of omsim run)}"
-gtkwave -a "$here/cosim.gtkw" "$dir/cosim.fst" &
-gtkwave -a "$here/om_top.gtkw" "$dir/rtl.fst" &
-gtkwave -a "$here/om_top.gtkw" "$dir/model.fst" &
+dir="${1:?usage: waves/open.sh DIR CONFIG [LAYOUTS]}"
+cfg="${2:?usage: waves/open.sh DIR CONFIG [LAYOUTS]}"
+lay="${3:-$here/../build/default/waves}/$cfg"
+gtkwave -a "$lay/cosim.gtkw" "$dir/cosim.fst" &
+gtkwave -a "$lay/om_top.gtkw" "$dir/rtl.fst" &
+gtkwave -a "$lay/model.gtkw" "$dir/model.fst" &
 wait

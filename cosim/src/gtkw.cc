@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
+#include <vector>
 
 #include "om/sim/fst_writer.h"
 
@@ -17,16 +18,40 @@ constexpr uint64_t kTicksPerCycle = 10;
 // before the marker, so it sits in the middle (the waves run kCyclesAfter past it).
 constexpr uint64_t kCyclesBefore = 18;
 
-// GTKWave trace flags: highlight, hex, binary, right-justified.
-constexpr unsigned kHighlight = 0x01, kHex = 0x02, kBin = 0x08, kRjustify = 0x20;
+// GTKWave trace flags: highlight, hex, binary, right-justified, and values named by the file's
+// enum table (GTKWave matches the table against the binary value).
+constexpr uint64_t kHighlight = 0x01, kHex = 0x02, kBin = 0x08, kRjustify = 0x20;
+constexpr uint64_t kEnum = uint64_t{1} << 32;
 
-std::string trace(const std::string& path, const sim::PortDecl& p, const std::string& alias,
-                  bool highlight) {
-  char flags[8];
-  std::snprintf(flags, sizeof flags, "@%x",
-                (p.width == 1 ? kBin : kHex) | kRjustify | (highlight ? kHighlight : 0u));
-  const std::string full = p.width == 1 ? path : path + "[" + std::to_string(p.width - 1) + ":0]";
+std::string trace(const std::string& path, uint32_t width, const std::string& alias, bool highlight,
+                  bool named = false) {
+  const uint64_t base = named ? kEnum | kBin : width == 1 ? kBin : kHex;
+  char flags[24];
+  std::snprintf(flags, sizeof flags, "@%llx",
+                static_cast<unsigned long long>(base | kRjustify | (highlight ? kHighlight : 0)));
+  const std::string full = width == 1 ? path : path + "[" + std::to_string(width - 1) + ":0]";
   return std::string(flags) + "\n+{" + alias + "} " + full + "\n";
+}
+
+// The traces of one port on both sides: a packed struct port as its fields.
+std::string port_traces(const sim::PortDecl& p, const std::string& a, const std::string& b,
+                        bool highlight) {
+  std::vector<sim::StructVars::Leaf> leaves;
+  if (p.items) {
+    for (sim::StructVars::Leaf& l : sim::StructVars::leaves(p.items, p.n_items)) {
+      l.path = std::string(p.name) + "." + l.path;
+      leaves.push_back(l);
+    }
+  } else {
+    leaves.push_back({p.name, p.width, p.values});
+  }
+  std::string out;
+  for (const sim::StructVars::Leaf& l : leaves) {
+    const bool named = l.values != nullptr;
+    out += trace("cosim." + a + "." + l.path, l.width, a + " " + l.path, highlight, named) +
+           trace("cosim." + b + "." + l.path, l.width, b + " " + l.path, highlight, named);
+  }
+  return out;
 }
 
 }  // namespace
@@ -35,7 +60,9 @@ std::string write_divergence_layout(const std::string& dir, const std::string& a
                                     const std::string& b, const sim::Failure& f) {
   const std::string dump = std::filesystem::absolute(dir + "/cosim.fst").string();
   const std::string path = dir + "/divergence.gtkw";
-  const std::string port = f.field.substr(0, f.field.find('['));
+  // "mem_wr_data_o[95:64]", "perf_o.rt_writes": the port is the name up to its first index or
+  // field.
+  const std::string port = f.field.substr(0, f.field.find_first_of("[."));
   const uint64_t marker = f.cycle * kTicksPerCycle;
   const uint64_t start = f.cycle > kCyclesBefore ? (f.cycle - kCyclesBefore) * kTicksPerCycle : 0;
   std::ofstream os(path);
@@ -45,13 +72,12 @@ std::string write_divergence_layout(const std::string& dir, const std::string& a
      << "*-6.000000 " << marker << " -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1\n"
      << "[treeopen] cosim.\n[sst_width] 260\n[signals_width] 420\n";
   os << "@200\n-Lockstep: divergence at cycle " << f.cycle << "\n"
-     << trace("cosim.mismatch", {"mismatch", 1}, "mismatch", true) << "@24\ncosim.cycle[63:0]\n";
+     << trace("cosim.mismatch", 1, "mismatch", true) << "@24\ncosim.cycle[63:0]\n";
   for (const bool failing : {true, false}) {
     for (const sim::PortDecl& p : sim::PortTracer::ports()) {
       if ((port == p.name) != failing) continue;
       os << "@200\n-" << p.name << (failing ? " (diverges)" : "") << "\n";
-      os << trace("cosim." + a + "." + p.name, p, a + " " + p.name, failing)
-         << trace("cosim." + b + "." + p.name, p, b + " " + p.name, failing);
+      os << port_traces(p, a, b, failing);
     }
   }
   os.close();

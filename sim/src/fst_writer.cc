@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "om/sim/fst_writer.h"
 
+#include <algorithm>
 #include <iterator>
 #include <stdexcept>
 
 #include "gtkwave/fstapi.h"
+#include "om/gen/regs.h"
 
 namespace om::sim {
 
@@ -19,17 +21,44 @@ FstWriter::~FstWriter() {
   if (ctx_ != nullptr) fstWriterClose(ctx_);
 }
 
-void FstWriter::push_scope(const std::string& name) {
-  fstWriterSetScope(ctx_, FST_ST_VCD_MODULE, name.c_str(), nullptr);
+void FstWriter::push_scope(const std::string& name, bool is_struct) {
+  fstWriterSetScope(ctx_, is_struct ? FST_ST_VCD_STRUCT : FST_ST_VCD_MODULE, name.c_str(), nullptr);
 }
 
 void FstWriter::pop_scope() { fstWriterSetUpscope(ctx_); }
 
-FstWriter::Handle FstWriter::var(const std::string& name, uint32_t width) {
+FstWriter::Handle FstWriter::var(const std::string& name, uint32_t width,
+                                 const gen::WaveEnum* values) {
+  if (values != nullptr) {
+    uint32_t table = 0;
+    for (const auto& [t, h] : enums_) {
+      if (t == values) table = h;
+    }
+    if (table == 0) {
+      // fstapi takes the values as binary strings of the table's width.
+      std::vector<std::string> bits;
+      std::vector<const char*> vals;
+      for (int i = 0; i < values->count; ++i) {
+        std::string b;
+        for (int k = values->bits - 1; k >= 0; --k)
+          b += ((values->values[i] >> k) & 1u) ? '1' : '0';
+        bits.push_back(b);
+      }
+      for (const std::string& b : bits) vals.push_back(b.c_str());
+      table = fstWriterCreateEnumTable(ctx_, values->name, values->count, values->bits,
+                                       const_cast<const char**>(values->labels), vals.data());
+      enums_.emplace_back(values, table);
+    }
+    fstWriterEmitEnumTableRef(ctx_, table);
+  }
   // Verilator's spelling: vectors carry their range in the name ("prdata_o [31:0]"), so GTKWave
   // lists the same signal names for the model's files as for the RTL's.
   const std::string full = width == 1 ? name : name + " [" + std::to_string(width - 1) + ":0]";
   return fstWriterCreateVar(ctx_, FST_VT_VCD_WIRE, FST_VD_IMPLICIT, width, full.c_str(), 0);
+}
+
+FstWriter::Handle FstWriter::real(const std::string& name) {
+  return fstWriterCreateVar(ctx_, FST_VT_VCD_REAL, FST_VD_IMPLICIT, 64, name.c_str(), 0);
 }
 
 void FstWriter::time(uint64_t t) { fstWriterEmitTimeChange(ctx_, t); }
@@ -40,6 +69,72 @@ void FstWriter::set(Handle h, uint32_t width, uint64_t v) {
 
 void FstWriter::set_words(Handle h, uint32_t width, const uint32_t* words) {
   fstWriterEmitValueChangeVec32(ctx_, h, width, words);
+}
+
+void FstWriter::set_real(Handle h, double v) { fstWriterEmitValueChange(ctx_, h, &v); }
+
+StructVars::StructVars(FstWriter& w, const std::string& name, const gen::WaveItem* items, size_t n)
+    : w_(w), items_(items), n_(n) {
+  w_.push_scope(name, true);
+  for (size_t i = 0; i < n; ++i) {
+    const gen::WaveItem& it = items[i];
+    if (it.op == gen::WaveOp::kPush) w_.push_scope(it.name, true);
+    if (it.op == gen::WaveOp::kPop) w_.pop_scope();
+    if (it.op == gen::WaveOp::kVar) {
+      h_.push_back(w_.var(it.name, it.width, it.values));
+      buf_.resize(std::max<size_t>(buf_.size(), (it.width + 31) / 32));
+    }
+  }
+  w_.pop_scope();
+}
+
+void StructVars::set(const uint32_t* words) {
+  size_t v = 0;
+  for (size_t i = 0; i < n_; ++i) {
+    const gen::WaveItem& it = items_[i];
+    if (it.op != gen::WaveOp::kVar) continue;
+    // Bits [lsb + width - 1 : lsb] of the image, word 0 of buf_ least significant.
+    std::fill(buf_.begin(), buf_.end(), 0u);
+    for (int b = 0; b < it.width; ++b) {
+      const int s = it.lsb + b;
+      buf_[b / 32] |= ((words[s / 32] >> (s % 32)) & 1u) << (b % 32);
+    }
+    w_.set_words(h_[v++], it.width, buf_.data());
+  }
+}
+
+std::vector<StructVars::Leaf> StructVars::leaves(const gen::WaveItem* items, size_t n) {
+  std::vector<Leaf> out;
+  std::vector<std::string> scope;
+  for (size_t i = 0; i < n; ++i) {
+    const gen::WaveItem& it = items[i];
+    if (it.op == gen::WaveOp::kPush) scope.push_back(it.name);
+    if (it.op == gen::WaveOp::kPop) scope.pop_back();
+    if (it.op != gen::WaveOp::kVar) continue;
+    std::string path;
+    for (const std::string& s : scope) path += s + ".";
+    out.push_back({path + it.name, static_cast<uint32_t>(it.width), it.values});
+  }
+  return out;
+}
+
+const gen::WaveEnum& register_names() {
+  static const auto table = [] {
+    struct Table {
+      std::vector<uint32_t> values;
+      std::vector<const char*> labels;
+      gen::WaveEnum e{};
+    };
+    auto t = std::make_unique<Table>();
+    for (const regs::RegInfo& r : regs::kRegs) {
+      t->values.push_back(r.offset);
+      t->labels.push_back(r.name);
+    }
+    t->e = {"register", __builtin_ctz(regs::kSpace), regs::kNumRegs, t->values.data(),
+            t->labels.data()};
+    return t;
+  }();
+  return table->e;
 }
 
 namespace {
@@ -74,15 +169,31 @@ enum Port : size_t {
 };
 
 const PortDecl kPorts[kNumPorts] = {
-    {"clk_i", 1},           {"rst_ni", 1},           {"cfg_i", 3},
-    {"psel_i", 1},          {"penable_i", 1},        {"pwrite_i", 1},
-    {"paddr_i", 12},        {"pwdata_i", 32},        {"pstrb_i", 4},
-    {"prdata_o", 32},       {"pready_o", 1},         {"pslverr_o", 1},
-    {"in_valid_i", 1},      {"in_ready_o", 1},       {"in_data_i", kPixelBits},
-    {"mem_rd_valid_o", 1},  {"mem_rd_ready_i", 1},   {"mem_rd_addr_o", 31},
-    {"mem_rsp_valid_i", 1}, {"mem_rsp_data_i", 128}, {"mem_wr_valid_o", 1},
-    {"mem_wr_ready_i", 1},  {"mem_wr_addr_o", 31},   {"mem_wr_data_o", 128},
-    {"perf_o", kPerfBits},
+    {"clk_i", 1},
+    {"rst_ni", 1},
+    {"cfg_i", 3, nullptr, 0, &gen::kConfigEnum},
+    {"psel_i", 1},
+    {"penable_i", 1},
+    {"pwrite_i", 1},
+    {"paddr_i", 12, nullptr, 0, &register_names()},
+    {"pwdata_i", 32},
+    {"pstrb_i", 4},
+    {"prdata_o", 32},
+    {"pready_o", 1},
+    {"pslverr_o", 1},
+    {"in_valid_i", 1},
+    {"in_ready_o", 1},
+    {"in_data_i", kPixelBits, gen::kPixelWave, std::size(gen::kPixelWave)},
+    {"mem_rd_valid_o", 1},
+    {"mem_rd_ready_i", 1},
+    {"mem_rd_addr_o", kMemAddrBits, gen::kMemAddrWave, std::size(gen::kMemAddrWave)},
+    {"mem_rsp_valid_i", 1},
+    {"mem_rsp_data_i", 128},
+    {"mem_wr_valid_o", 1},
+    {"mem_wr_ready_i", 1},
+    {"mem_wr_addr_o", kMemAddrBits, gen::kMemAddrWave, std::size(gen::kMemAddrWave)},
+    {"mem_wr_data_o", 128},
+    {"perf_o", kPerfBits, gen::kPerfWave, std::size(gen::kPerfWave)},
 };
 
 }  // namespace
@@ -93,7 +204,10 @@ const std::vector<PortDecl>& PortTracer::ports() {
 }
 
 PortTracer::PortTracer(FstWriter& w) : w_(w) {
-  for (const PortDecl& p : kPorts) h_.push_back(w_.var(p.name, p.width));
+  for (const PortDecl& p : kPorts) {
+    h_.push_back(p.items ? 0 : w_.var(p.name, p.width, p.values));
+    s_.push_back(p.items ? std::make_unique<StructVars>(w_, p.name, p.items, p.n_items) : nullptr);
+  }
 }
 
 void PortTracer::dump(bool clk, const TopIn& in, const TopOut& out) {
@@ -111,21 +225,17 @@ void PortTracer::dump(bool clk, const TopIn& in, const TopOut& out) {
   w_.set(h_[kPslverr], 1, out.pslverr);
   w_.set(h_[kInValid], 1, in.in_valid);
   w_.set(h_[kInReady], 1, out.in_ready);
-  const PixelBits px = pack(in.in_data);
-  w_.set_words(h_[kInData], kPixelBits, px.data());
+  s_[kInData]->set(pack(in.in_data).data());
   w_.set(h_[kRdValid], 1, out.mem_rd_valid);
   w_.set(h_[kRdReady], 1, in.mem_rd_ready);
-  w_.set(h_[kRdAddr], 31, out.mem_rd_addr);
+  s_[kRdAddr]->set(&out.mem_rd_addr);
   w_.set(h_[kRspValid], 1, in.mem_rsp_valid);
   w_.set_words(h_[kRspData], 128, in.mem_rsp_data.w.data());
   w_.set(h_[kWrValid], 1, out.mem_wr_valid);
   w_.set(h_[kWrReady], 1, in.mem_wr_ready);
-  w_.set(h_[kWrAddr], 31, out.mem_wr_addr);
+  s_[kWrAddr]->set(&out.mem_wr_addr);
   w_.set_words(h_[kWrData], 128, out.mem_wr_data.w.data());
-  const Perf& p = out.perf;
-  const uint32_t perf[7] = {p.killed,   p.mem_stalls, p.hazard_stalls, p.rt_writes,
-                            p.rt_reads, p.pixels_in,  p.busy ? 1u : 0u};
-  w_.set_words(h_[kPerf], kPerfBits, perf);
+  s_[kPerf]->set(pack(out.perf).data());
 }
 
 }  // namespace om::sim

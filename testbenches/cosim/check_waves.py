@@ -6,7 +6,8 @@ Usage: check_waves.py RTL.fst MODEL.fst [--expect-diff NAME ...] [--min-common N
 
 Both files are converted with GTKWave's fst2vcd. Every signal whose full hierarchical name
 appears in both files is compared at every time either file records (a register X_q beside a
-valid_q only while that valid_q is 1 in the RTL's file; nothing while om_top.rst_ni is 0); the
+valid_q only while that valid_q is 1 in the RTL's file, a stage-boundary payload such as om_top.om_top.acc_op.* only while acc_valid is 1;
+nothing while om_top.rst_ni is 0); the
 script prints the
 common signals' count and, per differing signal, the first time and both values. Exit status 0
 when at least --min-common signals are common and exactly the --expect-diff signals differ
@@ -18,6 +19,11 @@ from __future__ import annotations
 import argparse
 import subprocess
 import sys
+
+
+# om_top.sv's stage-boundary payloads and the valid beside them (dp_desc is decoded from rd_op).
+BOUNDARY = {"acc_op": "acc_valid", "hz_op": "hz_valid", "rd_op": "rd_valid", "dp_desc": "rd_valid",
+            "dp_addr": "dp_valid", "dp_write": "dp_valid", "dp_texel": "dp_valid"}
 
 
 def read_vcd(path: str) -> dict[str, list[tuple[int, str]]]:
@@ -86,6 +92,10 @@ def main() -> int:
         # bubble is not specified.
         scope, leaf = name.rsplit(".", 1)
         qual = a.get(scope + ".valid_q") if leaf != "valid_q" and leaf.endswith("_q") else None
+        # Likewise a stage-boundary payload of om_top.sv (fields under om_top.om_top.<payload>) while its valid is 1.
+        parts = name.split(".")
+        if len(parts) > 2 and parts[2] in BOUNDARY:
+            qual = a.get(".".join(parts[:2] + [BOUNDARY[parts[2]]]))
         for t in times:
             if t < start or value_at(reset, t) != "1":
                 continue

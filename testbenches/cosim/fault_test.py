@@ -3,7 +3,7 @@
 """CTest: a deliberately broken model (omsim run --fault) must stop the lockstep with the
 first-divergence report and the wave files, and the waves must open with the saved layouts.
 
-Usage: fault_test.py OMSIM SOURCE_DIR WORK_DIR
+Usage: fault_test.py OMSIM SOURCE_DIR WORK_DIR LAYOUTS (the generated layouts of fl11_1)
 
 Checks, in order:
   1. `omsim run --fault wr_data --waves W` exits 1 and prints the report: cycle, port/field with
@@ -11,8 +11,8 @@ Checks, in order:
   2. W holds rtl.fst, model.fst, cosim.fst; check_waves.py finds the same signal names in rtl.fst
      and model.fst with equal values except the corrupted port (mem_wr_data_o);
   3. the reproduce command, run as printed, stops at the same cycle on the same field;
-  4. GTKWave (under Xvfb) shows every signal of waves/cosim.gtkw on cosim.fst and every signal of
-     waves/om_top.gtkw on both rtl.fst and model.fst; W/divergence.gtkw (the report's open command) has its
+  4. GTKWave (under Xvfb) shows every signal of LAYOUTS/cosim.gtkw on cosim.fst and every signal of
+     LAYOUTS/om_top.gtkw on both rtl.fst and model.fst; W/divergence.gtkw (the report's open command) has its
      marker on the failing cycle, the view around it and the failing port highlighted;
   5. without --fault the same run passes (exit 0): the failure comes from the fault alone; with --waves it says
      that it wrote none and why.
@@ -56,7 +56,7 @@ def gtkwave_count(layout: Path, dump: Path, work: Path) -> int:
 
 
 def main() -> int:
-    omsim, src, work = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3])
+    omsim, src, work, layouts = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3]), Path(sys.argv[4])
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
     waves = work / "waves"
@@ -106,7 +106,7 @@ def main() -> int:
     # 4. GTKWave with the saved layouts.
     if shutil.which("gtkwave") is None or shutil.which("xvfb-run") is None:
         fail("gtkwave / xvfb-run missing (scripts/setup.sh installs them)")
-    cosim_layout, top_layout = src / "waves/cosim.gtkw", src / "waves/om_top.gtkw"
+    cosim_layout, top_layout = layouts / "cosim.gtkw", layouts / "om_top.gtkw"
     def traces(layout: Path, prefix: str) -> int:  # signal lines, with or without a +{alias}
         return sum(1 for line in layout.read_text().splitlines() if re.match(rf"(\+\{{[^}}]*\}} )?{prefix}\.", line))
 

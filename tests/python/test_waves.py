@@ -44,7 +44,7 @@ def test_trace_reads_a_signal_into_numpy(passing):
     # The clock toggles every half cycle: low at 10c, high at 10c + 5.
     assert set(clk.values[:20].tolist()) == {0, 1}
     assert clk.at(10 * 100) == 0 and clk.at(10 * 100 + 5) == 1
-    wide = w.trace("om_top.in_data_i")
+    wide = w.trace("om_top.mem_wr_data_o")
     assert wide.width > 64 and wide.values.dtype == object
 
 

@@ -7,7 +7,9 @@ runs of one side. Two rules keep the comparison to what the lockstep compares:
 * nothing is compared while ``om_top.rst_ni`` is 0 in the first file (registers take their reset values only at
   a clock edge in reset), nor before both files have started;
 * a register under a scope with a ``valid_q`` (a pipeline register's payload) is compared only while that
-  ``valid_q`` is 1 in the first file: a payload in a bubble takes part in no transfer.
+  ``valid_q`` is 1 in the first file: a payload in a bubble takes part in no transfer;
+* likewise a stage-boundary payload of ``om_top.sv`` (``acc_op``, ``rd_op``, ``dp_texel``, ... and their fields) only
+  while its valid (``acc_valid``, ``rd_valid``, ``dp_valid``) is 1, as the lockstep compares the boundaries.
 """
 
 from __future__ import annotations
@@ -20,6 +22,9 @@ import numpy as np
 from .fst import Trace, Waves, cycle_of
 
 RESET = "om_top.rst_ni"
+#: om_top.sv's stage-boundary payloads and the valid beside them (dp_desc is decoded from rd_op).
+BOUNDARY = {"acc_op": "acc_valid", "hz_op": "hz_valid", "rd_op": "rd_valid", "dp_desc": "rd_valid",
+            "dp_addr": "dp_valid", "dp_write": "dp_valid", "dp_texel": "dp_valid"}
 
 
 @dataclass(frozen=True)
@@ -78,20 +83,32 @@ def _is_one(tr: Trace, times: np.ndarray) -> np.ndarray:
     return known & np.asarray(vals == 1, bool)
 
 
+def _is_nan(x) -> bool:
+    return isinstance(x, float) and x != x
+
+
 def _differ(tr_a: Trace, tr_b: Trace, times: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     va, ka = _values_at(tr_a, times)
     vb, kb = _values_at(tr_b, times)
     if va.dtype != vb.dtype:  # one side has unknown bits or wide values: compare as Python objects
         va, vb = va.astype(object), vb.astype(object)
-    bad = (ka != kb) | (ka & kb & np.asarray(va != vb, bool))
+    ne = np.asarray(va != vb, bool)
+    if ne.any() and (va.dtype == object or va.dtype.kind == "f"):  # real signals: NaN equals NaN
+        ne &= ~np.array([_is_nan(x) and _is_nan(y) for x, y in zip(va.tolist(), vb.tolist())], bool)
+    bad = (ka != kb) | (ka & kb & ne)
     va = np.where(ka, va.astype(object), None)
     vb = np.where(kb, vb.astype(object), None)
     return bad, va, vb
 
 
 def _qualifier(name: str, names: set[str]) -> str | None:
-    """The valid_q that qualifies a payload register: under the nearest enclosing scope that has one."""
+    """The valid that qualifies a payload: a boundary's valid beside it, or for a register the valid_q under the
+    nearest enclosing scope that has one."""
     parts = name.split(".")
+    for k, part in enumerate(parts):
+        cand = ".".join(parts[:k] + [BOUNDARY.get(part, "")])
+        if part in BOUNDARY and cand in names:
+            return cand
     if parts[-1] == "valid_q" or not any(p.endswith("_q") for p in parts[-2:]):
         return None
     for k in range(len(parts) - 1, 0, -1):

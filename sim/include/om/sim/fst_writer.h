@@ -2,13 +2,18 @@
 // Minimal FST writer over GTKWave's fstapi (shipped in Verilator's include directory and compiled
 // into om::rtl_top by verilated_fst_c.cpp), and a tracer of om_top's ports under a given scope, so
 // the cycle model's waves carry the same hierarchical names as Verilator's
-// (TOP.om_top.<port>) and a side-by-side file can hold both sides.
+// (TOP.om_top.<port>) and a side-by-side file can hold both sides. Packed structs are traced field
+// by field as Verilator's --trace-structs traces them (om/gen/waves.h), fields with a value table
+// carry it as an FST enum table.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "om/gen/waves.h"
 #include "om/top_ports.h"
 
 namespace om::sim {
@@ -22,27 +27,65 @@ class FstWriter {
   FstWriter(const FstWriter&) = delete;
   FstWriter& operator=(const FstWriter&) = delete;
 
-  void push_scope(const std::string& name);
+  /// Opens a module scope, or with `is_struct` a packed struct's scope (as Verilator marks them).
+  void push_scope(const std::string& name, bool is_struct = false);
   void pop_scope();
-  /// Declares a variable of `width` bits in the current scope.
-  Handle var(const std::string& name, uint32_t width);
+  /// Declares a variable of `width` bits in the current scope; with `values`, its values carry
+  /// those names (an FST enum table, written once per table and file).
+  Handle var(const std::string& name, uint32_t width, const gen::WaveEnum* values = nullptr);
+  /// Declares a real (binary64) variable in the current scope.
+  Handle real(const std::string& name);
   void time(uint64_t t);
   /// Value of up to 64 bits.
   void set(Handle h, uint32_t width, uint64_t v);
   /// Wide value, 32-bit words, word 0 least significant.
   void set_words(Handle h, uint32_t width, const uint32_t* words);
+  void set_real(Handle h, double v);
 
  private:
   void* ctx_ = nullptr;
+  std::vector<std::pair<const gen::WaveEnum*, uint32_t>> enums_;  // table -> its FST handle
+};
+
+/// A packed struct traced field by field in a scope of its own (`items`: its om/gen/waves.h
+/// table), set from the struct's packed image (pack(), 32-bit words, word 0 least significant).
+class StructVars {
+ public:
+  template <size_t N>
+  StructVars(FstWriter& w, const std::string& name, const gen::WaveItem (&items)[N])
+      : StructVars(w, name, items, N) {}
+  StructVars(FstWriter& w, const std::string& name, const gen::WaveItem* items, size_t n);
+  void set(const uint32_t* words);
+
+  /// One variable of a traced struct: its dotted path below the struct's scope.
+  struct Leaf {
+    std::string path;
+    uint32_t width;
+    const gen::WaveEnum* values;
+  };
+  /// Every variable of `items`, in declaration order.
+  static std::vector<Leaf> leaves(const gen::WaveItem* items, size_t n);
+
+ private:
+  FstWriter& w_;
+  const gen::WaveItem* items_;
+  size_t n_;
+  std::vector<FstWriter::Handle> h_;  // one per kVar item
+  std::vector<uint32_t> buf_;
 };
 
 /// One port as a PortTracer declares it.
 struct PortDecl {
   const char* name;  // RTL name with its _i / _o suffix
   uint32_t width;
+  const gen::WaveItem* items = nullptr;  // a packed struct's fields (om/gen/waves.h), or nullptr
+  size_t n_items = 0;
+  const gen::WaveEnum* values = nullptr;  // the table naming its values, or nullptr
 };
 
-/// om_top's ports (RTL names with their _i / _o suffixes) in the current scope of a writer.
+/// om_top's ports (RTL names with their _i / _o suffixes) in the current scope of a writer: packed
+/// struct ports as their fields, cfg_i with the configuration names, paddr_i with the register
+/// names of the register description (om/gen/regs.h).
 class PortTracer {
  public:
   /// The ports, in the order they are declared.
@@ -54,7 +97,12 @@ class PortTracer {
 
  private:
   FstWriter& w_;
+  // Per port, in kPorts order: its variable, or (packed struct ports) its fields.
   std::vector<FstWriter::Handle> h_;
+  std::vector<std::unique_ptr<StructVars>> s_;
 };
+
+/// The register names of the register description as a value table of APB byte offsets.
+const gen::WaveEnum& register_names();
 
 }  // namespace om::sim

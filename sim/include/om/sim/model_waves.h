@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // FST of the cycle model with Verilator's hierarchical names: om_top's ports under both
-// om_top.<port> (Verilator's top wrapper) and om_top.om_top.<port>, and the stage registers under
-// om_top.om_top.u_<stage>.<reg>_q, packed exactly as the RTL packs them, so the model's file and
-// the Verilated RTL's file load into the same GTKWave layout and compare signal by signal.
+// om_top.<port> (Verilator's top wrapper) and om_top.om_top.<port>, its stage-boundary wires and
+// decoded state (om_top.om_top.acc_op.addr.x, ...state.rt_desc[0].src_blend, ...) field by field
+// as --trace-structs writes them, and the stage registers under om_top.om_top.u_<stage>.<reg>_q,
+// packed exactly as the RTL packs them, so the model's file and the Verilated RTL's file load into
+// the same GTKWave layout and compare signal by signal. Fields with a value table (blend factors,
+// ops, formats, write masks, the configuration, register names) carry it as an FST enum table.
+// om_top.txn (the model's file only) decodes each op leaving the datapath (TxnWaves).
 #pragma once
 
 #include <memory>
@@ -10,6 +14,7 @@
 #include <vector>
 
 #include "om/sim/fst_writer.h"
+#include "om/sim/txn_waves.h"
 #include "om/top.h"
 
 namespace om::sim {
@@ -21,12 +26,15 @@ class ModelWaves {
   void dump(uint64_t t, bool clk, const TopIn& in, const TopOut& out);
 
  private:
+  void wires();
   void regs();
 
   FstWriter w_;
   const Top& top_;
   std::unique_ptr<PortTracer> outer_, inner_;
   std::vector<FstWriter::Handle> h_;
+  std::vector<std::unique_ptr<StructVars>> wires_, tbl_;
+  TxnWaves txn_;
 };
 
 }  // namespace om::sim
