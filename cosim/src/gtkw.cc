@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "om/cosim/gtkw.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -47,9 +48,12 @@ std::string port_traces(const sim::PortDecl& p, const std::string& a, const std:
   }
   std::string out;
   for (const sim::StructVars::Leaf& l : leaves) {
-    const bool named = l.values != nullptr;
-    out += trace("cosim." + a + "." + l.path, l.width, a + " " + l.path, highlight, named) +
-           trace("cosim." + b + "." + l.path, l.width, b + " " + l.path, highlight, named);
+    const bool named = l.values != nullptr && l.width > 1;  // GTKWave draws 1 bit as a wave
+    // GTKWave shows an alias only after its last ".": a field's path is written with "/".
+    std::string shown = l.path;
+    std::replace(shown.begin(), shown.end(), '.', '/');
+    out += trace("cosim." + a + "." + l.path, l.width, a + " " + shown, highlight, named) +
+           trace("cosim." + b + "." + l.path, l.width, b + " " + shown, highlight, named);
   }
   return out;
 }
