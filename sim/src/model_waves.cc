@@ -53,8 +53,21 @@ enum Reg : size_t {
   kNumRegs
 };
 
-// om_top's packed-struct wires, traced field by field.
-enum Wire : size_t { kState, kCfgInfo, kAccOp, kHzOp, kRdOp, kDpAddr, kDpDesc, kNumWires };
+// om_top's packed-struct wires, and the stages' decoded pipeline-register outputs, traced field by
+// field.
+enum Wire : size_t {
+  kState,
+  kCfgInfo,
+  kAccOp,
+  kHzOp,
+  kRdOp,
+  kDpAddr,
+  kDpDesc,
+  kInQ,
+  kPxQ,
+  kReqQ,
+  kNumWires
+};
 
 }  // namespace
 
@@ -86,6 +99,8 @@ ModelWaves::ModelWaves(const std::string& path, const Top& top) : w_(path), top_
   wires_[kDpDesc] = std::make_unique<StructVars>(w_, "dp_desc", gen::kRtDescWave);
   w_.push_scope("u_accept");
   h_[kAccDone] = w_.var("done_q", kMaxRts);
+  wires_[kInQ] = std::make_unique<StructVars>(w_, "in_q", gen::kPixelWave);
+  wires_[kPxQ] = std::make_unique<StructVars>(w_, "px_q", gen::kPxWave);
   w_.push_scope("u_in_reg");
   h_[kInValid] = w_.var("valid_q", 1);
   h_[kInData] = w_.var("data_q", kPixelBits);
@@ -140,6 +155,7 @@ ModelWaves::ModelWaves(const std::string& path, const Top& top) : w_(path), top_
   h_[kDpTexel] = w_.var("texel_q", kTexelW);
   w_.pop_scope();
   w_.push_scope("u_write");
+  wires_[kReqQ] = std::make_unique<StructVars>(w_, "req_q", gen::kWrReqWave);
   w_.push_scope("u_out_reg");
   h_[kWrValid] = w_.var("valid_q", 1);
   h_[kWrData] = w_.var("data_q", kWrReqBits);
@@ -187,9 +203,13 @@ void ModelWaves::regs() {
   w_.set(h_[kAccDone], kMaxRts, acc.regs().done);
   w_.set(h_[kInValid], 1, acc.in_reg().regs().valid);
   w_.set(h_[kInSkidValid], 1, acc.in_reg().regs().skid_valid);
-  w_.set_words(h_[kInData], kPixelBits, pack(acc.in_reg().regs().data).data());
+  const PixelBits in_q = pack(acc.in_reg().regs().data);
+  w_.set_words(h_[kInData], kPixelBits, in_q.data());
+  wires_[kInQ]->set(in_q.data());
   w_.set(h_[kPxValid], 1, acc.px_reg().regs().valid);
-  w_.set_words(h_[kPxData], kPxBits, pack(acc.px_reg().regs().data).data());
+  const PxBits px_q = pack(acc.px_reg().regs().data);
+  w_.set_words(h_[kPxData], kPxBits, px_q.data());
+  wires_[kPxQ]->set(px_q.data());
   w_.set(h_[kOpValid], 1, acc.op_reg().regs().valid);
   w_.set_words(h_[kOpData], kOpBits, pack(acc.op_reg().regs().data).data());
   const Hazard& hz = top_.hazard();
@@ -217,7 +237,9 @@ void ModelWaves::regs() {
   const Write& wr = top_.write();
   w_.set(h_[kWrValid], 1, wr.out_reg().regs().valid);
   w_.set(h_[kWrSkidValid], 1, wr.out_reg().regs().skid_valid);
-  w_.set_words(h_[kWrData], kWrReqBits, pack(wr.out_reg().regs().data).data());
+  const WrReqBits req_q = pack(wr.out_reg().regs().data);
+  w_.set_words(h_[kWrData], kWrReqBits, req_q.data());
+  wires_[kReqQ]->set(req_q.data());
   w_.set(h_[kCfg], 3, top_.csr().regs().cfg_q);
 }
 
