@@ -26,13 +26,22 @@ class ModelWaves {
   void dump(uint64_t t, bool clk, const TopIn& in, const TopOut& out);
 
  private:
+  // A scalar register or wire: declared once with its width, then set by its index.
+  struct Var {
+    FstWriter::Handle h = 0;
+    uint32_t width = 0;
+  };
+  void decl(size_t k, const std::string& name, uint32_t width,
+            const gen::WaveEnum* values = nullptr);
+  void put(size_t k, uint64_t value);
+  void put_words(size_t k, const uint32_t* words);
   void wires();
   void regs();
 
   FstWriter w_;
   const Top& top_;
   std::unique_ptr<PortTracer> outer_, inner_;
-  std::vector<FstWriter::Handle> h_;
+  std::vector<Var> v_;
   std::vector<std::unique_ptr<StructVars>> wires_, tbl_;
   TxnWaves txn_;
 };
