@@ -5,8 +5,8 @@
 usage: make_gtkw.py OUTDIR REGS_PY
 
 Per configuration: om_top.gtkw (GTKWave, for rtl.fst), model.gtkw (the same signals for model.fst, and the model's
-decoded transactions, om_top.txn), cosim.gtkw (cosim.fst: each port of one side above the other's), om_top.sucl (a
-Surfer command file with om_top.gtkw's signals), and filters/<table>.txt, the GTKWave translate filters that name
+decoded transactions, om_top.txn), cosim.gtkw (cosim.fst: each port of one side above the other's), om_top.sucl and
+model.sucl (Surfer command files with the same signals as om_top.gtkw and model.gtkw), and filters/<table>.txt, the GTKWave translate filters that name
 enum values in rtl.fst. The model's and cosim's files carry their value names as FST enum tables, which GTKWave
 applies to a trace flagged as an enum (and then ignores a translate filter), so their layouts flag those traces. Signal names and widths come from the types table (tools/gen/waves.py: packed
 structs as Verilator's --trace-structs writes them), value names from defs/ and, for CSR addresses, from the
@@ -187,6 +187,8 @@ def main() -> int:
         cosim_head += "@200\n-Lockstep\n@28\ncosim.mismatch\n@24\ncosim.cycle[63:0]\n"
         write(d / "cosim.gtkw", cosim_head + cosim.text)
         write(d / "om_top.sucl", sucl + "zoom_fit\n")
+        txn = "divider_add Transactions\n" + "".join(f"variable_add {TXN[1]}.{n}\n" for n, _, _ in TXN[2])
+        write(d / "model.sucl", sucl + txn + "zoom_fit\n")
     return 0
 
 

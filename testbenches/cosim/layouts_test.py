@@ -8,8 +8,9 @@ For each configuration directory in LAYOUTS (waves/make_gtkw.py's output), a sho
 configuration (`omsim run --fault wr_data --waves`) writes rtl.fst, model.fst and cosim.fst; GTKWave, headless
 under Xvfb, loads om_top.gtkw on rtl.fst and on model.fst, model.gtkw on model.fst and cosim.gtkw on cosim.fst,
 and a Tcl script lists the signals it displays. A signal of the layout that GTKWave did not find fails the test,
-named. Each translate filter a layout names must exist, and the Surfer command file must name the same signals
-as om_top.gtkw, each present in rtl.fst (Surfer itself is not run: it is not installed here).
+named. Each translate filter a layout names must exist; the Surfer command files must name as many signals as
+om_top.gtkw and model.gtkw, each present in rtl.fst / model.fst (Surfer itself is not run: it is not installed
+here); and every signal of model.fst but its transactions must be in rtl.fst under the same name.
 """
 
 from __future__ import annotations
@@ -63,16 +64,28 @@ def check(layout: Path, dump: Path, work: Path) -> list[str]:
     return problems
 
 
-def check_surfer(layouts: Path, rtl: Path) -> list[str]:
-    names = [line.split(" ", 1)[1] for line in (layouts / "om_top.sucl").read_text().splitlines()
-             if line.startswith("variable_add ")]
-    gtkw = traces(layouts / "om_top.gtkw")
-    problems = [] if len(names) == len(gtkw) else [f"om_top.sucl lists {len(names)} signals, om_top.gtkw {len(gtkw)}"]
+def names(dump: Path) -> set[str]:
     import pywellen  # the wave reader of omsim.waves (whose package needs the built extension)
 
-    have = {v.full_name for v in pywellen.Waveform(str(rtl)).all_vars()}
-    problems += [f"om_top.sucl: {n} is not in rtl.fst" for n in names if n not in have][:20]
+    return {v.full_name for v in pywellen.Waveform(str(dump)).all_vars()}
+
+
+def check_surfer(layouts: Path, waves: Path) -> list[str]:
+    problems = []
+    for sucl, gtkw, dump in (("om_top.sucl", "om_top.gtkw", "rtl.fst"), ("model.sucl", "model.gtkw", "model.fst")):
+        adds = [line.split(" ", 1)[1] for line in (layouts / sucl).read_text().splitlines()
+                if line.startswith("variable_add ")]
+        if len(adds) != len(traces(layouts / gtkw)):
+            problems.append(f"{sucl} lists {len(adds)} signals, {gtkw} {len(traces(layouts / gtkw))}")
+        have = names(waves / dump)
+        problems += [f"{sucl}: {n} is not in {dump}" for n in adds if n not in have][:20]
     return problems
+
+
+def check_names(waves: Path) -> list[str]:
+    """The model's file names its signals as the RTL's does: only its transactions (om_top.txn) are its own."""
+    own = sorted(n for n in names(waves / "model.fst") - names(waves / "rtl.fst") if not n.startswith("om_top.txn."))
+    return [f"model.fst has signals rtl.fst lacks: {', '.join(own[:20])}"] if own else []
 
 
 def main() -> int:
@@ -97,7 +110,7 @@ def main() -> int:
         for layout, dump in (("om_top.gtkw", "rtl.fst"), ("om_top.gtkw", "model.fst"),
                              ("model.gtkw", "model.fst"), ("cosim.gtkw", "cosim.fst")):
             problems += [f"{lay.name}: {x}" for x in check(lay / layout, waves / dump, work)]
-        problems += [f"{lay.name}: {x}" for x in check_surfer(lay, waves / "rtl.fst")]
+        problems += [f"{lay.name}: {x}" for x in check_surfer(lay, waves) + check_names(waves)]
     for x in problems:
         print(f"FAIL: {x}")
     return 1 if problems else 0
