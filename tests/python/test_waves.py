@@ -48,6 +48,31 @@ def test_trace_reads_a_signal_into_numpy(passing):
     assert wide.width > 64 and wide.values.dtype == object
 
 
+def test_values_carry_their_names(broken):
+    """Enum fields name their values from defs/ (the model's FST enum tables), the bus address its register."""
+    _, out = broken
+    model = waves.Waves(out / "model.fst")
+    blend = model.enum_names("om_top.om_top.state.rt_desc[0].src_blend")
+    assert blend[5] == "SRC_ALPHA" and blend[19] == "INV_SRC1_ALPHA"
+    assert model.enum_names("om_top.om_top.state.rt_desc[0].write_mask")[0xB] == "RG_A"
+    assert model.enum_names("om_top.om_top.state.rt_bind[0].format")[28] == "R8G8B8A8_UNORM"
+    assert model.enum_names("om_top.cfg_i")[4] == "fl11_1"
+    assert model.enum_names("om_top.paddr_i")[0] == "CAP_ID"
+    # The RTL's SystemVerilog enums carry Verilator's tables.
+    assert waves.Waves(out / "rtl.fst").enum_names("om_top.in_data_i.cmd") == {0: "CMD_DRAW", 1: "CMD_CLEAR"}
+
+
+def test_transactions_are_numbers(broken):
+    """om_top.txn: each op leaving the datapath with its pixel and S/D/result as reals."""
+    _, out = broken
+    w = waves.Waves(out / "model.fst")
+    valid = w.trace("om_top.txn.valid")
+    assert 1 in valid.values.tolist()
+    result = w.trace("om_top.txn.result_r")
+    assert len(result.values) and all(isinstance(v, float) for v in result.values.tolist())
+    assert w.width("om_top.txn.x") == 14
+
+
 def test_rtl_and_model_first_differ_at_the_failure(broken):
     res, out = broken
     rep = waves.diff(out / "rtl.fst", out / "model.fst")
