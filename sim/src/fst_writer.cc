@@ -30,7 +30,7 @@ void FstWriter::pop_scope() { fstWriterSetUpscope(ctx_); }
 FstWriter::Handle FstWriter::var(const std::string& name, uint32_t width,
                                  const gen::WaveEnum* values) {
   if (values != nullptr) {
-    uint32_t table = 0;
+    uint32_t table = 0;  // fstapi numbers its tables from 1
     for (const auto& [t, h] : enums_) {
       if (t == values) table = h;
     }
