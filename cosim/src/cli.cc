@@ -337,7 +337,7 @@ int run_impl(const std::vector<std::string>& a) {
       j["waves"] = r.waves;
       j["waves_note"] = waves_note(r);
       if (!r.open_waves.empty()) j["open_waves"] = r.open_waves;
-      if (!r.failures.empty()) {
+      if (!r.failures.empty() && r.waves_error.empty()) {
         j["waves_replay"] = {{"from_cycle", r.waves_replayed_from},
                              {"reproduced", r.waves_reproduced},
                              {"secs", r.secs_waves}};

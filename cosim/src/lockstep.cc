@@ -122,11 +122,12 @@ bool Lockstep::cycle_once() {
   sim::Side* const b = b_.get();
   const uint64_t c = env_->cycle();
   if (tracing_ && c > tw_.to) return false;
-  if (every_ != 0 && c != 0 && c % every_ == 0) checkpoint();
   if ((c & 4095) == 0) {
     if (opt_.poll) opt_.poll();
     if (opt_.progress) opt_.progress(c, st_.cfg.cycles);
   }
+  // After the poll: a run interrupted there resumes at this cycle and checkpoints it once.
+  if (every_ != 0 && c != 0 && c % every_ == 0) checkpoint();
   if (tracing_ && c == tw_.from) {
     const std::string base = tw_.dir + "/";
     a->trace_open(base + a->name() + ".fst");
