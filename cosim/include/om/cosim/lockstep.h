@@ -27,8 +27,8 @@
 namespace om::cosim {
 
 /// Cycles between checkpoints of a run with waves (RunOptions::checkpoint_every): a checkpoint
-/// costs about as much as 100 lockstep cycles (docs/performance.md), and a failure's waves replay
-/// at most this many cycles before their window.
+/// costs about as much as 100-200 lockstep cycles (docs/performance.md), and a failure's waves
+/// replay at most this many cycles before their window.
 constexpr uint64_t kCheckpointEvery = 1u << 15;
 
 struct RunOptions {
