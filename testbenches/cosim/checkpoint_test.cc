@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,8 @@ struct SidesCase {
   bool two_sides;  // a (the RTL) against the cycle model
   bool fault;      // with two sides: a fault on the model, armed just before the checkpoint
 };
+// gtest prints a parameter's name rather than its bytes (padding included).
+void PrintTo(const SidesCase& c, std::ostream* os) { *os << c.name; }
 
 class LockstepCheckpoint : public ::testing::TestWithParam<SidesCase> {
  protected:
