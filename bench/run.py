@@ -270,6 +270,34 @@ SECTIONS.append(
 )
 
 
+def run_waves_section(section: Section, build: Path, args: argparse.Namespace) -> dict | None:
+    """bench/checkpoint_bench.py: the cost of checkpoints on a passing run (this build), and the time from a
+    divergence to its written waves and the cost of --waves at 1e6 and 1e7 cycles (the traced build beside this
+    one, build/default; OM_BENCH_WAVES_CYCLES overrides the failing runs' lengths)."""
+    if not (build / "bin" / "omsim").exists():
+        print(f"[{section.name}] skipped: bin/omsim is not built", file=sys.stderr)
+        return None
+    out = build / "bench" / "checkpoint_bench.json"
+    cycles = os.environ.get("OM_BENCH_WAVES_CYCLES", "1000000 10000000").split()
+    subprocess.run([sys.executable, str(Path(__file__).resolve().parent / "checkpoint_bench.py"), str(build),
+                    "--fail-cycles", *cycles, "--repetitions", str(max(5, args.repetitions)), "--out", str(out)],
+                   check=True)
+    return json.loads(out.read_text())
+
+
+SECTIONS.append(
+    Section(
+        name="waves",
+        program="",
+        metric="checkpoint_overhead",
+        pairs=[],
+        note="omsim run: checkpoints on a passing run (target <= 1.1), divergence-to-waves time at 1e6 and 1e7 "
+        "cycles, --waves over the run without (target <= 1.3)",
+        runner=run_waves_section,
+    )
+)
+
+
 def run_google_benchmark(section: Section, build: Path, args: argparse.Namespace) -> tuple[list[dict], dict]:
     """Run the section's program once with repetitions; return the JSON "benchmarks" list and "context"."""
     names = sorted({p.measured for p in section.pairs} | {p.baseline for p in section.pairs} | set(section.info))

@@ -48,8 +48,11 @@ const char* kRunHelp =
     "  --sides A[,B]        rtl,model (default), rtl,rtl, rtl or model\n"
     "  --fault NAME[@CYCLE] break the compared side on purpose (wr_data, rd_addr, prdata,\n"
     "                       in_ready), armed from CYCLE on: the run must report a divergence\n"
-    "  --waves DIR          on failure: re-run and write FST of both sides around it to DIR\n"
+    "  --waves DIR          on failure: write FST of both sides around it to DIR, replayed\n"
+    "                       from the run's last checkpoint before the window\n"
     "  --window N           cycles of waves before the failure (default 200)\n"
+    "  --checkpoint-every N with --waves: cycles between checkpoints (default 32768; 0: replay\n"
+    "                       the failure's waves from the first cycle)\n"
     "  --coverage-out FILE  write this run's functional coverage (JSON, mergeable)\n"
     "  --no-scoreboard      lockstep only (no reference-model checks)\n"
     "  --holes N            list up to N coverage holes (default 0)\n"
@@ -226,6 +229,12 @@ int run_impl(const std::vector<std::string>& a) {
       ro.waves_dir = need(a, i);
     } else if (o == "--window") {
       ro.window = number(o, need(a, i));
+    } else if (o == "--checkpoint-every") {
+      try {
+        ro.checkpoint_every = parse_uint(o, need(a, i), 0, UINT64_MAX);
+      } catch (const std::invalid_argument& e) {
+        throw Usage{e.what()};
+      }
     } else if (o == "--coverage-out") {
       cov_out = need(a, i);
     } else if (o == "--no-scoreboard") {
@@ -328,6 +337,11 @@ int run_impl(const std::vector<std::string>& a) {
       j["waves"] = r.waves;
       j["waves_note"] = waves_note(r);
       if (!r.open_waves.empty()) j["open_waves"] = r.open_waves;
+      if (!r.failures.empty() && r.waves_error.empty()) {
+        j["waves_replay"] = {{"from_cycle", r.waves_replayed_from},
+                             {"reproduced", r.waves_reproduced},
+                             {"secs", r.secs_waves}};
+      }
     }
     if (holes) {
       auto h = r.coverage.holes();

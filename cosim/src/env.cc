@@ -39,9 +39,8 @@ Env::Env(const Stimulus& st, const EnvOptions& opt)
     : st_(st),
       opt_(opt),
       cfg_(kConfigs[st.cfg.cfg_index]),
-      timing_(new PhaseTiming(st.mem)),
-      mem_(std::unique_ptr<sim::MemTiming>(timing_)),
-      sb_(std::make_unique<cosim::Scoreboard>(st.cfg.cfg_index)),
+      mem_(std::make_unique<PhaseTiming>(st.mem)),
+      sb_(std::in_place, st.cfg.cfg_index),
       cov_(st.cfg.cfg_index) {
   in_.cfg = static_cast<uint32_t>(st.cfg.cfg_index);
   in_.rst_n = false;
@@ -164,7 +163,7 @@ void Env::on_drained() {
   // Resynchronise: new memory contents for the new bindings, in both memory and scoreboard.
   const Segment& s = st_.segments[seg_];
   mem_.image().clear();
-  sb_ = std::make_unique<cosim::Scoreboard>(st_.cfg.cfg_index);
+  sb_.emplace(st_.cfg.cfg_index);
   if (s.fill) {
     sb_->set_state(sim::bound_state(s.state));
     std::mt19937_64 rng(s.fill_seed);
@@ -335,7 +334,7 @@ void Env::sample_cycle(const TopOut& out) {
   if (in_.in_valid && !out.in_ready) cov_.hit(bins_.input_backpressure);
   if (mem_.outstanding() >= 16) cov_.hit(bins_.reads_outstanding_16);
   if (out.mem_rd_valid && in_.mem_rd_ready && cycle_ <= st_.cfg.cycles) {
-    const uint32_t l = timing_->at(cycle_).latency;
+    const uint32_t l = mem_.latency(cycle_);
     cov_.hit(bins_.latency[l <= 1 ? 0 : l <= 7 ? 1 : l <= 15 ? 2 : 3]);
   }
   if (out.perf.hazard_stalls != last_hazard_read_ && out.perf.hazard_stalls != 0) {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <limits>
 #include <memory>
@@ -16,6 +17,8 @@
 
 namespace om::cosim {
 namespace {
+
+using Clock = std::chrono::steady_clock;
 
 void make_dirs(const std::string& dir) {
   std::error_code ec;
@@ -82,6 +85,10 @@ void Lockstep::start(std::unique_ptr<sim::Side> a, std::unique_ptr<sim::Side> b)
   r_.a_name = a_->name();
   r_.b_name = b_ ? b_->name() : "";
   env_ = std::make_unique<Env>(st_, opt_.env);
+  make_loop();
+}
+
+void Lockstep::make_loop() {
   loop_ = std::make_unique<sim::LockstepLoop<TopIn, TopOut>>(*env_, *a_, b_.get(), opt_.time_sides);
   loop_->on_dump = [this](uint64_t c, bool clk) {
     if (merged_) {
@@ -119,6 +126,8 @@ bool Lockstep::cycle_once() {
     if (opt_.poll) opt_.poll();
     if (opt_.progress) opt_.progress(c, st_.cfg.cycles);
   }
+  // After the poll: a run interrupted there resumes at this cycle and checkpoints it once.
+  if (every_ != 0 && c != 0 && c % every_ == 0) checkpoint();
   if (tracing_ && c == tw_.from) {
     const std::string base = tw_.dir + "/";
     a->trace_open(base + a->name() + ".fst");
@@ -131,6 +140,43 @@ bool Lockstep::cycle_once() {
     }
   }
   return loop_->cycle(!tracing_ || tw_.stop_at_failure);
+}
+
+void Lockstep::checkpoint() {
+  auto k = std::make_unique<Checkpoint>();
+  k->cycle = env_->cycle();
+  k->a = a_->save();
+  if (b_) k->b = b_->save();
+  if (!k->a || (b_ && !k->b)) {
+    every_ = 0;
+    return;
+  }
+  k->env = std::make_unique<Env>(*env_);
+  // A failure from here on has its window start at or after cycle - window: of the checkpoints
+  // before that, only the last can be the one to replay from.
+  const uint64_t start = k->cycle > opt_.window ? k->cycle - opt_.window : 0;
+  checkpoints_.push_back(std::move(k));
+  size_t old = 0;
+  while (old + 1 < checkpoints_.size() && checkpoints_[old + 1]->cycle <= start) ++old;
+  checkpoints_.erase(checkpoints_.begin(), checkpoints_.begin() + static_cast<ptrdiff_t>(old));
+}
+
+std::unique_ptr<Checkpoint> Lockstep::take_checkpoint(uint64_t cycle) {
+  for (size_t i = checkpoints_.size(); i-- > 0;) {
+    if (checkpoints_[i]->cycle > cycle) continue;
+    std::unique_ptr<Checkpoint> k = std::move(checkpoints_[i]);
+    checkpoints_.erase(checkpoints_.begin() + static_cast<ptrdiff_t>(i));
+    return k;
+  }
+  return nullptr;
+}
+
+void Lockstep::restore(const Checkpoint& k) {
+  a_->restore(*k.a);
+  if (b_) b_->restore(*k.b);
+  env_ = std::make_unique<Env>(*k.env);
+  make_loop();
+  done_ = false;
 }
 
 RunResult Lockstep::finish() {
@@ -157,13 +203,15 @@ RunResult Lockstep::finish() {
 
 namespace {
 
-// The failure window's re-run with tracing on: its files and the layout that opens them go into
-// r's waves. Throws what the wave writers throw.
-void write_failure_waves(const Stimulus& st, const RunOptions& opt, bool full, RunResult* out) {
+// The failure window replayed with tracing on, from checkpoint `k` (null: from the first cycle):
+// its files and the layout that opens them go into r's waves. Throws what the wave writers throw.
+void write_failure_waves(const Stimulus& st, const RunOptions& opt, bool full, const Checkpoint* k,
+                         RunResult* out) {
   const uint64_t kAll = std::numeric_limits<uint64_t>::max();
   RunResult& r = *out;
   TraceWindow tw;
-  const uint64_t c = r.failures.front().cycle;
+  const Failure& f = r.failures.front();
+  const uint64_t c = f.cycle;
   tw.from = c > opt.window ? c - opt.window : 0;
   tw.to = c + kCyclesAfter;
   tw.dir = full ? opt.waves_dir + "/window" : opt.waves_dir;
@@ -171,12 +219,23 @@ void write_failure_waves(const Stimulus& st, const RunOptions& opt, bool full, R
   RunOptions o = opt;
   o.progress = nullptr;
   Lockstep l(st, o, &tw);
+  if (k != nullptr) {
+    l.restore(*k);
+    r.waves_replayed_from = k->cycle;
+  }
   l.step(kAll);
   const RunResult again = l.finish();
   r.waves.insert(r.waves.end(), again.waves.begin(), again.waves.end());
-  if (again.failures.empty() || again.failures.front().cycle != c) {
-    r.waves.push_back("(warning: the re-run did not reproduce the failure at cycle " +
-                      std::to_string(c) + ")");
+  const Failure* g = again.failures.empty() ? nullptr : &again.failures.front();
+  r.waves_reproduced = g != nullptr && g->kind == f.kind && g->cycle == c && g->field == f.field;
+  if (!r.waves_reproduced) {
+    r.waves.push_back("(warning: the replay from cycle " + std::to_string(r.waves_replayed_from) +
+                      " did not reproduce the " + f.kind + " at cycle " + std::to_string(c) +
+                      (f.field.empty() ? "" : " (" + f.field + ")") + ": it " +
+                      (g ? "failed at cycle " + std::to_string(g->cycle) +
+                               (g->field.empty() ? "" : " (" + g->field + ")")
+                         : std::string("did not fail")) +
+                      ")");
   } else if (!again.b_name.empty()) {
     r.open_waves = write_divergence_layout(tw.dir, again.a_name, again.b_name, r.failures[0]);
     r.waves.push_back(tw.dir + "/divergence.gtkw");
@@ -195,8 +254,10 @@ RunResult run(const Stimulus& st, const RunOptions& opt) {
     all.dir = opt.waves_dir;
     all.stop_at_failure = true;
   }
+  std::unique_ptr<Checkpoint> k;
   {
     Lockstep l(st, opt, full ? &all : nullptr);
+    if (!opt.waves_dir.empty()) l.checkpoint_every(opt.checkpoint_every);
     try {
       l.step(kAll);
     } catch (const Interrupted&) {
@@ -205,15 +266,21 @@ RunResult run(const Stimulus& st, const RunOptions& opt) {
       return r;
     }
     r = l.finish();
+    if (!r.failures.empty()) {
+      const uint64_t c = r.failures.front().cycle;
+      k = l.take_checkpoint(c > opt.window ? c - opt.window : 0);
+    }
   }
   if (!r.failures.empty() && !opt.waves_dir.empty()) {
+    const Clock::time_point t0 = Clock::now();
     try {
-      write_failure_waves(st, opt, full, &r);
+      write_failure_waves(st, opt, full, k.get(), &r);
     } catch (const std::exception& e) {
       r.waves_error = e.what();
     } catch (const Interrupted&) {
       r.waves_error = "interrupted";
     }
+    r.secs_waves = std::chrono::duration<double>(Clock::now() - t0).count();
   }
   return r;
 }
@@ -294,6 +361,11 @@ std::string report(const RunResult& r, const Stimulus& st, const std::string& re
     os << "  waves      :";
     for (const std::string& w : r.waves) os << " " << w;
     os << "\n";
+    char secs[32];
+    std::snprintf(secs, sizeof secs, "%.2f s", r.secs_waves);
+    os << "  replayed   : from cycle " << r.waves_replayed_from
+       << (r.waves_replayed_from ? " (a checkpoint)" : " (the start)") << " to the window's end, "
+       << secs << "\n";
   }
   if (!r.open_waves.empty()) os << "  open       : " << r.open_waves << "\n";
   if (!r.waves_error.empty()) os << "  waves      : not written: " << r.waves_error << "\n";

@@ -20,6 +20,30 @@ Top::Top() {
   wr_in_.in_texel = &kZeroTexel;
 }
 
+Top::Top(const Top& o) : Top() { *this = o; }
+
+Top& Top::operator=(const Top& o) {
+  if (this == &o) return *this;
+  csr_ = o.csr_;
+  u_accept_ = o.u_accept_;
+  u_hazard_ = o.u_hazard_;
+  u_dest_read_ = o.u_dest_read_;
+  u_datapath_ = o.u_datapath_;
+  u_write_ = o.u_write_;
+  in_ = o.in_;
+  csr_in_ = o.csr_in_;
+  out_ = o.out_;
+  settled_ = false;
+  rd_op_ = nullptr;
+  state_dirty_ = o.state_dirty_;
+  slot_ = o.slot_;
+  gamma_space_ = o.gamma_space_;
+  logic_op_enable0_ = o.logic_op_enable0_;
+  logic_op0_ = o.logic_op0_;
+  blend_factor_ = o.blend_factor_;
+  return *this;
+}
+
 void Top::reset_stages() {
   u_accept_.reset();
   u_hazard_.reset();

@@ -5,6 +5,12 @@
 #if OM_RTL_TRACE
 #include <verilated_fst_c.h>
 #endif
+#if OM_RTL_SAVABLE
+#include <verilated_save.h>
+
+#include <algorithm>
+#include <cstring>
+#endif
 
 #include <stdexcept>
 #if OM_CODE_COVERAGE
@@ -55,15 +61,77 @@ void write_code_coverage(VerilatedContext& ctx) {
 }
 #endif
 
+#if OM_RTL_SAVABLE
+// Verilator's serialiser into a byte vector: VerilatedSave without the file (a checkpoint every few
+// thousand cycles should not touch the disk).
+class ImageSave final : public VerilatedSerialize {
+ public:
+  explicit ImageSave(std::vector<uint8_t>* out) : out_(*out) {
+    m_isOpen = true;
+    header();
+  }
+  ~ImageSave() override { close(); }
+  void close() override {
+    if (!m_isOpen) return;
+    trailer();
+    flush();
+    m_isOpen = false;
+  }
+  void flush() override {
+    out_.insert(out_.end(), m_bufp, m_cp);
+    m_cp = m_bufp;
+  }
+
+ private:
+  std::vector<uint8_t>& out_;
+};
+
+// Its reading side, VerilatedRestore from a byte vector.
+class ImageRestore final : public VerilatedDeserialize {
+ public:
+  explicit ImageRestore(const std::vector<uint8_t>& in) : in_(in) {
+    m_isOpen = true;
+    m_endp = m_bufp;
+    header();
+  }
+  ~ImageRestore() override { close(); }
+  void close() override {
+    if (!m_isOpen) return;
+    trailer();
+    m_isOpen = false;
+  }
+  // VerilatedDeserialize reads from [m_cp, m_endp) and calls fill() when fewer than its insert size
+  // are left: move the rest to the front and append the next part of the image.
+  void fill() override {
+    const size_t left = static_cast<size_t>(m_endp - m_cp);
+    std::memmove(m_bufp, m_cp, left);
+    m_cp = m_bufp;
+    m_endp = m_bufp + left;
+    const size_t n = std::min(bufferSize() - left, in_.size() - pos_);
+    std::memcpy(m_endp, in_.data() + pos_, n);
+    m_endp += n;
+    pos_ += n;
+  }
+
+ private:
+  const std::vector<uint8_t>& in_;
+  size_t pos_ = 0;
+};
+#endif
+
 }  // namespace
 
 RtlTop::RtlTop(bool trace_capable)
     : ctx_(std::make_unique<VerilatedContext>()), trace_capable_(trace_capable) {
-  ctx_->fatalOnError(false);
-  if (trace_capable) ctx_->traceEverOn(true);
+  configure_context();
   dut_ = std::make_unique<Vom_top>(ctx_.get(), "om_top");
   static_assert(sizeof(dut_->in_data_i) == sizeof(PixelBits), "pixel_t layout changed");
   static_assert(sizeof(dut_->perf_o) == 4 * ((kPerfBits + 31) / 32), "perf_t layout changed");
+}
+
+void RtlTop::configure_context() {
+  ctx_->fatalOnError(false);
+  if (trace_capable_) ctx_->traceEverOn(true);
 }
 
 RtlTop::~RtlTop() {
@@ -158,6 +226,37 @@ std::string RtlTop::take_error() {
   if (!ctx_->gotError()) return "";
   ctx_->gotError(false);
   return "RTL assertion or $error (see the simulator message above)";
+}
+
+bool RtlTop::savable() { return OM_RTL_SAVABLE != 0; }
+
+std::vector<uint8_t> RtlTop::save() {
+  std::vector<uint8_t> image;
+#if OM_RTL_SAVABLE
+  ImageSave os(&image);
+  os << cycle_;
+  os << *dut_;
+  os.close();
+#else
+  throw std::runtime_error("RtlTop: om_top was Verilated without --savable (code coverage)");
+#endif
+  return image;
+}
+
+void RtlTop::restore(const std::vector<uint8_t>& image) {
+#if OM_RTL_SAVABLE
+  ImageRestore is(image);
+  is >> cycle_;
+  is >> *dut_;
+  is.close();
+  // The image holds the saved model's context settings too: this model's apply again.
+  configure_context();
+  // The saved pins hold the pixel last driven; eval() repacks the next one whatever it is.
+  pixel_packed_ = false;
+#else
+  (void)image;
+  throw std::runtime_error("RtlTop: om_top was Verilated without --savable (code coverage)");
+#endif
 }
 
 TopTaps RtlTop::taps() const {

@@ -4,6 +4,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "om/sim/rtl_top.h"
 #include "om/sim/side.h"
@@ -38,8 +39,26 @@ class RtlSide final : public TappedSide {
   void trace_close() override { top_.trace_close(); }
   std::string take_error() override { return top_.take_error(); }
   TopTaps taps() const override { return top_.taps(); }
+  // in_ and out_ are not kept: eval() sets them before tick() reads them.
+  std::unique_ptr<State> save() override {
+    if (!RtlTop::savable()) return nullptr;
+    auto s = std::make_unique<Saved>();
+    s->image = top_.save();
+    s->fault = fault_copy();
+    return s;
+  }
+  void restore(const State& state) override {
+    const auto& s = dynamic_cast<const Saved&>(state);
+    top_.restore(s.image);
+    fault_ = s.fault ? s.fault->clone() : nullptr;
+  }
 
  private:
+  struct Saved final : State {
+    std::vector<uint8_t> image;
+    std::unique_ptr<Fault> fault;
+  };
+
   RtlTop top_;
   TopIn in_;
   TopOut out_;
@@ -75,8 +94,27 @@ class ModelSide final : public TappedSide {
   }
   void trace_close() override { waves_.reset(); }
   TopTaps taps() const override { return top_.taps(); }
+  std::unique_ptr<State> save() override {
+    auto s = std::make_unique<Saved>(top_);
+    s->cycle = cycle_;
+    s->fault = fault_copy();
+    return s;
+  }
+  void restore(const State& state) override {
+    const auto& s = dynamic_cast<const Saved&>(state);
+    top_ = s.top;
+    cycle_ = s.cycle;
+    fault_ = s.fault ? s.fault->clone() : nullptr;
+  }
 
  private:
+  struct Saved final : State {
+    explicit Saved(const Top& t) : top(t) {}
+    Top top;
+    uint64_t cycle = 0;
+    std::unique_ptr<Fault> fault;
+  };
+
   Top top_;
   TopIn in_;
   TopOut out_;
@@ -101,6 +139,7 @@ class OutputFault final : public Side::Fault {
     dropping_ = name_ == "in_ready" && in.in_valid && out.in_ready && pixels_ == 49 && !dropped_;
     if (dropping_) out.in_ready = false;
   }
+  std::unique_ptr<Fault> clone() const override { return std::make_unique<OutputFault>(*this); }
   void edge(const TopIn& in, const TopOut& out) override {
     if (cycle_++ < from_) return;
     if (out.mem_wr_valid && in.mem_wr_ready) ++writes_;

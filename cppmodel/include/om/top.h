@@ -32,9 +32,12 @@ class Top {
   /// Registers at their power-up value (all zero, as Verilator's --x-initial fast); hold rst_n low
   /// for at least one tick() before use, as for the RTL.
   explicit Top();
-  // Stage inputs point into the object: not copyable.
-  Top(const Top&) = delete;
-  Top& operator=(const Top&) = delete;
+  /// A copy continues exactly as `o` would (a checkpoint of the model): registers, the inputs of
+  /// the last eval() and the decoded state. Stage inputs point into their own object, so they are
+  /// not copied: the copy's next eval() (tick() runs one first) rebuilds them; call taps() only
+  /// after it.
+  Top(const Top& o);
+  Top& operator=(const Top& o);
 
   /// Settles the combinational logic for these inputs; the result stays valid until the next
   /// eval() or tick().

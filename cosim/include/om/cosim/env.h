@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 
@@ -34,6 +35,10 @@ struct EnvOptions {
 class Env final : public sim::Testbench<TopIn, TopOut> {
  public:
   Env(const Stimulus& st, const EnvOptions& opt);
+  /// A copy that goes on exactly as `o` would (a checkpoint): stimulus position, bus master,
+  /// memory contents and timing, scoreboard, coverage and checks; it reads the same Stimulus.
+  Env(const Env& o) = default;
+  Env& operator=(const Env&) = delete;
 
   const TopIn& drive() override;
   void observe(const TopOut& out) override;
@@ -77,11 +82,10 @@ class Env final : public sim::Testbench<TopIn, TopOut> {
   uint64_t failure_cycle_ = 0;
 
   sim::ApbMaster bus_;
-  PhaseTiming* timing_;  // the stimulus's memory timing, owned by mem_
-  sim::Memory mem_;
+  sim::Memory mem_;  // timed by the stimulus's PhaseTiming
   sim::StateRegs regs_;
-  std::unique_ptr<cosim::Scoreboard> sb_;
-  bool sb_state_stale_ = false;  // regs_ changed since sb_ last took its state
+  std::optional<cosim::Scoreboard> sb_;  // replaced at every drain
+  bool sb_state_stale_ = false;          // regs_ changed since sb_ last took its state
   Coverage cov_;
   // Bins sample_cycle() may hit every cycle, looked up once (Coverage::id hashes the name).
   struct CycleBins {

@@ -3,7 +3,9 @@
 // Env, which drives identical inputs into one or two sides every cycle; with two sides every TopOut
 // field is compared every cycle and the first difference stops the run. The scoreboard and
 // protocol checks of the testbench stop it too.
-// A failing run can be re-run deterministically with waves of a window before the failure.
+// A failing run's waves: the run checkpoints both sides and the testbench every few thousand
+// cycles; on a failure it restores the last checkpoint before the waves' window and replays only
+// the window with tracing on (from the first cycle when a side cannot be checkpointed).
 // run() is the whole run; Lockstep is the same loop advanced a few cycles at a time (stepping
 // from Python), with the ports of the last cycle visible.
 #pragma once
@@ -24,6 +26,11 @@
 
 namespace om::cosim {
 
+/// Cycles between checkpoints of a run with waves (RunOptions::checkpoint_every): a checkpoint
+/// costs about as much as 100-200 lockstep cycles (docs/performance.md), and a failure's waves
+/// replay at most this many cycles before their window.
+constexpr uint64_t kCheckpointEvery = 1u << 15;
+
 struct RunOptions {
   sim::SideKind a = sim::SideKind::kRtl;
   bool two_sides = true;  // lockstep against b; false: a alone
@@ -31,8 +38,11 @@ struct RunOptions {
   std::string fault;  // NAME[@CYCLE] (parse_fault()): sim::make_faulty() on the compared side
                       // (b, or a alone)
   EnvOptions env;
-  std::string waves_dir;    // on failure: re-run and write FST files here
-  uint64_t window = 200;    // cycles of waves before the failure
+  std::string waves_dir;  // on failure: replay the window and write FST files here
+  uint64_t window = 200;  // cycles of waves before the failure
+  // With waves_dir: checkpoint every this many cycles, and replay a failure's window from the
+  // last checkpoint before it; 0: replay from the first cycle.
+  uint64_t checkpoint_every = kCheckpointEvery;
   bool waves_full = false;  // with waves_dir: also trace the whole run (see run())
   bool time_sides = true;   // measure each side's eval/tick time
   // Called about every 4096 cycles with (cycle, cycles of the run).
@@ -57,11 +67,14 @@ struct RunResult {
   double secs_total = 0, secs_a = 0, secs_b = 0;
   std::string a_name, b_name;
   std::vector<Failure> failures;
-  std::vector<std::string> waves;  // files written by the waves re-run
+  std::vector<std::string> waves;  // files written by the waves replay
   std::string open_waves;          // the command that opens them at the failure (two sides)
-  std::string waves_error;   // why the failure's waves could not be written ("" when they were)
-  bool interrupted = false;  // RunOptions::poll threw Interrupted: the run stopped early
-  Perf perf_a, perf_b;       // perf_o of each side in the last evaluated cycle (b: zero without b)
+  std::string waves_error;  // why the failure's waves could not be written ("" when they were)
+  uint64_t waves_replayed_from = 0;  // the cycle the waves' replay started at (its checkpoint's)
+  bool waves_reproduced = false;     // the replay failed as the run did (kind, cycle and field)
+  double secs_waves = 0;             // time from the failure to the written waves
+  bool interrupted = false;          // RunOptions::poll threw Interrupted: the run stopped early
+  Perf perf_a, perf_b;  // perf_o of each side in the last evaluated cycle (b: zero without b)
 };
 
 /// Waves written by a run: the sides' ports from cycle `from` through cycle `to` into `dir`
@@ -76,6 +89,15 @@ struct TraceWindow {
 };
 
 class MergedWaves;
+
+/// A lockstep's state at the start of one cycle (between a clock edge and the next eval): both
+/// sides, their faults' counts included, and the testbench (stimulus position, bus master, memory
+/// contents and timing, scoreboard, coverage). Lockstep::restore() continues from it.
+struct Checkpoint {
+  uint64_t cycle = 0;
+  std::unique_ptr<sim::Side::State> a, b;  // b: null without a second side
+  std::unique_ptr<Env> env;
+};
 
 /// One lockstep run, advanced by step(). Holds references to `st` and copies `opt`: `st` must
 /// outlive it. A Lockstep stepped to its end gives the RunResult run() gives for the same stimulus
@@ -116,6 +138,15 @@ class Lockstep {
   const std::vector<Failure>& failures() const { return loop_->failures(); }
   const std::string& a_name() const { return r_.a_name; }
   const std::string& b_name() const { return r_.b_name; }
+  /// Checkpoints every `every` cycles from here on (at cycles that are multiples of it), keeping
+  /// those a failure's window (RunOptions::window) may start after; 0: none. Stops when a side
+  /// cannot be checkpointed.
+  void checkpoint_every(uint64_t every) { every_ = every; }
+  /// The last checkpoint taken at or before `cycle`, moved out of this run (null: none).
+  std::unique_ptr<Checkpoint> take_checkpoint(uint64_t cycle);
+  /// Continues from `k` (taken from a run of the same stimulus, options and build): sides and
+  /// testbench as they were at its cycle; waves open from then on as for a run from the start.
+  void restore(const Checkpoint& k);
   /// Ends the run where it is (closes the wave files) and returns its result: cycles, pixels and
   /// coverage so far, the failure, the wave files, the time spent in step(). After it, step()
   /// does nothing; finish() again returns the same result.
@@ -124,7 +155,9 @@ class Lockstep {
  private:
   using Clock = std::chrono::steady_clock;
   void start(std::unique_ptr<sim::Side> a, std::unique_ptr<sim::Side> b);
+  void make_loop();   // the lockstep loop over a_, b_ and env_
   bool cycle_once();  // one loop iteration; false: the run ended
+  void checkpoint();  // of the current cycle, between clock edge and eval
 
   const Stimulus& st_;
   RunOptions opt_;
@@ -134,6 +167,8 @@ class Lockstep {
   std::unique_ptr<Env> env_;
   std::unique_ptr<sim::LockstepLoop<TopIn, TopOut>> loop_;
   std::unique_ptr<MergedWaves> merged_;
+  uint64_t every_ = 0;
+  std::vector<std::unique_ptr<Checkpoint>> checkpoints_;  // oldest first
   RunResult r_;
   bool done_ = false;
   bool finished_ = false;
@@ -146,10 +181,12 @@ constexpr uint64_t kCyclesAfter = 20;
 /// Runs `st`. Throws std::invalid_argument when a requested side is not built in, and
 /// std::runtime_error when opt.waves_full's files cannot be written. A failure's waves that cannot
 /// be written do not lose the failure: RunResult::waves_error says why.
-/// With opt.waves_dir and a failure, the run is repeated from the start and traced from
-/// opt.window cycles before the failure to kCyclesAfter after it into waves_dir. With
-/// opt.waves_full too, the run itself is traced from its first cycle to its end (or its failure)
-/// into waves_dir, and the failure window's re-run goes to waves_dir/window.
+/// With opt.waves_dir the run checkpoints every opt.checkpoint_every cycles; on a failure the last
+/// checkpoint before the window is restored and traced from opt.window cycles before the failure
+/// to kCyclesAfter after it into waves_dir (RunResult::waves_replayed_from says where the replay
+/// began, waves_reproduced whether it failed the same way). With opt.waves_full too, the run
+/// itself is traced from its first cycle to its end (or its failure) into waves_dir, and the
+/// failure window's replay goes to waves_dir/window.
 RunResult run(const Stimulus& st, const RunOptions& opt);
 
 /// The multi-line first-divergence report: cycle, port/field, both values, seed, configuration,

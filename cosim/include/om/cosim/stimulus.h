@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -124,6 +125,9 @@ class PhaseTiming final : public sim::MemTiming {
  public:
   explicit PhaseTiming(const std::vector<MemPhase>& phases);
   MemCycle at(uint64_t cycle) override;
+  std::unique_ptr<sim::MemTiming> clone() const override {
+    return std::make_unique<PhaseTiming>(*this);
+  }
 
  private:
   MemCycle draw();  // the next cycle of the current phase

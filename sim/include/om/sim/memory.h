@@ -41,6 +41,8 @@ class MemTiming {
   /// Behaviour in `cycle`. Cycles never decrease between calls; one cycle may be asked repeatedly
   /// and gets the same answer.
   virtual MemCycle at(uint64_t cycle) = 0;
+  /// A copy that goes on with the same answers (random state included): a checkpoint's.
+  virtual std::unique_ptr<MemTiming> clone() const = 0;
 };
 
 /// Recorded timing: entry `cycle` of a table (beyond its end: always ready, latency 1). The table
@@ -51,6 +53,7 @@ class TableTiming final : public MemTiming {
   MemCycle at(uint64_t cycle) override {
     return cycle < table_.size() ? table_[cycle] : MemCycle{};
   }
+  std::unique_ptr<MemTiming> clone() const override { return std::make_unique<TableTiming>(*this); }
 
  private:
   const std::vector<MemCycle>& table_;
@@ -70,6 +73,9 @@ class RandomTiming final : public MemTiming {
   /// Throws std::invalid_argument naming the bad parameter.
   RandomTiming(const MemConfig& cfg, uint64_t seed);
   MemCycle at(uint64_t cycle) override;
+  std::unique_ptr<MemTiming> clone() const override {
+    return std::make_unique<RandomTiming>(*this);
+  }
 
  private:
   MemConfig cfg_;
@@ -114,10 +120,22 @@ class Memory {
   /// Without a timing source the ports are always ready with latency 1 (a transaction-level
   /// memory).
   explicit Memory(std::unique_ptr<MemTiming> timing = nullptr) : timing_(std::move(timing)) {}
+  /// A copy that goes on as `o` would: contents, responses in flight and the timing's state.
+  Memory(const Memory& o)
+      : timing_(o.timing_ ? o.timing_->clone() : nullptr),
+        image_(o.image_),
+        rsp_(o.rsp_),
+        reads_(o.reads_),
+        writes_(o.writes_) {}
+  Memory& operator=(const Memory&) = delete;
+  Memory(Memory&&) = default;
+  Memory& operator=(Memory&&) = default;
 
   /// Inputs of `cycle`.
   bool rd_ready(uint64_t cycle) { return at(cycle).rd_ready; }
   bool wr_ready(uint64_t cycle) { return at(cycle).wr_ready; }
+  /// Latency of a read accepted in `cycle`.
+  uint8_t latency(uint64_t cycle) { return at(cycle).latency; }
   bool rsp_valid(uint64_t cycle) const { return rsp_.valid(cycle); }
   /// Data of the due response (only when rsp_valid).
   const ref::Texel& rsp_data() const { return rsp_.front(); }

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "om/top_ports.h"
 
@@ -38,8 +39,21 @@ class RtlTop {
   /// The RTL reported an assertion failure or $error since the last call ("" if not).
   std::string take_error();
 
+  /// om_top was Verilated with --savable (not with code coverage): save() and restore() work.
+  static bool savable();
+  /// Everything the next eval() and tick() depend on, as bytes: Verilator's image of the model's
+  /// variables and the cycle count. Call between tick() and eval(). Throws std::runtime_error
+  /// when !savable().
+  std::vector<uint8_t> save();
+  /// Continues from `image` (save() of an RtlTop of the same build) as the saved model would:
+  /// the next eval() is the saved cycle's. An open trace stays open and dumps from there on.
+  /// Throws std::runtime_error when !savable(); an image of another build ends the process
+  /// (Verilator's check of the image's signature and of the model's layout is fatal).
+  void restore(const std::vector<uint8_t>& image);
+
  private:
   void read_outputs();
+  void configure_context();  // errors do not end the process; tracing when trace_capable_
 
   std::unique_ptr<VerilatedContext> ctx_;
   std::unique_ptr<Vom_top> dut_;

@@ -45,10 +45,29 @@ class BasicSide {
     virtual void apply(const In& in, Out& out) = 0;
     /// Called at every clock edge with the cycle's inputs and (corrupted) outputs.
     virtual void edge(const In& in, const Out& out) = 0;
+    /// A copy with the same counts (a checkpoint keeps the fault's progress with its side).
+    virtual std::unique_ptr<Fault> clone() const = 0;
   };
   void set_fault(std::unique_ptr<Fault> f) { fault_ = std::move(f); }
 
+  /// What a checkpoint keeps of a side: everything its next eval() and tick() depend on, its
+  /// fault's counts included. Only restore() of a side of the same kind and build reads it.
+  class State {
+   public:
+    virtual ~State() = default;
+  };
+  /// This side's state, taken between tick() and the next eval(); null when the side cannot be
+  /// checkpointed (a run then replays a failure's waves from its first cycle).
+  virtual std::unique_ptr<State> save() { return nullptr; }
+  /// Continues from `s` (save() of a side of the same kind and build) as the saved side would:
+  /// the next eval() is the saved cycle's. Waves already open stay open and go on from there.
+  virtual void restore(const State& /*s*/) {
+    throw std::logic_error("side '" + name() + "' cannot be restored from a checkpoint");
+  }
+
  protected:
+  std::unique_ptr<Fault> fault_copy() const { return fault_ ? fault_->clone() : nullptr; }
+
   std::unique_ptr<Fault> fault_;
 };
 
