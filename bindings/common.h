@@ -96,6 +96,7 @@ void bind_formats(py::module_& m);
 void bind_pixel(py::module_& m);
 void bind_batch(py::module_& m);
 void bind_validate(py::module_& m);
+void bind_depth(py::module_& m);
 void bind_bench(py::module_& m);
 
 }  // namespace omsim_py

@@ -18,10 +18,12 @@ PYBIND11_MODULE(_core, m) {
   omsim_py::register_argument_errors();
   m.attr("FIELDS") =
       omsim_py::field_names<RtBlendDesc, BlendDesc, D3d9State, PixelState, OmCaps, D3d9Options1,
-                            D3dCaps9, Caps, RtBinding, DsvBinding, PsOutput, D3d9Mode, OmState>();
+                            D3dCaps9, Caps, RtBinding, DsvBinding, PsOutput, D3d9Mode, OmState,
+                            DepthStencilOpDesc, DepthStencilDesc>();
   omsim_py::bind_formats(m);
   omsim_py::bind_pixel(m);
   omsim_py::bind_batch(m);
   omsim_py::bind_validate(m);
+  omsim_py::bind_depth(m);
   omsim_py::bind_bench(m);
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "om/ref/caps.h"
+#include "om/ref/depth_stencil.h"
 #include "om/ref/om_validate.h"
 #include "om/ref/pixel.h"
 #include "om/ref/state.h"
@@ -21,6 +22,11 @@ struct Table<om::ref::RtBlendDesc> {
 };
 OMSIM_TABLE(om::ref::BlendDesc, "BlendDesc", alpha_to_coverage_enable, independent_blend_enable,
             render_target);
+OMSIM_TABLE(om::ref::DepthStencilOpDesc, "DepthStencilOpDesc", stencil_fail_op,
+            stencil_depth_fail_op, stencil_pass_op, stencil_func);
+OMSIM_TABLE(om::ref::DepthStencilDesc, "DepthStencilDesc", depth_enable, depth_write_mask,
+            depth_func, stencil_enable, stencil_read_mask, stencil_write_mask, front_face,
+            back_face);
 OMSIM_TABLE(om::ref::D3d9State, "D3d9State", alpha_test_enable, alpha_func, alpha_ref, fog_enable,
             fog_color);
 

@@ -83,8 +83,19 @@ auto locked(R (om::driver::Device::*fn)() const) {
   };
 }
 
+/// (hr, the out value) of a driver call that fills one.
+template <class T, class F>
+py::tuple with_out(DeviceHandle& h, F&& call) {
+  Lock lock(h.mu);
+  T out{};
+  const om::Hresult hr = call(h.dev(), &out);
+  return py::make_tuple(hr_value(hr),
+                        om::driver::failed(hr) ? py::object(py::none()) : py::cast(out));
+}
+
 /// Module parts, one per file.
 void bind_state(DeviceClass& cls);     // device_state.cc: caps, blend states, OM state setters
 void bind_commands(DeviceClass& cls);  // device_commands.cc: clear, draw, texels, validate, misc
+void bind_depth_stencil_states(DeviceClass& cls);  // device_ds.cc: depth-stencil-state objects
 
 }  // namespace omsim_device

@@ -56,16 +56,6 @@ py::tuple check_feature_support(DeviceHandle& h, uint32_t feature, uint32_t in_f
   return py::make_tuple(hr_value(hr), py::tuple());
 }
 
-/// (hr, the out value) of a driver call that fills one.
-template <class T, class F>
-py::tuple with_out(DeviceHandle& h, F&& call) {
-  Lock lock(h.mu);
-  T out{};
-  const om::Hresult hr = call(h.dev(), &out);
-  return py::make_tuple(hr_value(hr),
-                        om::driver::failed(hr) ? py::object(py::none()) : py::cast(out));
-}
-
 }  // namespace
 
 void bind_state(DeviceClass& cls) {

@@ -97,4 +97,5 @@ PYBIND11_MODULE(_device, m) {
                              "Moves with every successful state-setting call.");
   omsim_device::bind_state(cls);
   omsim_device::bind_commands(cls);
+  omsim_device::bind_depth_stencil_states(cls);
 }

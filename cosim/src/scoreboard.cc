@@ -55,8 +55,7 @@ void Scoreboard::apply(const TbPixel& p) {
   std::array<ref::Texel, ref::kMaxRts> dest{};
   for (int i = 0; i < ref::kMaxRts; ++i) {
     if (ps.rt_format[i] == nullptr) continue;
-    auto it = image_.find(mem_addr(i, p.y, p.x));
-    if (it != image_.end()) dest[i] = it->second;
+    dest[i] = image_.get(mem_addr(i, p.y, p.x));
   }
   const ref::PixelOut out = ref::process_pixel(ps, px, dest);
   ++counts_.pixels_in;
@@ -78,7 +77,7 @@ void Scoreboard::apply(const TbPixel& p) {
     }
     if (out.write[i]) {
       ++counts_.rt_writes;
-      image_[mem_addr(i, p.y, p.x)] = out.texel[i];
+      image_.set(mem_addr(i, p.y, p.x), out.texel[i]);
     }
   }
 }
@@ -94,8 +93,8 @@ void Scoreboard::fill_random(Image& mem, std::mt19937_64& rng) {
         ref::Texel t;
         for (int w = 0; w < 4; ++w)
           t.w[w] = static_cast<uint32_t>(rng()) & texel_word_mask(f->texel_bits, w);
-        image_[mem_addr(i, y, x)] = t;
-        mem[mem_addr(i, y, x)] = t;
+        image_.set(mem_addr(i, y, x), t);
+        mem.set(mem_addr(i, y, x), t);
       }
     }
   }
@@ -103,16 +102,15 @@ void Scoreboard::fill_random(Image& mem, std::mt19937_64& rng) {
 
 std::string diff_images(const Image& got, const Image& want, int max_report) {
   std::set<uint32_t> addrs;
-  for (const auto& kv : got) addrs.insert(kv.first);
-  for (const auto& kv : want) addrs.insert(kv.first);
+  const auto add = [&addrs](uint32_t a, const ref::Texel&) { addrs.insert(a); };
+  got.for_each(add);
+  want.for_each(add);
   std::string out;
   int n = 0;
   int total = 0;
   for (uint32_t a : addrs) {
-    auto g = got.find(a);
-    auto w = want.find(a);
-    const ref::Texel tg = g == got.end() ? ref::Texel{} : g->second;
-    const ref::Texel tw = w == want.end() ? ref::Texel{} : w->second;
+    const ref::Texel tg = got.get(a);
+    const ref::Texel tw = want.get(a);
     if (tg == tw) continue;
     ++total;
     if (n++ >= max_report) continue;

@@ -47,16 +47,14 @@ class HarnessBackend final : public Backend, public RegisterBus, public PixelPor
   bool submit(const std::vector<Pixel>& pixels) override {
     if (in_reset_) return false;
     for (const Pixel& p : pixels) h_.push(sim::TbPixel{p.x, p.y, p.px});
-    h_.run_until_idle();  // throws (test failure) if om_top hangs or an assertion fires
+    h_.run_until_idle();  // throws when om_top stops making progress or an assertion fires
     return true;
   }
   ref::Texel read_texel(uint32_t rt, uint32_t x, uint32_t y) const override {
-    const sim::Image& im = h_.mem().image();
-    const auto it = im.find(mem_addr(rt, y, x));
-    return it == im.end() ? ref::Texel{} : it->second;
+    return h_.mem().peek(mem_addr(rt, y, x));
   }
   void write_texel(uint32_t rt, uint32_t x, uint32_t y, const ref::Texel& t) override {
-    h_.mem().image()[mem_addr(rt, y, x)] = t;
+    h_.mem().image().set(mem_addr(rt, y, x), t);
   }
 
  private:

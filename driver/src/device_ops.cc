@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // Capability queries, commands (clear, draw, texel access), validation and performance counters.
 #include <algorithm>
+#include <exception>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "device_shadow.h"
 #include "om/driver/device.h"
@@ -13,6 +15,9 @@ namespace om::driver {
 namespace {
 
 constexpr uint32_t kCoordLimit = 1u << kCoordW;
+// Pixels handed to the backend at a time, so a clear or draw of any legal size needs bounded memory
+// and each submit() drains within a backend's per-call budget.
+constexpr size_t kSubmitChunk = 4096;
 
 template <typename T>
 T* as(void* data, uint32_t size) {
@@ -181,7 +186,9 @@ Hresult Device::clear(const std::array<uint32_t, 4>& color, const std::vector<Re
   const uint32_t h = s.views[slot].height;
   std::vector<Rect> area = rects;
   if (area.empty()) area.push_back(Rect{0, 0, w, h});
-  std::vector<Pixel> cmds;
+  // Streamed in bounded chunks: a whole 16384² clear as one pixel list would take tens of GB.
+  std::vector<Pixel> chunk;
+  chunk.reserve(kSubmitChunk);
   for (const Rect& r : area) {
     for (uint32_t y = r.top; y < std::min(r.bottom, h); ++y) {
       for (uint32_t x = r.left; x < std::min(r.right, w); ++x) {
@@ -190,15 +197,29 @@ Hresult Device::clear(const std::array<uint32_t, 4>& color, const std::vector<Re
         p.y = y;
         p.px.clear = true;
         p.px.oc[0] = color;
-        cmds.push_back(p);
+        chunk.push_back(p);
+        if (chunk.size() < kSubmitChunk) continue;
+        const Hresult hr = submit_chunk(&chunk, "clear");
+        if (failed(hr)) return hr;
       }
     }
   }
-  if (!pixels_->submit(cmds)) {
-    lost_ = true;
-    return fail(Hresult::D3DERR_DEVICELOST, "clear: the OM did not drain");
+  return submit_chunk(&chunk, "clear");
+}
+
+Hresult Device::submit_chunk(std::vector<Pixel>* chunk, const char* what) {
+  if (chunk->empty()) return ok();
+  std::string why = "the OM did not drain";
+  bool drained = false;
+  try {
+    drained = pixels_->submit(*chunk);
+  } catch (const std::exception& e) {  // a simulated backend's watchdog or an RTL assertion
+    why = e.what();
   }
-  return ok();
+  chunk->clear();
+  if (drained) return ok();
+  lost_ = true;
+  return fail(Hresult::D3DERR_DEVICELOST, std::string(what) + ": " + why + "; device lost");
 }
 
 Hresult Device::draw(const std::vector<Pixel>& pixels) {
@@ -217,9 +238,13 @@ Hresult Device::draw(const std::vector<Pixel>& pixels) {
   }
   const Hresult ready = check_ready("draw");
   if (failed(ready)) return ready;
-  if (!pixels_->submit(pixels)) {
-    lost_ = true;
-    return fail(Hresult::D3DERR_DEVICELOST, "draw: the OM did not drain");
+  std::vector<Pixel> chunk;
+  for (size_t i = 0; i < pixels.size(); i += kSubmitChunk) {
+    const size_t n = std::min(kSubmitChunk, pixels.size() - i);
+    chunk.assign(pixels.begin() + static_cast<std::ptrdiff_t>(i),
+                 pixels.begin() + static_cast<std::ptrdiff_t>(i + n));
+    const Hresult hr = submit_chunk(&chunk, "draw");
+    if (failed(hr)) return hr;
   }
   return ok();
 }

@@ -44,13 +44,10 @@ ref::Texel Memory::read(uint32_t addr) {
 }
 
 void Memory::write(uint32_t addr, const ref::Texel& data) {
-  image_[addr] = data;
+  image_.set(addr, data);
   ++writes_;
 }
 
-ref::Texel Memory::peek(uint32_t addr) const {
-  const auto it = image_.find(addr);
-  return it == image_.end() ? ref::Texel{} : it->second;
-}
+ref::Texel Memory::peek(uint32_t addr) const { return image_.get(addr); }
 
 }  // namespace om::sim

@@ -114,14 +114,31 @@ uint32_t TopHarness::apb_read(uint32_t addr, bool* err, uint64_t timeout) {
   return d.rdata;
 }
 
-void TopHarness::run_until_idle(uint64_t max_cycles) {
-  const uint64_t limit = cycle_ + max_cycles;
+uint64_t TopHarness::progress() const {
+  return stats_.pixels_in + stats_.rt_reads + stats_.rt_writes;
+}
+
+void TopHarness::run_until_idle(uint64_t stall_limit) {
+  // A watchdog on progress, not on the total: a legal draw of any size drains, a hang does not.
+  uint64_t seen = progress();
+  uint64_t since = cycle_;
+  const auto check = [&](const char* what) {
+    if (progress() != seen) {
+      seen = progress();
+      since = cycle_;
+    } else if (cycle_ - since > stall_limit) {
+      throw std::runtime_error("run_until_idle: " + std::string(what) + " with no pixel accepted " +
+                               "and no memory transfer for " + std::to_string(stall_limit) +
+                               " cycles (cycle " + std::to_string(cycle_) + ", " +
+                               std::to_string(queue_.size()) + " pixel(s) waiting)");
+    }
+  };
   while (!queue_.empty() || offered_) {
-    if (cycle_ >= limit) throw std::runtime_error("run_until_idle: input not drained");
+    check("input not drained");
     step();
   }
   for (;;) {
-    if (cycle_ >= limit) throw std::runtime_error("run_until_idle: pipeline stays busy");
+    check("pipeline stays busy");
     const uint32_t status = apb_read(regs::kStatus);
     if (regs::status::kBusy.get(status) == 0 && mem_.idle()) return;
     run(8);

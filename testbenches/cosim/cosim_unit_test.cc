@@ -261,7 +261,7 @@ TEST(Memory, FollowsTheOrderingContract) {
   EXPECT_EQ(m.rsp_data(), ref::Texel{});
   m.commit(6, false, 0, t1, false, 0, true);
   EXPECT_TRUE(m.idle());
-  EXPECT_EQ(m.image().at(0x10), t2);
+  EXPECT_EQ(m.image().get(0x10), t2);
 }
 
 TEST(ApbMaster, WaitsTheGapThenRunsSetupAndAccessUntilPready) {

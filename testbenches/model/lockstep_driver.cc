@@ -59,7 +59,7 @@ Driver::Driver(const LockstepConfig& cfg)
       for (uint32_t x = 0; x < n; ++x) {
         ref::Texel t;
         for (uint32_t& w : t.w) w = static_cast<uint32_t>(rng_());
-        mem_.image()[mem_addr(rt, y, x)] = t;
+        mem_.image().set(mem_addr(rt, y, x), t);
       }
     }
   }

@@ -41,6 +41,7 @@ class TopTest : public ::testing::Test {
     MemConfig mem;
     double in_valid_p = 1.0;
     uint64_t seed = 1;
+    SideKind kind = SideKind::kRtl;  // the Verilated om_top or the cycle model
   };
 
   void start(const Options& o) {
@@ -51,7 +52,7 @@ class TopTest : public ::testing::Test {
     hc.seed = test_seed(o.seed);
     hc.waves = waves_for_current_test();
     rng_.seed(hc.seed ^ 0x5DEECE66Dull);
-    h_ = std::make_unique<TopHarness>(hc);
+    h_ = std::make_unique<TopHarness>(hc, o.kind);
     sb_ = std::make_unique<Scoreboard>(o.cfg_index);
     h_->reset();
   }

@@ -38,6 +38,17 @@ class Format:
 
 
 @dataclasses.dataclass(frozen=True)
+class DepthFormat:
+    name: str
+    dxgi: int
+    texel_bits: int
+    depth_bits: int  # 16, 24 or 32
+    depth_float: bool  # binary32 depth, else UNORM
+    stencil_offset: int  # bit offset of the 8 stencil bits; -1 when the format has none
+    ds: tuple[bool, ...]  # usable as a depth-stencil view, per feature level
+
+
+@dataclasses.dataclass(frozen=True)
 class Config:
     name: str
     fl: str
@@ -99,6 +110,29 @@ def formats() -> list[Format]:
             raise DefinitionError(f"formats.toml: {fmt['name']}: unknown class {fmt['class']}")
         out.append(Format(fmt["name"], fmt["dxgi"], fmt["class"], texel, chans, x,
                           tuple(c != "-" for c in caps), tuple(c == "RB" for c in caps)))
+    return sorted(out, key=lambda f: f.dxgi)
+
+
+DEPTH_KINDS = {"UNORM16": (16, False), "UNORM24": (24, False), "FLOAT32": (32, True)}
+
+
+def depth_formats() -> list[DepthFormat]:
+    out = []
+    for fmt in _load("formats.toml").get("depth_format", []):
+        name = fmt["name"]
+        if fmt["depth"] not in DEPTH_KINDS:
+            raise DefinitionError(f"formats.toml: {name}: depth must be one of {', '.join(DEPTH_KINDS)}")
+        bits, is_float = DEPTH_KINDS[fmt["depth"]]
+        stencil = fmt.get("stencil", -1)
+        if fmt["texel_bits"] not in (16, 32, 64) or bits > fmt["texel_bits"]:
+            raise DefinitionError(f"formats.toml: {name}: texel of {fmt['texel_bits']} bits")
+        if stencil != -1 and not bits <= stencil <= fmt["texel_bits"] - 8:
+            raise DefinitionError(f"formats.toml: {name}: stencil offset {stencil} overlaps depth or the texel end")
+        ds = fmt["ds"].split()
+        if len(ds) != len(FEATURE_LEVELS) or any(c not in ("-", "D") for c in ds):
+            raise DefinitionError(f"formats.toml: {name}: ds must be 7 of -, D")
+        out.append(DepthFormat(name, fmt["dxgi"], fmt["texel_bits"], bits, is_float, stencil,
+                               tuple(c == "D" for c in ds)))
     return sorted(out, key=lambda f: f.dxgi)
 
 

@@ -40,8 +40,13 @@ from .enums import (
     Blend,
     BlendOp,
     CmpFunc,
+    ClearFlag,
     ColorWrite,
+    DepthWriteMask,
     DescRule,
+    DsFormat,
+    DsRule,
+    DsvFlag,
     FeatureLevel,
     FogMode,
     Format,
@@ -54,6 +59,7 @@ from .enums import (
     PMiscCaps,
     PsOutputType,
     ResourceType,
+    StencilOp,
     ValidateReason,
 )
 from .errors import (
@@ -79,6 +85,7 @@ from .tables import (
     zeros_texels,
 )
 from .ref import (
+    DepthStencilResult,
     PixelResult,
     PixelsResult,
     RtOpResult,
@@ -88,6 +95,7 @@ from .ref import (
     blend,
     blend_kernel,
     clear_texel,
+    depth_stencil,
     fog_factor,
     join,
     logic,
@@ -96,13 +104,21 @@ from .ref import (
     process_pixel,
     process_pixels,
     rt_op,
+    sample_coverage,
     select_rt_desc,
     split,
+    stencil_op,
     unpack,
 )
-from .state import MAX_RTS, BlendDesc, D3d9State, PixelState, RtBlendDesc
+from .state import MAX_RTS, BlendDesc, D3d9State, DepthStencilDesc, DepthStencilOpDesc, PixelState, RtBlendDesc
+from .ref_depth import (
+    DepthStencilStateTable,
+    check_depth_stencil_desc,
+    normalise_depth_stencil_desc,
+)
 from .device import (
     BlendState,
+    DepthStencilState,
     D3d9Options,
     D3d9ShadowSupport,
     D3d9SimpleInstancingSupport,
@@ -154,9 +170,9 @@ except Exception:  # an uninstalled developer tree (build/<dir>/python)
 
 __all__ = [
     # enums
-    "BatchIsa", "Blend", "BlendOp", "CmpFunc", "ColorWrite", "DescRule", "FeatureLevel", "FogMode", "Format",
-    "FormatClass", "FormatSupport", "FormatSupport2", "Hresult", "LogicOp", "PBlendCaps", "PMiscCaps",
-    "PsOutputType", "ResourceType", "ValidateReason",
+    "BatchIsa", "Blend", "BlendOp", "ClearFlag", "CmpFunc", "ColorWrite", "DepthWriteMask", "DescRule", "DsFormat",
+    "DsRule", "DsvFlag", "FeatureLevel", "FogMode", "Format", "FormatClass", "FormatSupport", "FormatSupport2",
+    "Hresult", "LogicOp", "PBlendCaps", "PMiscCaps", "PsOutputType", "ResourceType", "StencilOp", "ValidateReason",
     # errors
     "OmError", "InvalidArgError", "OutOfMemoryError", "TooManyUniqueStateObjectsError", "ValidateError",
     "ConflictingRenderStateError", "DeviceLostError", "DriverInternalError",
@@ -164,17 +180,19 @@ __all__ = [
     "ConfigInfo", "FormatInfo", "config_info", "configs", "empty_texels", "f32_bits", "f32_value", "format_info",
     "formats", "zeros_texels",
     # state
-    "MAX_RTS", "BlendDesc", "D3d9State", "PixelState", "RtBlendDesc",
+    "MAX_RTS", "BlendDesc", "D3d9State", "DepthStencilDesc", "DepthStencilOpDesc", "PixelState", "RtBlendDesc",
     # reference model
-    "PixelResult", "PixelsResult", "RtOpResult", "a2c_covered", "alpha_test_pass", "apply_fog", "blend",
-    "blend_kernel", "clear_texel", "fog_factor", "join", "logic", "logic_op_apply", "pack", "process_pixel",
-    "process_pixels", "rt_op", "select_rt_desc", "split", "unpack",
+    "DepthStencilResult", "PixelResult", "PixelsResult", "RtOpResult", "a2c_covered", "alpha_test_pass", "apply_fog",
+    "blend", "blend_kernel", "clear_texel", "depth_stencil", "fog_factor", "join", "logic", "logic_op_apply", "pack",
+    "process_pixel", "process_pixels", "rt_op", "sample_coverage", "select_rt_desc", "split", "stencil_op", "unpack",
+    # depth/stencil states
+    "DepthStencilStateTable", "check_depth_stencil_desc", "normalise_depth_stencil_desc",
     # validation
     "BlendStateTable", "Caps", "D3d9Options1", "D3dCaps9", "DescCheck", "D3d9Mode", "DsvBinding", "OmState", "PsOutput", "RtBinding",
     "ValidateResult", "cap_register", "caps", "check_blend_desc", "is_normalised", "normalise", "om_validate",
     "validate_blend_desc",
     # device
-    "BlendState", "D3d9Options", "D3d9ShadowSupport", "D3d9SimpleInstancingSupport", "D3d11Options",
+    "BlendState", "DepthStencilState", "D3d9Options", "D3d9ShadowSupport", "D3d9SimpleInstancingSupport", "D3d11Options",
     "DepthStencilView", "Device", "DeviceValidateResult", "RenderTargetView", "backends",
     # submodules
     "cosim", "device", "enums", "errors", "ref", "scalar", "state", "tables", "validate",

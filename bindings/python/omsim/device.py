@@ -45,8 +45,8 @@ import numpy as np
 
 from . import _device
 from .device_caps import DeviceCaps
+from .device_objects import BlendState, DepthStencilState
 from .device_types import (
-    BlendState,
     BusResult,
     BusStatus,
     D3d9Options,
@@ -62,7 +62,7 @@ from .device_types import (
 from .enums import CmpFunc, FeatureLevel, Hresult
 from .errors import InvalidArgError, error_class, is_failure
 from .ref import _blend_factor_words
-from .state import MAX_RTS, BlendDesc, coerce_bool, coerce_enum, coerce_floats, coerce_u32, instance_of, rt_slots
+from .state import MAX_RTS, BlendDesc, DepthStencilDesc, coerce_bool, coerce_enum, coerce_floats, coerce_u32, instance_of, rt_slots
 from .tables import ConfigInfo, ConfigLike, config_info, f32_bits, format_info
 from .validate import Caps, PsOutput, desc_core
 
@@ -125,6 +125,10 @@ class Device(DeviceCaps):
             folder = os.path.dirname(os.path.abspath(path))
             if not os.path.isdir(folder):  # the tracer would silently write nothing
                 raise ValueError(f"waves: folder {folder!r} does not exist")
+            if os.path.isdir(path):
+                raise ValueError(f"waves: {path!r} is a folder; give the path of an .fst file")
+            if not os.access(folder, os.W_OK):
+                raise ValueError(f"waves: folder {folder!r} is not writable")
         else:
             raise TypeError(f"waves: expected a path or None, got {type(waves).__name__}")
         hr, raw = _device.create_device(backend, self._config.core, seed, path)
@@ -133,7 +137,7 @@ class Device(DeviceCaps):
         self._d: Any = raw
         self._views: list[Optional[RenderTargetView]] = [None] * MAX_RTS
         self._caps: Optional[Caps] = None
-        self._pending: list[int] = []  # references of garbage-collected BlendState wrappers, released next call
+        self._pending: list[tuple[str, int]] = []  # (release call, handle) of garbage-collected state wrappers
 
     # -- plumbing ------------------------------------------------------------------------------------------------
     def _raw(self, what: str) -> Any:
@@ -141,7 +145,8 @@ class Device(DeviceCaps):
         if d.closed:
             raise ValueError(f"{what}: the device is closed")
         while self._pending:  # collected wrappers' references, given back before anything else happens
-            d.release(self._pending.pop())
+            release, handle = self._pending.pop()
+            getattr(d, release)(handle)
         return d
 
     def _check(self, hr: int, call: str) -> Hresult:
@@ -229,6 +234,26 @@ class Device(DeviceCaps):
         created), else raises InvalidArgError."""
         hr, _ = self._raw("check_blend_desc").create_blend_state1(desc_core(desc), False)
         return self._check(hr, "CreateBlendState1")
+
+    # -- depth-stencil-state objects -----------------------------------------------------------------------------
+    def create_depth_stencil_state(self, desc: Optional[DepthStencilDesc]) -> DepthStencilState:
+        """ID3D11Device::CreateDepthStencilState: a :class:`DepthStencilState` holding one reference, de-duplicated
+        on the normalised description. Raises InvalidArgError (docs/depth-stencil.md §4; desc None = NULL) or
+        TooManyUniqueStateObjectsError. This OM has no depth/stencil stage yet: objects exist, binding them does
+        not."""
+        hr, handle = self._raw("create_depth_stencil_state").create_depth_stencil_state(_ds_core(desc), True)
+        self._check(hr, "CreateDepthStencilState")
+        return DepthStencilState(self, int(handle))
+
+    def check_depth_stencil_desc(self, desc: Optional[DepthStencilDesc]) -> Hresult:
+        """CreateDepthStencilState without an object pointer: S_FALSE when valid, else raises InvalidArgError."""
+        hr, _ = self._raw("check_depth_stencil_desc").create_depth_stencil_state(_ds_core(desc), False)
+        return self._check(hr, "CreateDepthStencilState")
+
+    @property
+    def live_depth_stencil_states(self) -> int:
+        """Unique live depth-stencil-state objects (the limit is 4096)."""
+        return int(self._raw("live_depth_stencil_states").live_depth_stencil_states)
 
     # -- output-merger state -------------------------------------------------------------------------------------
     def set_blend_state(
@@ -419,10 +444,17 @@ class Device(DeviceCaps):
         return BusStatus(raw.bus_write(int_arg(offset, "offset", 0, 0xFFF), coerce_u32(value, "value")))
 
 
+def _ds_core(desc: Any) -> Optional[tuple[Any, ...]]:
+    if desc is not None and not isinstance(desc, DepthStencilDesc):
+        raise TypeError(f"desc: expected an omsim.DepthStencilDesc or None (a NULL pointer), got {type(desc).__name__}")
+    return None if desc is None else desc.to_core()
+
+
 __all__ = [
     "backends",
     "Device",
     "BlendState",
+    "DepthStencilState",
     "RenderTargetView",
     "DepthStencilView",
     "D3d11Options",

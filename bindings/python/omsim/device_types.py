@@ -12,16 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from .errors import error_class
-from .state import BlendDesc, Struct
+from .state import Struct
 from .validate import DsvBinding, RtBinding, ValidateResult
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .device import Device
 
 RenderTargetView = RtBinding
 """A render-target view (CreateRenderTargetView + its resource): ``omsim.RtBinding``. ``format`` is a format
@@ -143,98 +140,6 @@ class DeviceValidateResult(ValidateResult):
             )
 
 
-class BlendState:
-    """An ID3D11BlendState1 of one :class:`~omsim.device.Device` (from ``Device.create_blend_state``).
-
-    Each wrapper owns one reference to the driver's object: identical (normalised) descriptions give the same
-    ``handle`` (wrappers compare equal) and raise its reference count, as D3D's de-duplication does. The
-    reference is released by :meth:`release`, by leaving a ``with`` block, or when the wrapper is garbage
-    collected, whichever comes first (a collected wrapper's reference is given back at the device's next call, so
-    ``live_blend_states`` and ``ref_count`` already show it); after that the wrapper is dead (``released`` is True)
-    and its methods raise ValueError. A wrapper keeps its device alive; after ``Device.close()`` nothing is
-    released. Binding a state (``Device.set_blend_state``) makes the device hold its own reference
-    (docs/behaviour.md §2.8), so a bound object outlives its released wrappers.
-    """
-
-    def __init__(self, device: Device, handle: int) -> None:
-        self._device = device
-        self._handle = handle
-        self._released = False
-
-    @property
-    def handle(self) -> int:
-        """The driver's handle (>= 1), equal for equal normalised descriptions while the object lives."""
-        return self._handle
-
-    @property
-    def device(self) -> Device:
-        """The device that created this object."""
-        return self._device
-
-    @property
-    def released(self) -> bool:
-        """True once this wrapper's reference has been released."""
-        return self._released
-
-    def _live(self, what: str) -> Any:
-        if self._released:
-            raise ValueError(f"BlendState.{what}: this blend state ({self._handle}) was released")
-        return self._device._raw(f"BlendState.{what}")
-
-    @property
-    def desc(self) -> BlendDesc:
-        """ID3D11BlendState1::GetDesc1: the normalised description (docs/behaviour.md §2.1)."""
-        raw = self._live("desc")
-        hr, plain = raw.get_desc1(self._handle)
-        self._device._check(hr, "GetDesc1")
-        return BlendDesc.from_core(plain)
-
-    @property
-    def ref_count(self) -> int:
-        """The object's reference count (COM's AddRef-then-Release idiom): wrappers plus device bindings."""
-        raw = self._live("ref_count")
-        hr, _ = raw.add_ref(self._handle)
-        self._device._check(hr, "AddRef")
-        hr, n = raw.release(self._handle)
-        self._device._check(hr, "Release")
-        return int(n)
-
-    def release(self) -> int:
-        """IUnknown::Release of this wrapper's reference: the remaining count (the object is destroyed at 0).
-        ValueError when already released."""
-        raw = self._live("release")
-        self._released = True
-        hr, n = raw.release(self._handle)
-        self._device._check(hr, "Release")
-        return int(n)
-
-    def __enter__(self) -> BlendState:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if not self._released and not self._device.closed:
-            self.release()
-
-    def __del__(self) -> None:
-        # A finaliser may run at any point, even inside another call on the device (a garbage collection
-        # triggered there): it only queues the reference, which the device releases before its next call.
-        if not self._released:
-            self._released = True
-            self._device._pending.append(self._handle)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, BlendState):
-            return NotImplemented
-        return self._device is other._device and self._handle == other._handle
-
-    def __hash__(self) -> int:
-        return hash((id(self._device), self._handle))
-
-    def __repr__(self) -> str:
-        state = "released" if self._released else "live"
-        return f"<omsim.BlendState {self._handle} ({state}) of {self._device!r}>"
-
-
 __all__ = [
     "RenderTargetView",
     "DepthStencilView",
@@ -246,5 +151,4 @@ __all__ = [
     "BusStatus",
     "BusResult",
     "DeviceValidateResult",
-    "BlendState",
 ]

@@ -29,6 +29,16 @@ LogicOp = IntEnum("LogicOp", _table("logic_op"), module=__name__)
 LogicOp.__doc__ = "D3D11_LOGIC_OP (docs/behaviour.md §2.4)."
 CmpFunc = IntEnum("CmpFunc", _table("cmp_func"), module=__name__)
 CmpFunc.__doc__ = "D3D11_COMPARISON_FUNC / D3DCMPFUNC (docs/behaviour.md §5.4)."
+StencilOp = IntEnum("StencilOp", _table("stencil_op"), module=__name__)
+StencilOp.__doc__ = "D3D11_STENCIL_OP / D3DSTENCILOP (docs/depth-stencil.md §2.1)."
+DepthWriteMask = IntEnum("DepthWriteMask", _table("depth_write_mask"), module=__name__)
+DepthWriteMask.__doc__ = "D3D11_DEPTH_WRITE_MASK: ZERO (no depth writes) or ALL."
+DsvFlag = IntFlag("DsvFlag", _table("dsv_flag"), module=__name__)
+DsvFlag.__doc__ = "D3D11_DSV_FLAG: read-only aspects of a depth-stencil view (docs/depth-stencil.md §2)."
+ClearFlag = IntFlag("ClearFlag", _table("clear_flag"), module=__name__)
+ClearFlag.__doc__ = "D3D11_CLEAR_FLAG: the aspects ClearDepthStencilView writes."
+DsFormat = IntEnum("DsFormat", {name: info["dxgi"] for name, info in _defs.DS_FORMATS.items()}, module=__name__)
+DsFormat.__doc__ = "DXGI_FORMAT values of the depth-stencil formats the output merger implements."
 FogMode = IntEnum("FogMode", _table("fog_mode"), module=__name__)
 FogMode.__doc__ = "D3DFOGMODE (docs/behaviour.md §5.5)."
 FormatClass = IntEnum("FormatClass", _table("format_class"), module=__name__)
@@ -54,6 +64,8 @@ Format.__doc__ = "DXGI_FORMAT values of the render-target formats the output mer
 
 DescRule = IntEnum("DescRule", {name: value for name, value, _ in _core.DESC_RULES}, module=__name__)
 DescRule.__doc__ = "The create-time rule a blend descriptor breaks (docs/validation.md §2–§3); OK when none."
+DsRule = IntEnum("DsRule", {name: value for name, value, _ in _core.DS_RULES}, module=__name__)
+DsRule.__doc__ = "The rule a depth-stencil descriptor breaks (docs/depth-stencil.md §4); OK when none."
 
 
 class ResourceType(IntEnum):
@@ -87,6 +99,12 @@ __all__ = [
     "BlendOp",
     "LogicOp",
     "CmpFunc",
+    "StencilOp",
+    "DepthWriteMask",
+    "DsvFlag",
+    "ClearFlag",
+    "DsFormat",
+    "DsRule",
     "FogMode",
     "FormatClass",
     "ColorWrite",

@@ -440,7 +440,18 @@ def clear_texel(format: FormatLike, colour: Values) -> int:
     return _core.clear_texel(f.core, _words(None, colour, "colour"))
 
 
+from .ref_depth import (  # noqa: E402  (the depth/stencil batch functions belong to omsim.ref too)
+    DepthStencilResult,
+    depth_stencil,
+    sample_coverage,
+    stencil_op,
+)
+
 __all__ = [
+    "DepthStencilResult",
+    "depth_stencil",
+    "sample_coverage",
+    "stencil_op",
     "blend",
     "blend_kernel",
     "logic",

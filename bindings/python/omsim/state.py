@@ -21,7 +21,7 @@ from typing import Any, Optional, TypeVar, Union, get_args, get_origin, get_type
 import numpy as np
 
 from . import _types
-from .enums import Blend, BlendOp, CmpFunc, ColorWrite, FeatureLevel, LogicOp
+from .enums import Blend, BlendOp, CmpFunc, ColorWrite, DepthWriteMask, FeatureLevel, LogicOp, StencilOp
 from .tables import FormatInfo, f32_bits, format_info
 
 E = TypeVar("E", bound=Enum)
@@ -130,6 +130,14 @@ def slots(fill: Any, least: int = 0) -> Any:
 def checked_by(default: Any, coerce: Coerce) -> Any:
     """A dataclass field with its own check instead of the one its annotation implies."""
     return field(default=default, metadata={"coerce": coerce})
+
+
+def coerce_u8(value: Any, name: str) -> int:
+    """`value` as an int in 0..255 (a UINT8 field); TypeError / ValueError naming `name`."""
+    v = coerce_u32(value, name)
+    if v > 0xFF:
+        raise ValueError(f"{name}: {v} is outside 0..255")
+    return v
 
 
 def _coercer(tp: Any, meta: Any) -> Coerce:
@@ -292,6 +300,30 @@ class BlendDesc(Struct):
     alpha_to_coverage_enable: bool = False
     independent_blend_enable: bool = False
     render_target: tuple[RtBlendDesc, ...] = slots(RtBlendDesc(), least=1)
+
+
+@dataclass(frozen=True)
+class DepthStencilOpDesc(Struct):
+    """D3D11_DEPTH_STENCILOP_DESC (defaults KEEP, KEEP, KEEP, ALWAYS)."""
+
+    stencil_fail_op: Union[StencilOp, int] = StencilOp.KEEP
+    stencil_depth_fail_op: Union[StencilOp, int] = StencilOp.KEEP
+    stencil_pass_op: Union[StencilOp, int] = StencilOp.KEEP
+    stencil_func: Union[CmpFunc, int] = CmpFunc.ALWAYS
+
+
+@dataclass(frozen=True)
+class DepthStencilDesc(Struct):
+    """D3D11_DEPTH_STENCIL_DESC with the D3D defaults (depth LESS with writes, stencil off, masks 0xFF)."""
+
+    depth_enable: bool = True
+    depth_write_mask: Union[DepthWriteMask, int] = DepthWriteMask.ALL
+    depth_func: Union[CmpFunc, int] = CmpFunc.LESS
+    stencil_enable: bool = False
+    stencil_read_mask: int = checked_by(0xFF, coerce_u8)
+    stencil_write_mask: int = checked_by(0xFF, coerce_u8)
+    front_face: DepthStencilOpDesc = DepthStencilOpDesc()
+    back_face: DepthStencilOpDesc = DepthStencilOpDesc()
 
 
 @dataclass(frozen=True)

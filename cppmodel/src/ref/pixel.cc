@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "om/ref/depth_stencil.h"
+
 namespace om::ref {
 
 const RtBlendDesc& select_rt_desc(const BlendDesc& blend, int rt) {
@@ -16,9 +18,7 @@ const RtBlendDesc& select_rt_desc(const BlendDesc& blend, int rt) {
   return blend.render_target[rt];
 }
 
-bool a2c_covered(uint32_t alpha) {
-  return f32_compare(CmpFunc::GREATER_EQUAL, f32_add(alpha, kF32Half), kF32One);
-}
+bool a2c_covered(uint32_t alpha) { return a2c_mask(alpha, 1) != 0; }
 
 bool alpha_test_pass(const D3d9State& d3d9, uint32_t alpha) {
   if (!d3d9.alpha_test_enable) return true;

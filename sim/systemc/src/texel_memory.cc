@@ -31,7 +31,7 @@ void TexelMemory::clear(uint64_t seed) {
 
 ref::Texel TexelMemory::peek(uint32_t mem_addr) const { return mem_.peek(mem_addr); }
 
-void TexelMemory::poke(uint32_t mem_addr, const ref::Texel& t) { mem_.image()[mem_addr] = t; }
+void TexelMemory::poke(uint32_t mem_addr, const ref::Texel& t) { mem_.image().set(mem_addr, t); }
 
 unsigned TexelMemory::draw(unsigned lo, unsigned hi) {
   if (lo == hi) return lo;

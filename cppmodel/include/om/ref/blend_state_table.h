@@ -6,22 +6,21 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
-#include <set>
 #include <vector>
 
 #include "om/gen/defs.h"
 #include "om/ref/caps.h"
 #include "om/ref/state.h"
+#include "om/ref/state_object_table.h"
 #include "om/ref/validate.h"
 
 namespace om::ref {
 
 /// Handle of a live blend-state object: slot + 1 in 1..kMaxUniqueBlendStates; 0 = no object.
-using BlendStateHandle = uint32_t;
+using BlendStateHandle = StateHandle;
 inline constexpr BlendStateHandle kNullBlendState = 0;
 /// D3D11_REQ_BLEND_OBJECT_COUNT_PER_DEVICE.
-inline constexpr uint32_t kMaxUniqueBlendStates = 4096;
+inline constexpr uint32_t kMaxUniqueBlendStates = kMaxUniqueStateObjects;
 
 struct CreateBlendStateResult {
   Hresult hr = Hresult::S_OK;
@@ -50,36 +49,30 @@ class BlendStateTable {
 
   /// AddRef: returns the new reference count. Throws std::out_of_range for a handle that is not
   /// live.
-  uint32_t add_ref(BlendStateHandle h);
+  uint32_t add_ref(BlendStateHandle h) { return objects_.add_ref(h); }
   /// Release: returns the remaining reference count; at 0 the object leaves the table and its slot
   /// is free (docs/validation.md §4; docs/behaviour.md §11 #32). Throws std::out_of_range for a
   /// handle that is not live.
-  uint32_t release(BlendStateHandle h);
+  uint32_t release(BlendStateHandle h) { return objects_.release(h); }
 
   /// GetDesc1: the normalised descriptor. Throws std::out_of_range for a handle that is not live.
-  const BlendDesc& desc(BlendStateHandle h) const;
-  uint32_t ref_count(BlendStateHandle h) const;
-  bool is_live(BlendStateHandle h) const;
+  const BlendDesc& desc(BlendStateHandle h) const { return objects_.desc(h); }
+  uint32_t ref_count(BlendStateHandle h) const { return objects_.ref_count(h); }
+  bool is_live(BlendStateHandle h) const { return objects_.is_live(h); }
   /// Number of unique live objects.
-  uint32_t live_count() const { return static_cast<uint32_t>(by_desc_.size()); }
+  uint32_t live_count() const { return objects_.live_count(); }
 
   FeatureLevel feature_level() const { return fl_; }
   bool logic_op_cap() const { return logic_op_cap_; }
 
  private:
-  using Key = std::vector<uint32_t>;
-  struct Slot {
-    BlendDesc desc;
-    uint32_t refs = 0;  // 0: free
+  struct KeyOf {
+    std::vector<uint32_t> operator()(const BlendDesc& normalised) const;
   };
-  static Key key_of(const BlendDesc& normalised);
-  const Slot& live_slot(BlendStateHandle h) const;
 
   FeatureLevel fl_;
   bool logic_op_cap_;
-  std::vector<Slot> slots_;          // index = handle - 1
-  std::set<uint32_t> free_slots_;    // indices < slots_.size() with refs == 0
-  std::map<Key, uint32_t> by_desc_;  // normalised descriptor -> slot index
+  StateObjectTable<BlendDesc, KeyOf> objects_;
 };
 
 }  // namespace om::ref

@@ -28,6 +28,7 @@
 #include "om/gen/defs.h"
 #include "om/ref/blend_state_table.h"
 #include "om/ref/caps.h"
+#include "om/ref/ds_state.h"
 #include "om/ref/om_validate.h"
 #include "om/ref/state.h"
 #include "om/ref/validate.h"
@@ -39,6 +40,8 @@ constexpr bool failed(Hresult hr) { return (static_cast<uint32_t>(hr) & 0x800000
 
 /// An ID3D11BlendState1: handle of a live object in the device's table (0 = none / default state).
 using BlendState = ref::BlendStateHandle;
+/// An ID3D11DepthStencilState: handle of a live object in the device's depth-stencil table.
+using DepthStencilState = ref::DepthStencilStateHandle;
 
 /// A render-target view (CreateRenderTargetView + its resource). The hardware receives format and
 /// size; the other fields describe the view's shape for validate() (docs/behaviour.md §5.1;
@@ -145,6 +148,20 @@ class Device {
   /// Unique live blend-state objects.
   uint32_t live_blend_states() const { return table_.live_count(); }
 
+  // -- Depth-stencil-state objects (ID3D11Device::CreateDepthStencilState) ----------------------
+  /// docs/depth-stencil.md §4: validation, de-duplication on the normalised description, the 4096
+  /// limit; codes as create_blend_state1 (S_FALSE when `state` is null and the description is
+  /// valid). The hardware has no depth/stencil stage yet: the objects exist, binding them does not.
+  Hresult create_depth_stencil_state(const ref::DepthStencilDesc* desc, DepthStencilState* state);
+  /// AddRef / Release of a depth-stencil state: the new count in *count (may be null).
+  /// E_INVALIDARG for a handle that is not live.
+  Hresult add_ref_depth_stencil_state(DepthStencilState state, uint32_t* count = nullptr);
+  Hresult release_depth_stencil_state(DepthStencilState state, uint32_t* count = nullptr);
+  /// ID3D11DepthStencilState::GetDesc: the normalised description. E_INVALIDARG if not live.
+  Hresult get_depth_stencil_desc(DepthStencilState state, ref::DepthStencilDesc* desc) const;
+  /// Unique live depth-stencil-state objects.
+  uint32_t live_depth_stencil_states() const { return ds_table_.live_count(); }
+
   // -- Output-merger state (ID3D11DeviceContext) ------------------------------------------------
   /// OMSetBlendState(state, BlendFactor, SampleMask): state 0 = the default state; blend_factor
   /// null = (1, 1, 1, 1) (binary32 bits); keeps a reference to `state` and drops the previous one.
@@ -231,11 +248,15 @@ class Device {
   Hresult bus_failure(const BusResult& r, const char* what, uint32_t offset);
   /// S_OK when the OM answers and STATUS.INITIALISED is set, else D3DERR_DEVICELOST.
   Hresult check_ready(const char* what);
+  /// Submits and empties `chunk`; D3DERR_DEVICELOST (recorded, with the backend's reason) when the
+  /// OM does not drain or the backend fails.
+  Hresult submit_chunk(std::vector<Pixel>* chunk, const char* what);
 
   RegisterBus* bus_;
   PixelPort* pixels_;
   ref::Caps caps_;
   ref::BlendStateTable table_;
+  ref::DepthStencilStateTable ds_table_;
   std::unique_ptr<Shadow> shadow_;
   RegImage programmed_;
   uint64_t state_version_ = 1;

@@ -16,16 +16,13 @@
 #include <deque>
 #include <memory>
 #include <random>
-#include <unordered_map>
 #include <vector>
 
 #include "om/ref/convert.h"
+#include "om/sim/image.h"
 #include "om/top_ports.h"
 
 namespace om::sim {
-
-/// Memory contents by address (om::mem_addr, top_ports.h); absent addresses read as zero.
-using Image = std::unordered_map<uint32_t, ref::Texel>;
 
 /// Memory behaviour of one cycle.
 struct MemCycle {

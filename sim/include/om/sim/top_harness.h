@@ -71,8 +71,9 @@ class TopHarness {
   void push(const TbPixel& p) { queue_.push_back(p); }
   bool input_drained() const { return queue_.empty(); }
   /// Steps until every queued pixel is accepted and STATUS.BUSY reads 0 with no read response
-  /// outstanding. Throws std::runtime_error after `max_cycles`.
-  void run_until_idle(uint64_t max_cycles = 2000000);
+  /// outstanding. Throws std::runtime_error when `stall_limit` cycles pass without progress (a
+  /// pixel accepted or a memory transfer).
+  void run_until_idle(uint64_t stall_limit = 100000);
 
   Memory& mem() { return mem_; }
   const PortStats& stats() const { return stats_; }
@@ -82,6 +83,8 @@ class TopHarness {
 
  private:
   void drive_pixel();
+  /// Grows with every accepted pixel and memory transfer.
+  uint64_t progress() const;
   ApbMaster::Done transfer(const BusOp& op, uint64_t timeout, const char* what);
 
   HarnessConfig cfg_;

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: Apache-2.0
+// CreateDepthStencilState (docs/depth-stencil.md §4): validation, normalisation and the object
+// table (de-duplication, reference counting, 4096 unique objects), as for blend states.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "om/gen/defs.h"
+#include "om/ref/depth_stencil.h"
+#include "om/ref/state_object_table.h"
+
+namespace om::ref {
+
+/// The rule a depth-stencil descriptor breaks (OK when none); to_string() gives the debug layer's
+/// message name.
+enum class DsRule : uint32_t {
+  OK,
+  NULL_DESC,
+  DEPTH_FUNC,                   // DepthEnable and DepthFunc outside 1..8
+  DEPTH_WRITE_MASK,             // DepthEnable and DepthWriteMask not ZERO/ALL
+  FRONT_STENCIL_FUNC,           // StencilEnable and FrontFace.StencilFunc outside 1..8
+  FRONT_STENCIL_FAIL_OP,        // ... FrontFace.StencilFailOp outside 1..8
+  FRONT_STENCIL_DEPTH_FAIL_OP,  // ... FrontFace.StencilDepthFailOp
+  FRONT_STENCIL_PASS_OP,        // ... FrontFace.StencilPassOp
+  BACK_STENCIL_FUNC,            // the same for BackFace
+  BACK_STENCIL_FAIL_OP,
+  BACK_STENCIL_DEPTH_FAIL_OP,
+  BACK_STENCIL_PASS_OP,
+};
+
+const char* to_string(DsRule r);
+
+struct DsCheck {
+  Hresult hr = Hresult::S_OK;
+  DsRule rule = DsRule::OK;
+};
+
+/// docs/depth-stencil.md §4, first failure in the enum's order: fields of a disabled part (depth
+/// with DepthEnable = FALSE, stencil with StencilEnable = FALSE) are not checked.
+DsCheck check_depth_stencil_desc(const DepthStencilDesc* desc);
+
+/// What GetDesc reports and the de-duplication key: DepthEnable = FALSE sets DepthFunc LESS and
+/// DepthWriteMask ALL; StencilEnable = FALSE sets both faces to KEEP/KEEP/KEEP/ALWAYS and both
+/// masks to 0xFF. Idempotent; total.
+DepthStencilDesc normalise(const DepthStencilDesc& desc);
+
+bool operator==(const DepthStencilDesc& a, const DepthStencilDesc& b);
+bool operator!=(const DepthStencilDesc& a, const DepthStencilDesc& b);
+
+using DepthStencilStateHandle = StateHandle;
+
+struct CreateDepthStencilStateResult {
+  Hresult hr = Hresult::S_OK;
+  DepthStencilStateHandle handle = 0;  // set only when hr == S_OK
+  DsRule rule = DsRule::OK;            // the broken rule when hr == E_INVALIDARG
+};
+
+class DepthStencilStateTable {
+ public:
+  /// CreateDepthStencilState(desc, want_object ? &p : nullptr): invalid -> E_INVALIDARG (rule says
+  /// why), nothing changes; !want_object -> S_FALSE; otherwise as StateObjectTable::add.
+  CreateDepthStencilStateResult create(const DepthStencilDesc* desc, bool want_object = true);
+  uint32_t add_ref(DepthStencilStateHandle h) { return objects_.add_ref(h); }
+  uint32_t release(DepthStencilStateHandle h) { return objects_.release(h); }
+  const DepthStencilDesc& desc(DepthStencilStateHandle h) const { return objects_.desc(h); }
+  uint32_t ref_count(DepthStencilStateHandle h) const { return objects_.ref_count(h); }
+  bool is_live(DepthStencilStateHandle h) const { return objects_.is_live(h); }
+  uint32_t live_count() const { return objects_.live_count(); }
+
+ private:
+  struct KeyOf {
+    std::vector<uint32_t> operator()(const DepthStencilDesc& normalised) const;
+  };
+  StateObjectTable<DepthStencilDesc, KeyOf> objects_;
+};
+
+}  // namespace om::ref
