@@ -16,6 +16,7 @@ module om_accept
   import om_pkg::*;
   import om_defs_pkg::*;
   import om_top_pkg::*;
+  import om_fp32_pkg::*;
 (
   input  logic       clk_i,
   input  logic       rst_ni,
@@ -67,12 +68,12 @@ module om_accept
   logic        a2c_covered, alpha_pass;
   logic [2:0][31:0] fog_t1, fog_t2, fog_rgb;
 
-  om_fp32_add u_a2c_add (
-    .a_i  (in_q.oc[0][3]),
-    .b_i  (F32Half),
-    .sub_i(1'b0),
-    .y_o  (a2c_sum)
-  );
+  // The adds and products run only for a pixel that uses them (functions under `if`: a module instance would be
+  // evaluated every cycle); without one their results are 0 and not read.
+  always_comb begin
+    a2c_sum = '0;
+    if (in_q_valid && state_i.alpha_to_coverage_enable) a2c_sum = fp32_add(in_q.oc[0][3], F32Half, 1'b0);
+  end
   om_fp32_cmp u_a2c_cmp (
     .func_i(4'(CMP_GREATER_EQUAL)),
     .a_i   (a2c_sum),
@@ -92,35 +93,21 @@ module om_accept
   );
 
   // f = f32_clamp(fog, 0, 1) (NaN -> 0); C = f*C + (1-f)*Cfog per RGB channel.
-  om_fp32_clamp u_fog_clamp (
-    .a_i (in_q.fog),
-    .lo_i(32'h0),
-    .hi_i(F32One),
-    .y_o (fog_f)
-  );
-  om_fp32_add u_fog_omf (
-    .a_i  (F32One),
-    .b_i  (fog_f),
-    .sub_i(1'b1),
-    .y_o  (fog_omf)
-  );
-  for (genvar c = 0; c < 3; c++) begin : g_fog
-    om_fp32_mul u_t1 (
-      .a_i(fog_f),
-      .b_i(in_q.oc[0][c]),
-      .y_o(fog_t1[c])
-    );
-    om_fp32_mul u_t2 (
-      .a_i(fog_omf),
-      .b_i(state_i.fog_color[c]),
-      .y_o(fog_t2[c])
-    );
-    om_fp32_add u_sum (
-      .a_i  (fog_t1[c]),
-      .b_i  (fog_t2[c]),
-      .sub_i(1'b0),
-      .y_o  (fog_rgb[c])
-    );
+  always_comb begin
+    fog_f = '0;
+    fog_omf = '0;
+    fog_t1 = '0;
+    fog_t2 = '0;
+    fog_rgb = '0;
+    if (in_q_valid && (in_q.cmd != CMD_CLEAR) && state_i.fog_enable) begin
+      fog_f = fp32_clamp(in_q.fog, 32'h0, F32One);
+      fog_omf = fp32_add(F32One, fog_f, 1'b1);
+      for (int c = 0; c < 3; c++) begin
+        fog_t1[c] = fp32_mul(fog_f, in_q.oc[0][c]);
+        fog_t2[c] = fp32_mul(fog_omf, state_i.fog_color[c]);
+        fog_rgb[c] = fp32_add(fog_t1[c], fog_t2[c], 1'b0);
+      end
+    end
   end
 
   logic              is_clear, covered, killed;

@@ -7,6 +7,7 @@
 `timescale 1ns/1ps
 module om_texel_pack
   import om_defs_pkg::*;
+  import om_fp32_pkg::*;
 (
   input  fmt_info_t        fmt_i,
   input  logic             srgb_as_unorm_i,
@@ -23,8 +24,15 @@ module om_texel_pack
 
     assign bits = fmt_i.ch_bits[c];
 
-    om_f32_to_norm u_norm (.f_i(val_i[c]), .bits_i(bits[4:0]), .snorm_i(fmt_i.cls == 3'(FMT_CLASS_SNORM)),
-                           .code_o(norm_code));
+    // The UNORM/SNORM conversion (om_f32_to_norm's function) runs only for a channel stored that way: its fp32
+    // arithmetic is skipped for the other classes.
+    always_comb begin
+      norm_code = '0;
+      if ((bits != 6'd0) && ((fmt_i.cls == 3'(FMT_CLASS_UNORM)) || (fmt_i.cls == 3'(FMT_CLASS_SNORM)) ||
+                             ((fmt_i.cls == 3'(FMT_CLASS_UNORM_SRGB)) && (c == 3 || srgb_as_unorm_i)))) begin
+        norm_code = fp32_to_norm(val_i[c], bits[4:0], fmt_i.cls == 3'(FMT_CLASS_SNORM));
+      end
+    end
     om_f32_to_fsmall u_fs (.f_i(val_i[c]), .bits_i(bits[4:0]), .h_o(fs_code));
     if (c < 3) begin : g_srgb  // alpha is never sRGB-encoded
       om_f32_to_srgb u_srgb (.f_i(val_i[c]), .code_o(srgb_code));
