@@ -80,11 +80,10 @@ module om_accept
     .b_i   (F32One),
     .pass_o(a2c_covered)
   );
-  om_unorm_to_f32 u_alpha_ref (
-    .code_i({8'd0, state_i.alpha_ref}),
-    .bits_i(5'd8),
-    .f_o   (alpha_ref_f)
-  );
+  always_comb begin
+    alpha_ref_f = '0;
+    if (in_q_valid && state_i.alpha_test_enable) alpha_ref_f = unorm_to_f32({8'd0, state_i.alpha_ref}, 5'd8);
+  end
   om_fp32_cmp u_alpha_cmp (
     .func_i(state_i.alpha_func),
     .a_i   (in_q.oc[0][3]),
@@ -118,19 +117,28 @@ module om_accept
   fmt_info_t fmt[MaxRts];
   rt_desc_t  desc[MaxRts];
 
+  // The per-RT slot tests run only for a pixel in in_reg: without one, slots is 0 and nothing reads it.
   always_comb begin
     is_clear = in_q.cmd == CMD_CLEAR;
     covered  = in_q.coverage && state_i.sample_mask[0] && (!state_i.alpha_to_coverage_enable || a2c_covered);
     killed   = !is_clear && (!covered || (state_i.alpha_test_enable && !alpha_pass));
+    bound    = '0;
+    slots    = '0;
     for (int i = 0; i < MaxRts; i++) begin
-      fmt[i]   = fmt_info(state_i.rt_bind[i].format);
-      bound[i] = fmt[i].valid && (4'(i) < max_rts_i) &&
-                 ({1'b0, in_q.x} < state_i.rt_bind[i].width) && ({1'b0, in_q.y} < state_i.rt_bind[i].height);
-      desc[i]  = desc_sel(state_i.independent_blend_enable, state_i.rt_desc, 3'(i),
-                           state_i.rt_bind[i].format, fl_index_i);
-      slots[i] = is_clear ? bound[i] :
-                 (!killed && bound[i] && state_i.ps_outputs[i] &&
-                  ((desc[i].write_mask & fmt_present(fmt[i].ch_bits)) != 4'd0));
+      fmt[i]  = '0;
+      desc[i] = '0;
+    end
+    if (in_q_valid) begin
+      for (int i = 0; i < MaxRts; i++) begin
+        fmt[i]   = fmt_info(state_i.rt_bind[i].format);
+        bound[i] = fmt[i].valid && (4'(i) < max_rts_i) &&
+                   ({1'b0, in_q.x} < state_i.rt_bind[i].width) && ({1'b0, in_q.y} < state_i.rt_bind[i].height);
+        desc[i]  = desc_sel(state_i.independent_blend_enable, state_i.rt_desc, 3'(i),
+                             state_i.rt_bind[i].format, fl_index_i);
+        slots[i] = is_clear ? bound[i] :
+                   (!killed && bound[i] && state_i.ps_outputs[i] &&
+                    ((desc[i].write_mask & fmt_present(fmt[i].ch_bits)) != 4'd0));
+      end
     end
     px_in.clear = is_clear;
     px_in.x     = in_q.x;

@@ -14,6 +14,6 @@ module om_f32_to_norm
   output logic [15:0] code_o
 );
 
-  assign code_o = fp32_to_norm(f_i, bits_i, snorm_i);
+  assign code_o = f32_to_norm(f_i, bits_i, snorm_i);
 
 endmodule

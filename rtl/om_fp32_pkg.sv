@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// The binary32 units as functions: om_fp32_add/mul/minmax/clamp are thin wrappers around them, and a stage that holds
-// no op most cycles calls them under `if (valid)`, so a simulator skips the arithmetic of an idle stage (a module
-// instance is evaluated every cycle). Bit-exact to om::ref (see the wrapper modules for the rules).
+// The binary32 units and conversions as functions: om_fp32_add/mul/minmax/clamp, om_f32_to_norm, om_unorm_to_f32,
+// om_norm_to_f32, om_fsmall_to_f32 and om_f32_to_srgb are thin wrappers around them, and a stage that holds no op
+// most cycles calls them under `if (valid)`, so a simulator skips the arithmetic of an idle stage (a module instance
+// is evaluated every cycle). Bit-exact to om::ref (see the wrapper modules for the rules).
 `timescale 1ns/1ps
 package om_fp32_pkg;
+  import om_defs_pkg::*;
 
   localparam logic [31:0] F32CanonicalNan = 32'h7FC0_0000;
   // Width of fp32_add's aligned significands: 24 significand bits, 26 bits below them, and one carry bit on top.
@@ -234,7 +236,7 @@ package om_fp32_pkg;
   endfunction
 
   // binary32 -> n-bit UNORM or SNORM code: om::ref::f32_to_unorm / f32_to_snorm (see om_f32_to_norm).
-  function automatic logic [15:0] fp32_to_norm(input logic [31:0] f, input logic [4:0] bits, input logic snorm);
+  function automatic logic [15:0] f32_to_norm(input logic [31:0] f, input logic [4:0] bits, input logic snorm);
     logic [4:0]  mag_bits;   // bits of the largest code magnitude: n, or n - 1 for SNORM
     logic [31:0] scale, lo, scaled, half, rounded;
     logic        neg;
@@ -254,6 +256,112 @@ package om_fp32_pkg;
     sig = {1'b1, rounded[22:0]};
     mag = (rexp < 8'd127) ? 16'd0 : 16'(sig >> (8'd150 - rexp));
     return (rounded[31] ? 16'(16'd0 - mag) : mag) & 16'((17'd1 << bits) - 17'd1);
+  endfunction
+
+  // n-bit UNORM code -> binary32, correctly rounded: om::ref::unorm_to_f32 (see om_unorm_to_f32).
+  function automatic logic [31:0] unorm_to_f32(input logic [15:0] code_in, input logic [4:0] bits);
+    logic [15:0] mask, code;
+    logic [63:0] rep;    // the code repeated from bit 63 down: 0.rep = code / (2^n - 1)
+    logic [5:0]  lz;
+    logic [24:0] norm;   // the 24 significand bits and the rounding bit after normalisation
+    logic [24:0] mant_rnd;
+    logic [7:0]  exp_b;
+    logic [31:0] f;
+    mask = 16'((17'd1 << bits) - 17'd1);
+    code = code_in & mask;
+    rep = {code, 48'd0} << (5'd16 - bits);
+    // Doubling the number of copies five times gives >= 32 copies (64 bits for n = 1 after the sixth).
+    rep = rep | (rep >> bits);
+    rep = rep | (rep >> (7'(bits) << 1));
+    rep = rep | (rep >> (7'(bits) << 2));
+    rep = rep | (rep >> (8'(bits) << 3));
+    rep = rep | (rep >> (9'(bits) << 4));
+    rep = rep | (rep >> (10'(bits) << 5));
+    lz = 6'd0;
+    for (int i = 0; i < 16; i++) begin
+      if (rep[63 - i] == 1'b0 && lz == 6'(i)) lz = 6'(i + 1);
+    end
+    norm = 25'((rep << lz) >> 39);
+    // 24 significand bits, then the rounding bit; the infinite tail below it is never all zeros, so round to
+    // nearest is "add the rounding bit".
+    mant_rnd = {1'b0, norm[24:1]} + 25'(norm[0]);
+    exp_b = 8'd126 - 8'(lz) + 8'(mant_rnd[24]);
+    if (code == 16'd0) f = 32'd0;
+    else if (code == mask) f = 32'h3F80_0000;
+    else f = {1'b0, exp_b, mant_rnd[24] ? mant_rnd[23:1] : mant_rnd[22:0]};
+    return f;
+  endfunction
+
+  // n-bit UNORM or SNORM code -> binary32: om::ref::unorm_to_f32 / snorm_to_f32 (see om_norm_to_f32).
+  function automatic logic [31:0] norm_to_f32(input logic [15:0] code_in, input logic [4:0] bits, input logic snorm);
+    logic [15:0] mask, code, mag;
+    logic        neg, most_neg;
+    logic [4:0]  mag_bits;
+    logic [31:0] mag_f;
+    mask = 16'((17'd1 << bits) - 17'd1);
+    code = code_in & mask;
+    neg = snorm && code[4'(bits - 5'd1)];
+    most_neg = neg && (code == (16'd1 << (bits - 5'd1)));
+    mag = neg ? 16'(16'd0 - (code | ~mask)) : code;
+    mag_bits = snorm ? bits - 5'd1 : bits;
+    mag_f = unorm_to_f32(mag, mag_bits);
+    return most_neg ? 32'hBF80_0000 : {neg, mag_f[30:0]};
+  endfunction
+
+  // float16/11/10 bits -> binary32 (exact): om::ref::f16_to_f32 / f11_to_f32 / f10_to_f32 (see om_fsmall_to_f32).
+  function automatic logic [31:0] fsmall_to_f32(input logic [15:0] h, input logic [4:0] bits);
+    logic        sign;
+    logic [4:0]  exp;
+    logic [9:0]  mant;   // mantissa left-aligned to 10 bits (f11/f10 mantissas padded with zeros below)
+    logic [3:0]  lz;
+    logic [9:0]  mant_n;
+    logic [22:0] frac;
+    logic [31:0] f;
+    unique case (bits)
+      5'd16: begin
+        sign = h[15];
+        exp = h[14:10];
+        mant = h[9:0];
+      end
+      5'd11: begin
+        sign = 1'b0;
+        exp = h[10:6];
+        mant = {h[5:0], 4'd0};
+      end
+      default: begin
+        sign = 1'b0;
+        exp = h[9:5];
+        mant = {h[4:0], 5'd0};
+      end
+    endcase
+    // Denormal: mant * 2^-24 (f16 units after left alignment); normalise its leading one away.
+    lz = 4'd0;
+    for (int i = 0; i < 10; i++) begin
+      if (mant[9 - i] == 1'b0 && lz == 4'(i)) lz = 4'(i + 1);
+    end
+    mant_n = mant << (lz + 4'd1);
+    frac = {mant, 13'd0};
+    if (exp == 5'd31) f = {sign, 8'hFF, frac};
+    else if (exp != 5'd0) f = {sign, 8'(exp) + 8'd112, frac};
+    else if (mant == 10'd0) f = {sign, 31'd0};
+    else f = {sign, 8'd112 - 8'(lz), mant_n, 13'd0};
+    return f;
+  endfunction
+
+  // binary32 -> sRGB 8-bit code by the encode thresholds: om::ref::f32_to_srgb (see om_f32_to_srgb).
+  function automatic logic [7:0] f32_to_srgb(input logic [31:0] f);
+    logic [31:0] clamped;
+    logic [7:0]  code;
+    clamped = fp32_clamp(f, 32'h0000_0000, 32'h3F80_0000);
+    // Bit b of the code is set when c reaches the threshold of the code with that bit added. -0 and +0 lie below
+    // every threshold; the bit patterns of non-negative values order like the values.
+    code = 8'd0;
+    for (int b = 7; b >= 0; b--) begin
+      if (!clamped[31] && (clamped >= srgb_encode_threshold(code + (8'd1 << b) - 8'd1))) begin
+        code = code | (8'd1 << b);
+      end
+    end
+    return code;
   endfunction
 
 endpackage

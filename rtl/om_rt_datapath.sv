@@ -6,8 +6,8 @@
 //   s1 unpack D, clamp S/S1/K, path select | s2 factors | s3 blend or logic op | s4 encode, write-mask merge (output).
 // en_i advances every stage at once (stall = en_i low); valid_i/tag_i travel alongside unchanged.
 // A stage computes only for an op that needs its result (the fp32 arithmetic as om_fp32_pkg functions under `if`):
-// the registers of a stage without a valid op, or of a path the op does not take, hold zeros or unused values, and
-// texel_o is defined only with valid_o.
+// the registers of a stage without a valid op keep the last op's payload, those of a path the op does not take hold
+// zeros or unused values, and tag_o/write_o/texel_o are defined only with valid_o.
 //
 // Ports: clk_i, rst_ni; en_i; valid_i, tag_i[TagW-1:0]; format_i (DXGI value); desc_i (rt_desc_t: blend fields and
 // write_mask are used, its logic-op fields are not); logic_op_enable_i, logic_op_i (RenderTarget[0]'s, for every RT);
@@ -111,8 +111,13 @@ module om_rt_datapath
     ctl_s1_d.dest = dest_i;
   end
 
+  fmt_info_t        unpack_fmt;
+
+  // Format 0 (no channels) idles the unpacker without an op.
+  assign unpack_fmt = valid_i ? fmt : '0;
+
   om_texel_unpack u_unpack (
-    .fmt_i          (fmt),
+    .fmt_i          (unpack_fmt),
     .srgb_as_unorm_i(ctl_s1_d.srgb_as_unorm),
     .texel_i        (dest_i),
     .raw_o          (dest_raw),
@@ -359,7 +364,8 @@ module om_rt_datapath
   assign texel_o = texel_q;
 
   // =================================================================================================================
-  // Pipeline registers: every stage advances together with en_i.
+  // Pipeline registers: every stage advances together with en_i. A stage's payload loads only with a valid op (its
+  // valid bit clears otherwise), so an idle stage costs a simulator no copy of its wide operands.
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       ctl_s1_q <= '0;
@@ -379,22 +385,36 @@ module om_rt_datapath
       write_q <= 1'b0;
       texel_q <= '0;
     end else if (en_i) begin
-      ctl_s1_q <= ctl_s1_d;
-      src_s1_q <= src_s1_d;
-      src1_s1_q <= src1_s1_d;
-      bf_s1_q <= bf_s1_d;
-      dst_s1_q <= dst_s1_d;
-      ctl_s2_q <= ctl_s1_q;
-      src_s2_q <= src_s2_d;
-      dst_s2_q <= dst_s2_d;
-      fs_s2_q <= fs_s2_d;
-      fd_s2_q <= fd_s2_d;
-      ctl_s3_q <= ctl_s2_q;
-      val_s3_q <= val_s3_d;
+      if (ctl_s1_d.valid) begin
+        ctl_s1_q <= ctl_s1_d;
+        src_s1_q <= src_s1_d;
+        src1_s1_q <= src1_s1_d;
+        bf_s1_q <= bf_s1_d;
+        dst_s1_q <= dst_s1_d;
+      end else begin
+        ctl_s1_q.valid <= 1'b0;
+      end
+      if (ctl_s1_q.valid) begin
+        ctl_s2_q <= ctl_s1_q;
+        src_s2_q <= src_s2_d;
+        dst_s2_q <= dst_s2_d;
+        fs_s2_q <= fs_s2_d;
+        fd_s2_q <= fd_s2_d;
+      end else begin
+        ctl_s2_q.valid <= 1'b0;
+      end
+      if (ctl_s2_q.valid) begin
+        ctl_s3_q <= ctl_s2_q;
+        val_s3_q <= val_s3_d;
+      end else begin
+        ctl_s3_q.valid <= 1'b0;
+      end
       valid_q <= valid_d;
-      tag_q <= tag_d;
-      write_q <= write_d;
-      texel_q <= texel_d;
+      if (valid_d) begin
+        tag_q <= tag_d;
+        write_q <= write_d;
+        texel_q <= texel_d;
+      end
     end
   end
 

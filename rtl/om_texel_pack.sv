@@ -24,21 +24,20 @@ module om_texel_pack
 
     assign bits = fmt_i.ch_bits[c];
 
-    // The UNORM/SNORM conversion (om_f32_to_norm's function) runs only for a channel stored that way: its fp32
-    // arithmetic is skipped for the other classes.
+    // The UNORM/SNORM conversion and the sRGB encode (om_f32_to_norm's and om_f32_to_srgb's functions) run only
+    // for a channel stored that way: their arithmetic is skipped for the other classes. Alpha is never sRGB-encoded.
     always_comb begin
       norm_code = '0;
+      srgb_code = '0;
       if ((bits != 6'd0) && ((fmt_i.cls == 3'(FMT_CLASS_UNORM)) || (fmt_i.cls == 3'(FMT_CLASS_SNORM)) ||
                              ((fmt_i.cls == 3'(FMT_CLASS_UNORM_SRGB)) && (c == 3 || srgb_as_unorm_i)))) begin
-        norm_code = fp32_to_norm(val_i[c], bits[4:0], fmt_i.cls == 3'(FMT_CLASS_SNORM));
+        norm_code = f32_to_norm(val_i[c], bits[4:0], fmt_i.cls == 3'(FMT_CLASS_SNORM));
+      end
+      if ((bits != 6'd0) && (c != 3) && (fmt_i.cls == 3'(FMT_CLASS_UNORM_SRGB)) && !srgb_as_unorm_i) begin
+        srgb_code = f32_to_srgb(val_i[c]);
       end
     end
     om_f32_to_fsmall u_fs (.f_i(val_i[c]), .bits_i(bits[4:0]), .h_o(fs_code));
-    if (c < 3) begin : g_srgb  // alpha is never sRGB-encoded
-      om_f32_to_srgb u_srgb (.f_i(val_i[c]), .code_o(srgb_code));
-    end else begin : g_no_srgb
-      assign srgb_code = 8'd0;
-    end
 
     always_comb begin
       mask = 32'((33'd1 << bits) - 33'd1);
