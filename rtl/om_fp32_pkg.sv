@@ -2,7 +2,10 @@
 // The binary32 units and conversions as functions: om_fp32_add/mul/minmax/clamp, om_f32_to_norm, om_unorm_to_f32,
 // om_norm_to_f32, om_fsmall_to_f32 and om_f32_to_srgb are thin wrappers around them, and a stage that holds no op
 // most cycles calls them under `if (valid)`, so a simulator skips the arithmetic of an idle stage (a module instance
-// is evaluated every cycle). Bit-exact to om::ref (see the wrapper modules for the rules).
+// is evaluated every cycle). Bit-exact to om::ref (see the wrapper modules for the rules). The datapath modules (they
+// also run on Icarus 11) call them in `always @*` blocks that compute into block-local variables and assign each
+// output once: Icarus re-evaluates an always_comb that calls them, or blocks that overwrite a default of a signal
+// other blocks read, without end.
 `timescale 1ns/1ps
 package om_fp32_pkg;
   import om_defs_pkg::*;

@@ -126,17 +126,21 @@ module om_rt_datapath
 
   // Input clamp of docs/arithmetic.md §4 (float RTs: none), for a blend only: the other paths take S as given and
   // read neither S1 nor K. D is in range by construction (unpack yields [0, 1] or [-1, 1]).
-  always_comb begin
-    src_cl = '0;
-    src1_cl = '0;
-    bf_cl = '0;
+  always @* begin : b_clamp
+    logic [3:0][31:0] s, s1, k;
+    s = '0;
+    s1 = '0;
+    k = '0;
     if (valid_i && ctl_s1_d.blend && norm_clamp) begin
       for (int i = 0; i < 4; i++) begin
-        src_cl[i] = fp32_clamp(s_i[i], clamp_lo, F32One);
-        src1_cl[i] = fp32_clamp(s1_i[i], clamp_lo, F32One);
-        bf_cl[i] = fp32_clamp(k_i[i], clamp_lo, F32One);
+        s[i] = fp32_clamp(s_i[i], clamp_lo, F32One);
+        s1[i] = fp32_clamp(s1_i[i], clamp_lo, F32One);
+        k[i] = fp32_clamp(k_i[i], clamp_lo, F32One);
       end
     end
+    src_cl = s;
+    src1_cl = s1;
+    bf_cl = k;
   end
 
   for (genvar c = 0; c < 4; c++) begin : g_clamp
@@ -166,19 +170,21 @@ module om_rt_datapath
   ctl_t             ctl_s2_q;
   logic [3:0][31:0] src_s2_d, src_s2_q, dst_s2_d, dst_s2_q, fs_s2_q, fd_s2_q;
   logic [3:0][31:0] fs_s2_d, fd_s2_d;
-  logic [31:0]      inv_dst_a, sat;
+  logic [31:0]      sat;
 
   logic             blend_s1;  // stage 2 holds a blend: the only op that reads the factors
 
   assign blend_s1 = ctl_s1_q.valid && ctl_s1_q.blend;
 
-  always_comb begin
+  always @* begin : b_sat
+    logic [31:0] inv_dst_a, st;
     inv_dst_a = '0;
-    sat = '0;
+    st = '0;
     if (blend_s1) begin
       inv_dst_a = fp32_add(F32One, dst_s1_q[3], 1'b1);
-      sat = fp32_minmax(src_s1_q[3], inv_dst_a, 1'b0);
+      st = fp32_minmax(src_s1_q[3], inv_dst_a, 1'b0);
     end
+    sat = st;
   end
 
   // (Icarus 11 loses the genvar's constness when it appears in a port expression: select through locals.)
@@ -226,24 +232,26 @@ module om_rt_datapath
   // Stage 3: blend equation, logic op, or the value to encode.
   ctl_t             ctl_s3_q;
   logic [3:0][31:0] val_s3_d, val_s3_q;
-  logic [3:0][31:0] ts, td, sum, mm;
+  logic [3:0][31:0] sum, mm;
   logic [3:0][2:0]  op;
 
   logic [3:0]       swap, sub, is_max, is_minmax;
-  logic [3:0][31:0] lhs, rhs;
   logic             blend_s2;  // stage 3 holds a blend: the only op that reads the products, sums and MIN/MAX
 
   assign blend_s2 = ctl_s2_q.valid && ctl_s2_q.blend;
 
   // Only the result stage 3 selects is computed: MIN/MAX, or the two products and their sum. (Separate ifs without
-  // else: a call in either arm of an if/else, or in a ?: operand, is computed every cycle by Verilator.)
-  always_comb begin
+  // else: a call in either arm of an if/else, or in a ?: operand, is computed every cycle by Verilator.) Results go
+// through block-local variables and reach the block's outputs once (see om_fp32_pkg on Icarus).
+  always @* begin : b_blend
+    logic [31:0]      ts, td, lhs, rhs;
+    logic [3:0][31:0] m, s;
     ts = '0;
     td = '0;
     lhs = '0;
     rhs = '0;
-    sum = '0;
-    mm = '0;
+    m = '0;
+    s = '0;
     for (int i = 0; i < 4; i++) begin
       op[i] = (i == 3) ? ctl_s2_q.op_a : ctl_s2_q.op_rgb;
       swap[i] = (op[i] == 3'(BLEND_OP_REV_SUBTRACT));
@@ -251,16 +259,18 @@ module om_rt_datapath
       is_max[i] = (op[i] == 3'(BLEND_OP_MAX));
       is_minmax[i] = (op[i] == 3'(BLEND_OP_MIN)) || is_max[i];
       if (blend_s2 && is_minmax[i]) begin
-        mm[i] = fp32_minmax(src_s2_q[i], dst_s2_q[i], is_max[i]);
+        m[i] = fp32_minmax(src_s2_q[i], dst_s2_q[i], is_max[i]);
       end
       if (blend_s2 && !is_minmax[i]) begin
-        ts[i] = fp32_mul(src_s2_q[i], fs_s2_q[i]);
-        td[i] = fp32_mul(dst_s2_q[i], fd_s2_q[i]);
-        lhs[i] = swap[i] ? td[i] : ts[i];
-        rhs[i] = swap[i] ? ts[i] : td[i];
-        sum[i] = fp32_add(lhs[i], rhs[i], sub[i]);
+        ts = fp32_mul(src_s2_q[i], fs_s2_q[i]);
+        td = fp32_mul(dst_s2_q[i], fd_s2_q[i]);
+        lhs = swap[i] ? td : ts;
+        rhs = swap[i] ? ts : td;
+        s[i] = fp32_add(lhs, rhs, sub[i]);
       end
     end
+    mm = m;
+    sum = s;
   end
 
   // Float -> integer for clears of UINT / SINT RTs: NaN -> 0, truncation toward zero, saturated to 32 bits.

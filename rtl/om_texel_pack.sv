@@ -26,16 +26,21 @@ module om_texel_pack
 
     // The UNORM/SNORM conversion and the sRGB encode (om_f32_to_norm's and om_f32_to_srgb's functions) run only
     // for a channel stored that way: their arithmetic is skipped for the other classes. Alpha is never sRGB-encoded.
-    always_comb begin
-      norm_code = '0;
-      srgb_code = '0;
+    // Block-local variables reach the outputs once per evaluation (see om_fp32_pkg on Icarus).
+    always @* begin : b_conv
+      logic [15:0] nc;
+      logic [7:0]  sc;
+      nc = '0;
+      sc = '0;
       if ((bits != 6'd0) && ((fmt_i.cls == 3'(FMT_CLASS_UNORM)) || (fmt_i.cls == 3'(FMT_CLASS_SNORM)) ||
                              ((fmt_i.cls == 3'(FMT_CLASS_UNORM_SRGB)) && (c == 3 || srgb_as_unorm_i)))) begin
-        norm_code = f32_to_norm(val_i[c], bits[4:0], fmt_i.cls == 3'(FMT_CLASS_SNORM));
+        nc = f32_to_norm(val_i[c], bits[4:0], fmt_i.cls == 3'(FMT_CLASS_SNORM));
       end
       if ((bits != 6'd0) && (c != 3) && (fmt_i.cls == 3'(FMT_CLASS_UNORM_SRGB)) && !srgb_as_unorm_i) begin
-        srgb_code = f32_to_srgb(val_i[c]);
+        sc = f32_to_srgb(val_i[c]);
       end
+      norm_code = nc;
+      srgb_code = sc;
     end
     om_f32_to_fsmall u_fs (.f_i(val_i[c]), .bits_i(bits[4:0]), .h_o(fs_code));
 

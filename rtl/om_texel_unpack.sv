@@ -17,36 +17,39 @@ module om_texel_unpack
 );
 
   // A channel's field is extracted and converted only when the format has it, and only by its class's conversion
-  // (functions under the class's case arm: module instances would convert every field every cycle).
+  // (functions under the class's case arm: module instances would convert every field every cycle). Block-local
+  // variables reach the outputs once per evaluation (see om_fp32_pkg on Icarus).
   for (genvar c = 0; c < 4; c++) begin : g_ch
-    logic [5:0]  bits;
-    logic [31:0] field;
+    logic [5:0] bits;
 
-    always_comb begin
-      bits = fmt_i.ch_bits[c];
+    assign bits = fmt_i.ch_bits[c];
+
+    always @* begin : b_field
+      logic [31:0] field, val;
       field = '0;
       if (bits != 6'd0) field = 32'(texel_i >> fmt_i.ch_offset[c]) & 32'((33'd1 << bits) - 33'd1);
-      raw_o[c] = field;
       if (bits == 6'd0) begin
-        if (c != 3) val_o[c] = 32'd0;
-        else if ((fmt_i.cls == 3'(FMT_CLASS_UINT)) || (fmt_i.cls == 3'(FMT_CLASS_SINT))) val_o[c] = 32'd1;
-        else val_o[c] = 32'h3F80_0000;
+        if (c != 3) val = 32'd0;
+        else if ((fmt_i.cls == 3'(FMT_CLASS_UINT)) || (fmt_i.cls == 3'(FMT_CLASS_SINT))) val = 32'd1;
+        else val = 32'h3F80_0000;
       end else begin
-        val_o[c] = field;  // UINT
+        val = field;  // UINT, FLOAT32
         unique case (fmt_i.cls)
-          3'(FMT_CLASS_UNORM): val_o[c] = norm_to_f32(field[15:0], bits[4:0], 1'b0);
+          3'(FMT_CLASS_UNORM): val = norm_to_f32(field[15:0], bits[4:0], 1'b0);
           3'(FMT_CLASS_UNORM_SRGB): begin
-            if (c == 3 || srgb_as_unorm_i) val_o[c] = norm_to_f32(field[15:0], bits[4:0], 1'b0);
-            if (c != 3 && !srgb_as_unorm_i) val_o[c] = srgb_decode_lut(field[7:0]);
+            if (c == 3 || srgb_as_unorm_i) val = norm_to_f32(field[15:0], bits[4:0], 1'b0);
+            if (c != 3 && !srgb_as_unorm_i) val = srgb_decode_lut(field[7:0]);
           end
-          3'(FMT_CLASS_SNORM): val_o[c] = norm_to_f32(field[15:0], bits[4:0], 1'b1);
+          3'(FMT_CLASS_SNORM): val = norm_to_f32(field[15:0], bits[4:0], 1'b1);
           3'(FMT_CLASS_FLOAT): begin
-            if (bits != 6'd32) val_o[c] = fsmall_to_f32(field[15:0], bits[4:0]);
+            if (bits != 6'd32) val = fsmall_to_f32(field[15:0], bits[4:0]);
           end
-          3'(FMT_CLASS_SINT): val_o[c] = 32'($signed(field << (6'd32 - bits))) >>> (6'd32 - bits);
+          3'(FMT_CLASS_SINT): val = 32'($signed(field << (6'd32 - bits))) >>> (6'd32 - bits);
           default: ;
         endcase
       end
+      raw_o[c] = field;
+      val_o[c] = val;
     end
   end
 
