@@ -242,7 +242,7 @@ module om_rt_datapath
 
   // Only the result stage 3 selects is computed: MIN/MAX, or the two products and their sum. (Separate ifs without
   // else: a call in either arm of an if/else, or in a ?: operand, is computed every cycle by Verilator.) Results go
-// through block-local variables and reach the block's outputs once (see om_fp32_pkg on Icarus).
+  // through block-local variables and reach the block's outputs once (see om_fp32_pkg on Icarus).
   always @* begin : b_blend
     logic [31:0]      ts, td, lhs, rhs;
     logic [3:0][31:0] m, s;
