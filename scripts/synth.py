@@ -13,9 +13,11 @@ before/after comparison of single modules. `--blackbox` keeps modules out of the
 cell of unknown cost), for a figure of the rest when one module takes too long to synthesize.
 
 Per top (default om_top; hierarchy kept): `proc`, then no latch cells; `synth_ice40 -noflatten`, whose `stat` gives
-each module's own cells, flip-flops (SB_DFF*) and LUT4s (SB_LUT4), with no latch either; its LUT mapping is the
-classic `abc -lut 4` instead of abc9, whose netlist export exhausts the WebAssembly call stack of yowasp's Yosys on
-this design (the register block already); then `flatten` and
+each module's own cells, flip-flops (SB_DFF*) and LUT4s (SB_LUT4), with no latch either. Two steps of its script
+are replaced: its coarse section runs without the SAT-based resource sharing (`share` does not finish on om_top in
+useful time; the counts are an upper bound for what sharing would merge), and its LUT mapping is the classic
+`abc -lut 4` instead of abc9, whose netlist export exhausts the WebAssembly call stack of yowasp's Yosys on this
+design (the register block already); then `flatten` and
 `ltp -noff`, the longest path through the flattened netlist in cells (LUT4 and carry cells alike), the logic depth
 without the flip-flops. Writes OUT/synth.json and prints Markdown tables.
 """
@@ -116,7 +118,26 @@ def synth_top(out: Path, files: list[str], top: str, blackbox: list[str]) -> dic
 {"".join(f"blackbox {m}{chr(10)}" for m in blackbox)}hierarchy -check -top {top}
 proc
 select -assert-none t:$dlatch t:$adlatch t:$dlatchsr
-synth_ice40 -noflatten -top {top} -run :map_luts
+synth_ice40 -noflatten -top {top} -run :coarse
+opt_expr
+check
+opt_clean
+opt -nodffe -nosdff
+fsm
+opt
+wreduce
+peepopt
+opt_clean
+techmap -map +/cmp2lut.v -D LUT_WIDTH=4
+opt_expr
+opt_clean
+memory_dff
+wreduce t:$mul
+alumacc
+opt
+memory -nomap
+opt_clean
+synth_ice40 -noflatten -top {top} -run map_ram:map_luts
 techmap -map +/ice40/latches_map.v
 abc -lut 4
 ice40_wrapcarry -unwrap
