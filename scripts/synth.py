@@ -159,16 +159,6 @@ tee -q -o {top}_ltp.txt ltp -noff
     return {"total": total, "lut_levels": int(m.group(1)) if m else None, "modules": mods}
 
 
-def instance_counts(out: Path, top: str) -> dict[str, int]:
-    """How many times each module is instantiated below `top` (from the hierarchy section of the log)."""
-    counts: dict[str, int] = {}
-    text = (out / f"{top}_ice40.txt").read_text()
-    sec = text.split("design hierarchy", 1)[1] if "design hierarchy" in text else ""
-    for m in re.finditer(r"^\s+(\d+)\s+(\S+)$", sec, re.M):
-        counts[m.group(2)] = int(m.group(1))
-    return counts
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--top", nargs="+", default=["om_top"])
@@ -183,17 +173,15 @@ def main() -> None:
     for top in args.top:
         print(f"[synth] {top}", file=sys.stderr, flush=True)
         try:
-            r = synth_top(out, files, top, args.blackbox)
-            r["instances"] = instance_counts(out, top)
-            result["tops"][top] = r
+            result["tops"][top] = synth_top(out, files, top, args.blackbox)
         except SynthError as e:
             result.setdefault("failed", {})[top] = str(e)
         (out / "synth.json").write_text(json.dumps(result, indent=2) + "\n")
-    print("| top | module | instances | cells | flip-flops | iCE40 LUT4 | carry |\n|---|---|---:|---:|---:|---:|---:|")
+    # With the hierarchy kept, every instance is a module of its own (om_pipe_reg$om_accept.u_in_reg): own cells.
+    print("| top | module | cells | flip-flops | iCE40 LUT4 | carry |\n|---|---|---:|---:|---:|---:|")
     for top, r in result["tops"].items():
         for mod, v in sorted(r["modules"].items(), key=lambda kv: -kv[1]["lut4"]):
-            n = r["instances"].get(mod, 1)
-            print(f"| {top} | {mod} | {n} | {v['cells']} | {v['flip_flops']} | {v['lut4']} | {v['carry']} |")
+            print(f"| {top} | {mod} | {v['cells']} | {v['flip_flops']} | {v['lut4']} | {v['carry']} |")
     print("\n| top | cells | flip-flops | iCE40 LUT4 | longest path (cells) |\n|---|---:|---:|---:|---:|")
     for top, r in result["tops"].items():
         t = r["total"]
