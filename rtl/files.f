@@ -1,3 +1,4 @@
+rtl/om_fp32_pkg.sv
 rtl/om_fp32_add.sv
 rtl/om_fp32_mul.sv
 rtl/om_fp32_minmax.sv

@@ -16,6 +16,7 @@ module om_accept
   import om_pkg::*;
   import om_defs_pkg::*;
   import om_top_pkg::*;
+  import om_fp32_pkg::*;
 (
   input  logic       clk_i,
   input  logic       rst_ni,
@@ -67,23 +68,22 @@ module om_accept
   logic        a2c_covered, alpha_pass;
   logic [2:0][31:0] fog_t1, fog_t2, fog_rgb;
 
-  om_fp32_add u_a2c_add (
-    .a_i  (in_q.oc[0][3]),
-    .b_i  (F32Half),
-    .sub_i(1'b0),
-    .y_o  (a2c_sum)
-  );
+  // The adds and products run only for a pixel that uses them (functions under `if`: a module instance would be
+  // evaluated every cycle); without one their results are 0 and not read.
+  always_comb begin
+    a2c_sum = '0;
+    if (in_q_valid && state_i.alpha_to_coverage_enable) a2c_sum = fp32_add(in_q.oc[0][3], F32Half, 1'b0);
+  end
   om_fp32_cmp u_a2c_cmp (
     .func_i(4'(CMP_GREATER_EQUAL)),
     .a_i   (a2c_sum),
     .b_i   (F32One),
     .pass_o(a2c_covered)
   );
-  om_unorm_to_f32 u_alpha_ref (
-    .code_i({8'd0, state_i.alpha_ref}),
-    .bits_i(5'd8),
-    .f_o   (alpha_ref_f)
-  );
+  always_comb begin
+    alpha_ref_f = '0;
+    if (in_q_valid && state_i.alpha_test_enable) alpha_ref_f = unorm_to_f32({8'd0, state_i.alpha_ref}, 5'd8);
+  end
   om_fp32_cmp u_alpha_cmp (
     .func_i(state_i.alpha_func),
     .a_i   (in_q.oc[0][3]),
@@ -92,35 +92,21 @@ module om_accept
   );
 
   // f = f32_clamp(fog, 0, 1) (NaN -> 0); C = f*C + (1-f)*Cfog per RGB channel.
-  om_fp32_clamp u_fog_clamp (
-    .a_i (in_q.fog),
-    .lo_i(32'h0),
-    .hi_i(F32One),
-    .y_o (fog_f)
-  );
-  om_fp32_add u_fog_omf (
-    .a_i  (F32One),
-    .b_i  (fog_f),
-    .sub_i(1'b1),
-    .y_o  (fog_omf)
-  );
-  for (genvar c = 0; c < 3; c++) begin : g_fog
-    om_fp32_mul u_t1 (
-      .a_i(fog_f),
-      .b_i(in_q.oc[0][c]),
-      .y_o(fog_t1[c])
-    );
-    om_fp32_mul u_t2 (
-      .a_i(fog_omf),
-      .b_i(state_i.fog_color[c]),
-      .y_o(fog_t2[c])
-    );
-    om_fp32_add u_sum (
-      .a_i  (fog_t1[c]),
-      .b_i  (fog_t2[c]),
-      .sub_i(1'b0),
-      .y_o  (fog_rgb[c])
-    );
+  always_comb begin
+    fog_f = '0;
+    fog_omf = '0;
+    fog_t1 = '0;
+    fog_t2 = '0;
+    fog_rgb = '0;
+    if (in_q_valid && (in_q.cmd != CMD_CLEAR) && state_i.fog_enable) begin
+      fog_f = fp32_clamp(in_q.fog, 32'h0, F32One);
+      fog_omf = fp32_add(F32One, fog_f, 1'b1);
+      for (int c = 0; c < 3; c++) begin
+        fog_t1[c] = fp32_mul(fog_f, in_q.oc[0][c]);
+        fog_t2[c] = fp32_mul(fog_omf, state_i.fog_color[c]);
+        fog_rgb[c] = fp32_add(fog_t1[c], fog_t2[c], 1'b0);
+      end
+    end
   end
 
   logic              is_clear, covered, killed;
@@ -131,19 +117,28 @@ module om_accept
   fmt_info_t fmt[MaxRts];
   rt_desc_t  desc[MaxRts];
 
+  // The per-RT slot tests run only for a pixel in in_reg: without one, slots is 0 and nothing reads it.
   always_comb begin
     is_clear = in_q.cmd == CMD_CLEAR;
     covered  = in_q.coverage && state_i.sample_mask[0] && (!state_i.alpha_to_coverage_enable || a2c_covered);
     killed   = !is_clear && (!covered || (state_i.alpha_test_enable && !alpha_pass));
+    bound    = '0;
+    slots    = '0;
     for (int i = 0; i < MaxRts; i++) begin
-      fmt[i]   = fmt_info(state_i.rt_bind[i].format);
-      bound[i] = fmt[i].valid && (4'(i) < max_rts_i) &&
-                 ({1'b0, in_q.x} < state_i.rt_bind[i].width) && ({1'b0, in_q.y} < state_i.rt_bind[i].height);
-      desc[i]  = desc_sel(state_i.independent_blend_enable, state_i.rt_desc, 3'(i),
-                           state_i.rt_bind[i].format, fl_index_i);
-      slots[i] = is_clear ? bound[i] :
-                 (!killed && bound[i] && state_i.ps_outputs[i] &&
-                  ((desc[i].write_mask & fmt_present(fmt[i].ch_bits)) != 4'd0));
+      fmt[i]  = '0;
+      desc[i] = '0;
+    end
+    if (in_q_valid) begin
+      for (int i = 0; i < MaxRts; i++) begin
+        fmt[i]   = fmt_info(state_i.rt_bind[i].format);
+        bound[i] = fmt[i].valid && (4'(i) < max_rts_i) &&
+                   ({1'b0, in_q.x} < state_i.rt_bind[i].width) && ({1'b0, in_q.y} < state_i.rt_bind[i].height);
+        desc[i]  = desc_sel(state_i.independent_blend_enable, state_i.rt_desc, 3'(i),
+                             state_i.rt_bind[i].format, fl_index_i);
+        slots[i] = is_clear ? bound[i] :
+                   (!killed && bound[i] && state_i.ps_outputs[i] &&
+                    ((desc[i].write_mask & fmt_present(fmt[i].ch_bits)) != 4'd0));
+      end
     end
     px_in.clear = is_clear;
     px_in.x     = in_q.x;

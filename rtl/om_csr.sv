@@ -133,11 +133,19 @@ module om_csr
 
   localparam caps_rom_t CapsRom = caps_rom();
 
+  // The ROM word of the latched configuration, registered beside cfg_q (both load only while rst_ni is low), so the
+  // bus and perf inputs that hwif_in also carries do not re-read the ROM every cycle.
+  om_csr__in_t caps_q;
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) caps_q <= CapsRom[cfg_d];
+  end
+
   om_csr__in_t hwif_in;
   om_csr__out_t hwif_out;
 
   always_comb begin
-    hwif_in = CapsRom[cfg_q];
+    hwif_in = caps_q;
     hwif_in.STATUS.BUSY.next                    = busy_i;
     hwif_in.STATUS.INITIALISED.next             = init_done_i;
     hwif_in.PERF_PIXELS_IN.COUNT.incr           = perf_pixel_in_i;

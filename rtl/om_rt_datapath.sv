@@ -5,6 +5,9 @@
 // latency 4 cycles, one op per cycle:
 //   s1 unpack D, clamp S/S1/K, path select | s2 factors | s3 blend or logic op | s4 encode, write-mask merge (output).
 // en_i advances every stage at once (stall = en_i low); valid_i/tag_i travel alongside unchanged.
+// A stage computes only for an op that needs its result (the fp32 arithmetic as om_fp32_pkg functions under `if`):
+// the registers of a stage without a valid op keep the last op's payload, those of a path the op does not take hold
+// zeros or unused values, and tag_o/write_o/texel_o are defined only with valid_o.
 //
 // Ports: clk_i, rst_ni; en_i; valid_i, tag_i[TagW-1:0]; format_i (DXGI value); desc_i (rt_desc_t: blend fields and
 // write_mask are used, its logic-op fields are not); logic_op_enable_i, logic_op_i (RenderTarget[0]'s, for every RT);
@@ -20,6 +23,7 @@
 module om_rt_datapath
   import om_defs_pkg::*;
   import om_pkg::*;
+  import om_fp32_pkg::*;
 #(
   parameter int TagW = 8
 ) (
@@ -107,23 +111,42 @@ module om_rt_datapath
     ctl_s1_d.dest = dest_i;
   end
 
+  fmt_info_t        unpack_fmt;
+
+  // Format 0 (no channels) idles the unpacker without an op.
+  assign unpack_fmt = valid_i ? fmt : '0;
+
   om_texel_unpack u_unpack (
-    .fmt_i          (fmt),
+    .fmt_i          (unpack_fmt),
     .srgb_as_unorm_i(ctl_s1_d.srgb_as_unorm),
     .texel_i        (dest_i),
     .raw_o          (dest_raw),
     .val_o          (dest_val)
   );
 
-  // Input clamp of docs/arithmetic.md §4 (float RTs: none). D is in range by construction (unpack yields [0, 1] or
-  // [-1, 1]).
+  // Input clamp of docs/arithmetic.md §4 (float RTs: none), for a blend only: the other paths take S as given and
+  // read neither S1 nor K. D is in range by construction (unpack yields [0, 1] or [-1, 1]).
+  always @* begin : b_clamp
+    logic [3:0][31:0] s, s1, k;
+    s = '0;
+    s1 = '0;
+    k = '0;
+    if (valid_i && ctl_s1_d.blend && norm_clamp) begin
+      for (int i = 0; i < 4; i++) begin
+        s[i] = fp32_clamp(s_i[i], clamp_lo, F32One);
+        s1[i] = fp32_clamp(s1_i[i], clamp_lo, F32One);
+        k[i] = fp32_clamp(k_i[i], clamp_lo, F32One);
+      end
+    end
+    src_cl = s;
+    src1_cl = s1;
+    bf_cl = k;
+  end
+
   for (genvar c = 0; c < 4; c++) begin : g_clamp
-    om_fp32_clamp u_s (.a_i(s_i[c]), .lo_i(clamp_lo), .hi_i(F32One), .y_o(src_cl[c]));
-    om_fp32_clamp u_s1 (.a_i(s1_i[c]), .lo_i(clamp_lo), .hi_i(F32One), .y_o(src1_cl[c]));
-    om_fp32_clamp u_k (.a_i(k_i[c]), .lo_i(clamp_lo), .hi_i(F32One), .y_o(bf_cl[c]));
     if (c < 3) begin : g_enc
       // Only a gamma-space blend reads src_enc: the encoder idles (output 0) for every other op.
-      om_f32_srgb_encode u_enc (.en_i(ctl_s1_d.srgb_as_unorm), .f_i(src_cl[c]), .s_o(src_enc[c]));
+      om_f32_srgb_encode u_enc (.en_i(valid_i && ctl_s1_d.srgb_as_unorm), .f_i(src_cl[c]), .s_o(src_enc[c]));
     end else begin : g_alpha
       assign src_enc[c] = src_cl[c];
     end
@@ -136,8 +159,8 @@ module om_rt_datapath
       else if (ctl_s1_d.srgb_as_unorm) src_s1_d[i] = src_enc[i];
       else if (norm_clamp) src_s1_d[i] = src_cl[i];
       else src_s1_d[i] = s_i[i];
-      src1_s1_d[i] = norm_clamp ? src1_cl[i] : s1_i[i];
-      bf_s1_d[i] = norm_clamp ? bf_cl[i] : k_i[i];
+      src1_s1_d[i] = (ctl_s1_d.blend && norm_clamp) ? src1_cl[i] : s1_i[i];
+      bf_s1_d[i] = (ctl_s1_d.blend && norm_clamp) ? bf_cl[i] : k_i[i];
       dst_s1_d[i] = dest_val[i];
     end
   end
@@ -147,18 +170,31 @@ module om_rt_datapath
   ctl_t             ctl_s2_q;
   logic [3:0][31:0] src_s2_d, src_s2_q, dst_s2_d, dst_s2_q, fs_s2_q, fd_s2_q;
   logic [3:0][31:0] fs_s2_d, fd_s2_d;
-  logic [31:0]      inv_dst_a, sat;
+  logic [31:0]      sat;
 
-  om_fp32_add u_inv_da (.a_i(F32One), .b_i(dst_s1_q[3]), .sub_i(1'b1), .y_o(inv_dst_a));
-  om_fp32_minmax u_sat (.a_i(src_s1_q[3]), .b_i(inv_dst_a), .max_i(1'b0), .y_o(sat));
+  logic             blend_s1;  // stage 2 holds a blend: the only op that reads the factors
+
+  assign blend_s1 = ctl_s1_q.valid && ctl_s1_q.blend;
+
+  always @* begin : b_sat
+    logic [31:0] inv_dst_a, st;
+    inv_dst_a = '0;
+    st = '0;
+    if (blend_s1) begin
+      inv_dst_a = fp32_add(F32One, dst_s1_q[3], 1'b1);
+      st = fp32_minmax(src_s1_q[3], inv_dst_a, 1'b0);
+    end
+    sat = st;
+  end
 
   // (Icarus 11 loses the genvar's constness when it appears in a port expression: select through locals.)
   for (genvar c = 0; c < 4; c++) begin : g_factor
     localparam bit IsAlpha = (c == 3);
     logic [4:0]  src_factor, dst_factor;
     logic [31:0] fs, fd;
-    assign src_factor = IsAlpha ? ctl_s1_q.src_a : ctl_s1_q.src_rgb;
-    assign dst_factor = IsAlpha ? ctl_s1_q.dst_a : ctl_s1_q.dst_rgb;
+    // ZERO (0) without a blend: no INV_x subtraction runs.
+    assign src_factor = !blend_s1 ? 5'd0 : IsAlpha ? ctl_s1_q.src_a : ctl_s1_q.src_rgb;
+    assign dst_factor = !blend_s1 ? 5'd0 : IsAlpha ? ctl_s1_q.dst_a : ctl_s1_q.dst_rgb;
     assign fs_s2_d[c] = fs;
     assign fd_s2_d[c] = fd;
     om_blend_factor u_fs (
@@ -196,23 +232,45 @@ module om_rt_datapath
   // Stage 3: blend equation, logic op, or the value to encode.
   ctl_t             ctl_s3_q;
   logic [3:0][31:0] val_s3_d, val_s3_q;
-  logic [3:0][31:0] ts, td, sum, mm;
+  logic [3:0][31:0] sum, mm;
   logic [3:0][2:0]  op;
 
-  for (genvar c = 0; c < 4; c++) begin : g_blend
-    localparam bit IsAlpha = (c == 3);
-    logic        swap, sub, is_max;
-    logic [31:0] lhs, rhs;
-    assign op[c] = IsAlpha ? ctl_s2_q.op_a : ctl_s2_q.op_rgb;
-    assign swap = (op[c] == 3'(BLEND_OP_REV_SUBTRACT));
-    assign sub = (op[c] == 3'(BLEND_OP_SUBTRACT)) || swap;
-    assign is_max = (op[c] == 3'(BLEND_OP_MAX));
-    om_fp32_mul u_ts (.a_i(src_s2_q[c]), .b_i(fs_s2_q[c]), .y_o(ts[c]));
-    om_fp32_mul u_td (.a_i(dst_s2_q[c]), .b_i(fd_s2_q[c]), .y_o(td[c]));
-    assign lhs = swap ? td[c] : ts[c];
-    assign rhs = swap ? ts[c] : td[c];
-    om_fp32_add u_sum (.a_i(lhs), .b_i(rhs), .sub_i(sub), .y_o(sum[c]));
-    om_fp32_minmax u_mm (.a_i(src_s2_q[c]), .b_i(dst_s2_q[c]), .max_i(is_max), .y_o(mm[c]));
+  logic [3:0]       swap, sub, is_max, is_minmax;
+  logic             blend_s2;  // stage 3 holds a blend: the only op that reads the products, sums and MIN/MAX
+
+  assign blend_s2 = ctl_s2_q.valid && ctl_s2_q.blend;
+
+  // Only the result stage 3 selects is computed: MIN/MAX, or the two products and their sum. (Separate ifs without
+  // else: a call in either arm of an if/else, or in a ?: operand, is computed every cycle by Verilator.) Results go
+  // through block-local variables and reach the block's outputs once (see om_fp32_pkg on Icarus).
+  always @* begin : b_blend
+    logic [31:0]      ts, td, lhs, rhs;
+    logic [3:0][31:0] m, s;
+    ts = '0;
+    td = '0;
+    lhs = '0;
+    rhs = '0;
+    m = '0;
+    s = '0;
+    for (int i = 0; i < 4; i++) begin
+      op[i] = (i == 3) ? ctl_s2_q.op_a : ctl_s2_q.op_rgb;
+      swap[i] = (op[i] == 3'(BLEND_OP_REV_SUBTRACT));
+      sub[i] = (op[i] == 3'(BLEND_OP_SUBTRACT)) || swap[i];
+      is_max[i] = (op[i] == 3'(BLEND_OP_MAX));
+      is_minmax[i] = (op[i] == 3'(BLEND_OP_MIN)) || is_max[i];
+      if (blend_s2 && is_minmax[i]) begin
+        m[i] = fp32_minmax(src_s2_q[i], dst_s2_q[i], is_max[i]);
+      end
+      if (blend_s2 && !is_minmax[i]) begin
+        ts = fp32_mul(src_s2_q[i], fs_s2_q[i]);
+        td = fp32_mul(dst_s2_q[i], fd_s2_q[i]);
+        lhs = swap[i] ? td : ts;
+        rhs = swap[i] ? ts : td;
+        s[i] = fp32_add(lhs, rhs, sub[i]);
+      end
+    end
+    mm = m;
+    sum = s;
   end
 
   // Float -> integer for clears of UINT / SINT RTs: NaN -> 0, truncation toward zero, saturated to 32 bits.
@@ -266,7 +324,7 @@ module om_rt_datapath
       end else if (ctl_s2_q.logic_path) begin
         val_s3_d[i] = logic_apply(ctl_s2_q.logic_op, src_s2_q[i], dest_field[i]);
       end else if (ctl_s2_q.blend) begin
-        val_s3_d[i] = (op[i] == 3'(BLEND_OP_MIN) || op[i] == 3'(BLEND_OP_MAX)) ? mm[i] : sum[i];
+        val_s3_d[i] = is_minmax[i] ? mm[i] : sum[i];
       end else begin
         val_s3_d[i] = src_s2_q[i];
       end
@@ -280,8 +338,13 @@ module om_rt_datapath
   logic [127:0]     texel_d, texel_q, merged;
   logic [3:0][31:0] packed_val, fresh;
 
+  fmt_info_t        pack_fmt;
+
+  // Only a stored blend or clear result is packed; format 0 (no channels) idles the packer otherwise.
+  assign pack_fmt = (ctl_s3_q.valid && ctl_s3_q.write && !ctl_s3_q.logic_path) ? ctl_s3_q.fmt : '0;
+
   om_texel_pack u_pack (
-    .fmt_i          (ctl_s3_q.fmt),
+    .fmt_i          (pack_fmt),
     .srgb_as_unorm_i(ctl_s3_q.srgb_as_unorm),
     .val_i          (val_s3_q),
     .raw_o          (packed_val)
@@ -311,7 +374,8 @@ module om_rt_datapath
   assign texel_o = texel_q;
 
   // =================================================================================================================
-  // Pipeline registers: every stage advances together with en_i.
+  // Pipeline registers: every stage advances together with en_i. A stage's payload loads only with a valid op (its
+  // valid bit clears otherwise), so an idle stage costs a simulator no copy of its wide operands.
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       ctl_s1_q <= '0;
@@ -331,22 +395,36 @@ module om_rt_datapath
       write_q <= 1'b0;
       texel_q <= '0;
     end else if (en_i) begin
-      ctl_s1_q <= ctl_s1_d;
-      src_s1_q <= src_s1_d;
-      src1_s1_q <= src1_s1_d;
-      bf_s1_q <= bf_s1_d;
-      dst_s1_q <= dst_s1_d;
-      ctl_s2_q <= ctl_s1_q;
-      src_s2_q <= src_s2_d;
-      dst_s2_q <= dst_s2_d;
-      fs_s2_q <= fs_s2_d;
-      fd_s2_q <= fd_s2_d;
-      ctl_s3_q <= ctl_s2_q;
-      val_s3_q <= val_s3_d;
+      if (ctl_s1_d.valid) begin
+        ctl_s1_q <= ctl_s1_d;
+        src_s1_q <= src_s1_d;
+        src1_s1_q <= src1_s1_d;
+        bf_s1_q <= bf_s1_d;
+        dst_s1_q <= dst_s1_d;
+      end else begin
+        ctl_s1_q.valid <= 1'b0;
+      end
+      if (ctl_s1_q.valid) begin
+        ctl_s2_q <= ctl_s1_q;
+        src_s2_q <= src_s2_d;
+        dst_s2_q <= dst_s2_d;
+        fs_s2_q <= fs_s2_d;
+        fd_s2_q <= fd_s2_d;
+      end else begin
+        ctl_s2_q.valid <= 1'b0;
+      end
+      if (ctl_s2_q.valid) begin
+        ctl_s3_q <= ctl_s2_q;
+        val_s3_q <= val_s3_d;
+      end else begin
+        ctl_s3_q.valid <= 1'b0;
+      end
       valid_q <= valid_d;
-      tag_q <= tag_d;
-      write_q <= write_d;
-      texel_q <= texel_d;
+      if (valid_d) begin
+        tag_q <= tag_d;
+        write_q <= write_d;
+        texel_q <= texel_d;
+      end
     end
   end
 

@@ -7,6 +7,7 @@
 `timescale 1ns/1ps
 module om_texel_pack
   import om_defs_pkg::*;
+  import om_fp32_pkg::*;
 (
   input  fmt_info_t        fmt_i,
   input  logic             srgb_as_unorm_i,
@@ -23,14 +24,25 @@ module om_texel_pack
 
     assign bits = fmt_i.ch_bits[c];
 
-    om_f32_to_norm u_norm (.f_i(val_i[c]), .bits_i(bits[4:0]), .snorm_i(fmt_i.cls == 3'(FMT_CLASS_SNORM)),
-                           .code_o(norm_code));
-    om_f32_to_fsmall u_fs (.f_i(val_i[c]), .bits_i(bits[4:0]), .h_o(fs_code));
-    if (c < 3) begin : g_srgb  // alpha is never sRGB-encoded
-      om_f32_to_srgb u_srgb (.f_i(val_i[c]), .code_o(srgb_code));
-    end else begin : g_no_srgb
-      assign srgb_code = 8'd0;
+    // The UNORM/SNORM conversion and the sRGB encode (om_f32_to_norm's and om_f32_to_srgb's functions) run only
+    // for a channel stored that way: their arithmetic is skipped for the other classes. Alpha is never sRGB-encoded.
+    // Block-local variables reach the outputs once per evaluation (see om_fp32_pkg on Icarus).
+    always @* begin : b_conv
+      logic [15:0] nc;
+      logic [7:0]  sc;
+      nc = '0;
+      sc = '0;
+      if ((bits != 6'd0) && ((fmt_i.cls == 3'(FMT_CLASS_UNORM)) || (fmt_i.cls == 3'(FMT_CLASS_SNORM)) ||
+                             ((fmt_i.cls == 3'(FMT_CLASS_UNORM_SRGB)) && (c == 3 || srgb_as_unorm_i)))) begin
+        nc = f32_to_norm(val_i[c], bits[4:0], fmt_i.cls == 3'(FMT_CLASS_SNORM));
+      end
+      if ((bits != 6'd0) && (c != 3) && (fmt_i.cls == 3'(FMT_CLASS_UNORM_SRGB)) && !srgb_as_unorm_i) begin
+        sc = f32_to_srgb(val_i[c]);
+      end
+      norm_code = nc;
+      srgb_code = sc;
     end
+    om_f32_to_fsmall u_fs (.f_i(val_i[c]), .bits_i(bits[4:0]), .h_o(fs_code));
 
     always_comb begin
       mask = 32'((33'd1 << bits) - 33'd1);

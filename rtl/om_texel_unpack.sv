@@ -7,6 +7,7 @@
 `timescale 1ns/1ps
 module om_texel_unpack
   import om_defs_pkg::*;
+  import om_fp32_pkg::*;
 (
   input  fmt_info_t        fmt_i,
   input  logic             srgb_as_unorm_i,
@@ -15,36 +16,40 @@ module om_texel_unpack
   output logic [3:0][31:0] val_o
 );
 
+  // A channel's field is extracted and converted only when the format has it, and only by its class's conversion
+  // (functions under the class's case arm: module instances would convert every field every cycle). Block-local
+  // variables reach the outputs once per evaluation (see om_fp32_pkg on Icarus).
   for (genvar c = 0; c < 4; c++) begin : g_ch
-    logic [5:0]  bits;
-    logic [31:0] field;
-    logic [31:0] norm_f, fs_f;
+    logic [5:0] bits;
 
-    always_comb begin
-      bits = fmt_i.ch_bits[c];
-      field = 32'(texel_i >> fmt_i.ch_offset[c]) & 32'((33'd1 << bits) - 33'd1);
-    end
+    assign bits = fmt_i.ch_bits[c];
 
-    om_norm_to_f32 u_norm (.code_i(field[15:0]), .bits_i(bits[4:0]), .snorm_i(fmt_i.cls == 3'(FMT_CLASS_SNORM)),
-                           .f_o(norm_f));
-    om_fsmall_to_f32 u_fs (.h_i(field[15:0]), .bits_i(bits[4:0]), .f_o(fs_f));
-
-    always_comb begin
-      raw_o[c] = field;
+    always @* begin : b_field
+      logic [31:0] field, val;
+      field = '0;
+      if (bits != 6'd0) field = 32'(texel_i >> fmt_i.ch_offset[c]) & 32'((33'd1 << bits) - 33'd1);
       if (bits == 6'd0) begin
-        if (c != 3) val_o[c] = 32'd0;
-        else if ((fmt_i.cls == 3'(FMT_CLASS_UINT)) || (fmt_i.cls == 3'(FMT_CLASS_SINT))) val_o[c] = 32'd1;
-        else val_o[c] = 32'h3F80_0000;
+        if (c != 3) val = 32'd0;
+        else if ((fmt_i.cls == 3'(FMT_CLASS_UINT)) || (fmt_i.cls == 3'(FMT_CLASS_SINT))) val = 32'd1;
+        else val = 32'h3F80_0000;
       end else begin
+        val = field;  // UINT, FLOAT32
         unique case (fmt_i.cls)
-          3'(FMT_CLASS_UNORM): val_o[c] = norm_f;
-          3'(FMT_CLASS_UNORM_SRGB): val_o[c] = (c == 3 || srgb_as_unorm_i) ? norm_f : srgb_decode_lut(field[7:0]);
-          3'(FMT_CLASS_SNORM): val_o[c] = norm_f;
-          3'(FMT_CLASS_FLOAT): val_o[c] = (bits == 6'd32) ? field : fs_f;
-          3'(FMT_CLASS_SINT): val_o[c] = 32'($signed(field << (6'd32 - bits))) >>> (6'd32 - bits);
-          default: val_o[c] = field;  // UINT
+          3'(FMT_CLASS_UNORM): val = norm_to_f32(field[15:0], bits[4:0], 1'b0);
+          3'(FMT_CLASS_UNORM_SRGB): begin
+            if (c == 3 || srgb_as_unorm_i) val = norm_to_f32(field[15:0], bits[4:0], 1'b0);
+            if (c != 3 && !srgb_as_unorm_i) val = srgb_decode_lut(field[7:0]);
+          end
+          3'(FMT_CLASS_SNORM): val = norm_to_f32(field[15:0], bits[4:0], 1'b1);
+          3'(FMT_CLASS_FLOAT): begin
+            if (bits != 6'd32) val = fsmall_to_f32(field[15:0], bits[4:0]);
+          end
+          3'(FMT_CLASS_SINT): val = 32'($signed(field << (6'd32 - bits))) >>> (6'd32 - bits);
+          default: ;
         endcase
       end
+      raw_o[c] = field;
+      val_o[c] = val;
     end
   end
 

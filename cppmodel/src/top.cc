@@ -100,7 +100,9 @@ const TopOut& Top::eval(const TopIn& in) {
   ci.busy = busy;
   ci.init_done = true;
   const CsrOut& co = csr_.comb(ci);
-  if (state_dirty_) {
+  // The decoded state is read only for a pixel offered or in flight, and a program writes many
+  // state registers between two pixels: decode once, when the next pixel arrives.
+  if (state_dirty_ && (in_.in_valid || busy)) {
     decode_state(co);
     state_dirty_ = false;
   }

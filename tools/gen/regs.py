@@ -222,6 +222,60 @@ def _gate_on_request(text: str) -> str:
     return "\n".join(lines)
 
 
+# A field that only software writes: its next-value block and its storage flop, as PeakRDL-regblock emits them.
+_SW_FIELD = re.compile(
+    r"^(?P<i> *)// Field: (?P<name>\S+)\n"
+    r"(?P=i)always_comb begin\n"
+    r"(?P=i)    automatic logic (?:\[\d+:0\] )?next_c;\n"
+    r"(?P=i)    automatic logic load_next_c;\n"
+    r"(?P=i)    next_c = (?P<st>field_storage\.[\w.\[\]]+)\.value;\n"
+    r"(?P=i)    load_next_c = '0;\n"
+    r"(?P=i)    if\((?P<cond>[^\n]*)\) begin // SW write\n"
+    r"(?P=i)        next_c = (?P<expr>[^\n]*);\n"
+    r"(?P=i)        load_next_c = '1;\n"
+    r"(?P=i)    end\n"
+    r"(?P=i)    (?P<combo>field_combo\.[\w.\[\]]+)\.next = next_c;\n"
+    r"(?P=i)    (?P=combo)\.load_next = load_next_c;\n"
+    r"(?P=i)end\n"
+    r"(?P=i)always_ff @\(posedge clk or negedge arst_n\) begin\n"
+    r"(?P=i)    if\(~arst_n\) begin\n"
+    r"(?P=i)        (?P=st)\.value <= (?P<reset>[^\n]*);\n"
+    r"(?P=i)    end else begin\n"
+    r"(?P=i)        if\((?P=combo)\.load_next\) begin\n"
+    r"(?P=i)            (?P=st)\.value <= (?P=combo)\.next;\n"
+    r"(?P=i)        end\n"
+    r"(?P=i)    end\n"
+    r"(?P=i)end\n", re.M)
+
+
+def _sw_writes_in_place(text: str) -> str:
+    """Updates a field that only software writes inside its storage flop, without a per-cycle next-value block.
+
+    PeakRDL-regblock computes every field's next value and load enable in an always_comb (a simulator evaluates
+    each one every cycle, writing them into the wide field_combo struct) and loads the flop with them. For a field
+    whose only update is the software write, the flop loads exactly when the write condition holds and takes the
+    written value, so the condition and value move into the flop's always_ff: the same register contents every
+    cycle, evaluated only at a clock edge. The field's field_combo members are left unused (lint.vlt). Fields with
+    hardware updates (counters, single pulses) keep the generated form. Fails when no field has the expected
+    shape (a regblock release that changes it).
+    """
+    def rewrite(m: re.Match) -> str:
+        i = m["i"]
+        return (f"{i}// Field: {m['name']} (software writes only: loaded in place, regs.py _sw_writes_in_place)\n"
+                f"{i}always_ff @(posedge clk or negedge arst_n) begin\n"
+                f"{i}    if(~arst_n) begin\n"
+                f"{i}        {m['st']}.value <= {m['reset']};\n"
+                f"{i}    end else if({m['cond']}) begin // SW write\n"
+                f"{i}        {m['st']}.value <= {m['expr']};\n"
+                f"{i}    end\n"
+                f"{i}end\n")
+
+    out, n = _SW_FIELD.subn(rewrite, text)
+    if n == 0:
+        raise RuntimeError("regs.py _sw_writes_in_place: no software-only field has the expected shape")
+    return out
+
+
 def regblock(top: AddrmapNode, outdir: pathlib.Path) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         RegblockExporter().export(
@@ -231,10 +285,11 @@ def regblock(top: AddrmapNode, outdir: pathlib.Path) -> None:
         for name in ("om_csr_reg_pkg.sv", "om_csr_reg.sv"):
             body = _pack_structs((pathlib.Path(tmp) / name).read_text(), name)
             if name == "om_csr_reg.sv":
-                body = _gate_on_request(body)
+                body = _sw_writes_in_place(_gate_on_request(body))
             head = (f"// {BANNER}\n// PeakRDL-regblock {peakrdl_regblock.__version__}, APB4 flat, async active-low "
                     "reset; structs packed for Verilator 5.006 (see regs.py _pack_structs); decode and readback "
-                    "evaluated only with a request (_gate_on_request).\n`timescale 1ns/1ps\n")
+                    "evaluated only with a request (_gate_on_request); software-only fields loaded in place "
+                    "(_sw_writes_in_place).\n`timescale 1ns/1ps\n")
             write(outdir / "rtl" / name, head + body)
 
 

@@ -137,8 +137,8 @@ class LockstepLoop {
         add(f);
       }
     }
-    Failure f;
-    if (failures_.empty() && tb_.failed(&f)) add(f);
+    // A reused record: a Failure's six strings are not built and freed every cycle.
+    if (failures_.empty() && tb_.failed(&tb_failure_)) add(tb_failure_);
     return failures_.empty() || !stop_at_failure;
   }
 
@@ -177,6 +177,7 @@ class LockstepLoop {
   SideT* b_;
   const bool time_sides_;
   std::vector<Failure> failures_;
+  Failure tb_failure_;  // the testbench's failure, filled by tb_.failed()
   const In* in_ = nullptr;
   const Out* out_a_ = nullptr;
   const Out* out_b_ = nullptr;
