@@ -354,9 +354,9 @@ def test_runs_release_the_gil(how):
     def work() -> None:
         if how == "run":
             span["start"] = time.monotonic()
-            cosim.run("fl11_1", 1, 80000, scoreboard=False, coverage=False)
+            cosim.run("fl11_1", 1, 400000, scoreboard=False, coverage=False)
         elif how == "lockstep":
-            sim = cosim.Lockstep("fl11_1", 1, 80000, scoreboard=False, coverage=False)
+            sim = cosim.Lockstep("fl11_1", 1, 400000, scoreboard=False, coverage=False)
             span["start"] = time.monotonic()
             sim.step(1 << 40)
         else:
