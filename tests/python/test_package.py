@@ -77,6 +77,14 @@ def test_desc_rules_cover_the_cpp_enum():
     assert all(omsim.enums.desc_rule_message(r) != "?" for r in rules)
 
 
+def test_ds_rules_cover_the_cpp_enum():
+    rules = list(omsim.DsRule)
+    assert [int(r) for r in rules] == list(range(len(rules)))
+    assert omsim._core.ds_rule_message(len(rules)) == "UNKNOWN"  # one past the last: C++ has no more rules
+    messages = [omsim._core.ds_rule_message(int(r)) for r in rules]
+    assert "UNKNOWN" not in messages and len(set(messages)) == len(messages)
+
+
 @pytest.mark.parametrize("spelling", ["R8G8B8A8_UNORM", "dxgi_format_r8g8b8a8_unorm", 28, omsim.Format.R8G8B8A8_UNORM,
                                       np.uint8(28)])
 def test_format_spellings(spelling):

@@ -34,29 +34,6 @@ uint32_t depth_convert(uint32_t z, const DsFormatInfo& f) {
 
 namespace {
 
-template <typename T>
-bool compare_unsigned(CmpFunc func, T a, T b) {
-  switch (func) {
-    case CmpFunc::NEVER:
-      return false;
-    case CmpFunc::LESS:
-      return a < b;
-    case CmpFunc::EQUAL:
-      return a == b;
-    case CmpFunc::LESS_EQUAL:
-      return a <= b;
-    case CmpFunc::GREATER:
-      return a > b;
-    case CmpFunc::NOT_EQUAL:
-      return a != b;
-    case CmpFunc::GREATER_EQUAL:
-      return a >= b;
-    case CmpFunc::ALWAYS:
-      return true;
-  }
-  return false;
-}
-
 void check_samples(const char* fn, int samples) {
   if (samples < 1 || samples > 32) {
     throw std::invalid_argument(std::string(fn) + ": samples " + std::to_string(samples) +
@@ -71,11 +48,12 @@ const DepthStencilOpDesc& face_of(const DepthStencilDesc& d, bool front) {
 }  // namespace
 
 bool depth_compare(CmpFunc func, uint32_t a, uint32_t b, const DsFormatInfo& f) {
-  return f.depth_float ? f32_compare(func, a, b) : compare_unsigned(func, a, b);
+  return f.depth_float ? f32_compare(func, a, b) : apply_cmp(func, a, b);
 }
 
 bool stencil_compare(CmpFunc func, uint8_t ref, uint8_t stencil, uint8_t read_mask) {
-  return compare_unsigned<uint8_t>(func, ref & read_mask, stencil & read_mask);
+  return apply_cmp(func, static_cast<uint8_t>(ref & read_mask),
+                   static_cast<uint8_t>(stencil & read_mask));
 }
 
 uint8_t stencil_op(StencilOp op, uint8_t s, uint8_t ref) {

@@ -58,29 +58,7 @@ uint32_t f32_clamp(uint32_t a, uint32_t lo, uint32_t hi) {
 }
 
 bool f32_compare(CmpFunc func, uint32_t a, uint32_t b) {
-  a = f32_ftz(a);
-  b = f32_ftz(b);
-  const float x = f32_value(a);
-  const float y = f32_value(b);
-  switch (func) {
-    case CmpFunc::NEVER:
-      return false;
-    case CmpFunc::LESS:
-      return x < y;
-    case CmpFunc::EQUAL:
-      return x == y;
-    case CmpFunc::LESS_EQUAL:
-      return x <= y;
-    case CmpFunc::GREATER:
-      return x > y;
-    case CmpFunc::NOT_EQUAL:
-      return !(x == y);
-    case CmpFunc::GREATER_EQUAL:
-      return x >= y;
-    case CmpFunc::ALWAYS:
-      return true;
-  }
-  return false;
+  return apply_cmp(func, f32_value(f32_ftz(a)), f32_value(f32_ftz(b)));
 }
 
 uint32_t f32_trunc_u32(uint32_t a) { return static_cast<uint32_t>(f32_value(a)); }

@@ -55,6 +55,31 @@ uint32_t f32_max(uint32_t a, uint32_t b);
 /// Clamp to [lo, hi] as used before and after blending: NaN -> +0 (docs/arithmetic.md §4;
 /// docs/behaviour.md §11 #33), then f32_max(lo), f32_min(hi).
 uint32_t f32_clamp(uint32_t a, uint32_t lo, uint32_t hi);
+/// `x FUNC y` on two values of one ordered type: the one switch behind every comparison of the OM
+/// (binary32 below, UNORM depth and stencil codes in depth_stencil.cc). NOT_EQUAL is !(x == y), so
+/// an unordered float pair (NaN) is not equal; a func outside 1..8 never passes.
+template <class T>
+constexpr bool apply_cmp(CmpFunc func, T x, T y) {
+  switch (func) {
+    case CmpFunc::NEVER:
+      return false;
+    case CmpFunc::LESS:
+      return x < y;
+    case CmpFunc::EQUAL:
+      return x == y;
+    case CmpFunc::LESS_EQUAL:
+      return x <= y;
+    case CmpFunc::GREATER:
+      return x > y;
+    case CmpFunc::NOT_EQUAL:
+      return !(x == y);
+    case CmpFunc::GREATER_EQUAL:
+      return x >= y;
+    case CmpFunc::ALWAYS:
+      return true;
+  }
+  return false;
+}
 /// Ordered comparison `a FUNC b` with the D3D NaN rules (docs/behaviour.md §5.4): LESS, EQUAL,
 /// LESS_EQUAL, GREATER, GREATER_EQUAL are false with a NaN operand, NOT_EQUAL is true, NEVER/ALWAYS
 /// ignore the operands; +0 == -0. Inputs are flushed.
