@@ -223,7 +223,9 @@ def unit_suites(side: str) -> tuple[dict | None, int, float]:
         except subprocess.TimeoutExpired:
             return {"run": suite, "why": "timeout (hang)"}, n, time.monotonic() - t0
         if p.returncode != 0:
-            failed = [line.split()[-1] for line in p.stdout.splitlines() if line.startswith("[  FAILED  ]")]
+            # "[  FAILED  ] Suite.Test (3 ms)", or "[  FAILED  ] Suite.Test, where GetParam() = ..." for a parameter.
+            # The summary at the end lists each failed test again.
+            failed = list(dict.fromkeys(re.findall(r"^\[  FAILED  \] ([\w/]+\.[\w/]+)[ ,]", p.stdout, re.M)))
             why = f"{len(failed)} tests fail, e.g. {failed[0]}" if failed else f"exit {p.returncode}"
             return {"run": suite, "why": why}, n, time.monotonic() - t0
     return None, len(suites), time.monotonic() - t0
