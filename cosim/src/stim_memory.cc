@@ -3,6 +3,7 @@
 // by cycle while a run reaches them.
 #include <algorithm>
 
+#include "om/cosim/draw.h"
 #include "om/cosim/stim_state.h"
 #include "om/cosim/stimulus.h"
 
@@ -13,9 +14,7 @@ std::vector<MemPhase> generate_memory(uint64_t seed, uint64_t cycles, const Prof
   uint64_t c = 0;
   for (uint64_t index = 0; c < cycles; ++index) {
     std::mt19937_64 rng(derive_seed(seed, kStreamMemory, index));
-    auto pick = [&rng](uint32_t n) {
-      return std::uniform_int_distribution<uint32_t>(0, n - 1)(rng);
-    };
+    auto pick = [&rng](uint32_t n) { return draw_range(rng, 0, n - 1); };
     auto range = [&pick](uint32_t lo, uint32_t hi) { return lo + pick(hi - lo + 1); };
     MemPhase p;
     p.kind = MemPhase::Kind::kRandom;
@@ -84,18 +83,15 @@ MemCycle PhaseTiming::draw() {
       m.latency = p.lat_lo;
       break;
     case MemPhase::Kind::kRandom: {
-      std::uniform_int_distribution<uint32_t> permille(0, 999);
-      m.rd_ready = p.rd >= 1000 || permille(rng_) < p.rd;
-      m.wr_ready = p.wr >= 1000 || permille(rng_) < p.wr;
-      m.latency =
-          static_cast<uint8_t>(std::uniform_int_distribution<uint32_t>(p.lat_lo, p.lat_hi)(rng_));
+      m.rd_ready = p.rd >= 1000 || draw_below(rng_, 1000) < p.rd;
+      m.wr_ready = p.wr >= 1000 || draw_below(rng_, 1000) < p.wr;
+      m.latency = static_cast<uint8_t>(draw_range(rng_, p.lat_lo, p.lat_hi));
       break;
     }
     case MemPhase::Kind::kBurst:
       m.rd_ready = !(i < p.burst && p.stall != 1);
       m.wr_ready = !(i < p.burst && p.stall != 0);
-      m.latency =
-          static_cast<uint8_t>(std::uniform_int_distribution<uint32_t>(p.lat_lo, p.lat_hi)(rng_));
+      m.latency = static_cast<uint8_t>(draw_range(rng_, p.lat_lo, p.lat_hi));
       break;
   }
   return m;

@@ -7,6 +7,7 @@
 #include <random>
 #include <stdexcept>
 
+#include "om/cosim/draw.h"
 #include "om/cosim/stim_state.h"
 #include "om/gen/regs.h"
 #include "om/ref/convert.h"
@@ -44,8 +45,8 @@ class Gen {
   }
 
  private:
-  uint32_t pick(uint32_t n) { return std::uniform_int_distribution<uint32_t>(0, n - 1)(rng_); }
-  bool coin(double p) { return std::uniform_real_distribution<double>(0.0, 1.0)(rng_) < p; }
+  uint32_t pick(uint32_t n) { return draw_range(rng_, 0, n - 1); }
+  bool coin(double p) { return draw_coin(rng_, p); }
   uint32_t range(uint32_t lo, uint32_t hi) { return lo + pick(hi - lo + 1); }
 
   BusOp write_op(uint32_t addr, uint32_t data) {
@@ -191,8 +192,7 @@ class Gen {
       } else if (s.blend.alpha_to_coverage_enable && coin(0.2)) {
         p.oc[0][3] = 0x3EFFFFFFu + pick(3);
       }
-      p.fog = coin(0.8) ? ref::f32_bits(std::uniform_real_distribution<float>(-0.25f, 1.25f)(rng_))
-                        : states_.color(false);
+      p.fog = coin(0.8) ? ref::f32_bits(draw_float(rng_, -0.25f, 1.25f)) : states_.color(false);
     }
     const uint32_t n = coin(0.25) ? range(1, 40) : coin(0.85) ? range(40, 300) : range(300, 1500);
     uint32_t w = 1, h = 1;

@@ -11,6 +11,7 @@
 #include <random>
 #include <vector>
 
+#include "om/cosim/draw.h"
 #include "om/cosim/profile.h"
 #include "om/cosim/scoreboard.h"
 #include "om/cosim/stimulus.h"
@@ -61,8 +62,8 @@ class StateGen {
   const std::vector<uint32_t>& rt_formats() const { return rt_formats_; }
 
  private:
-  uint32_t pick(uint32_t n) { return std::uniform_int_distribution<uint32_t>(0, n - 1)(rng_); }
-  bool coin(double p) { return std::uniform_real_distribution<double>(0.0, 1.0)(rng_) < p; }
+  uint32_t pick(uint32_t n) { return draw_range(rng_, 0, n - 1); }
+  bool coin(double p) { return draw_coin(rng_, p); }
   /// A random descriptor; with probability p_logic (where the configuration has logic ops) the
   /// logic op is enabled instead of blending.
   ref::RtBlendDesc random_desc(double p_logic);
