@@ -41,7 +41,8 @@ Env::Env(const Stimulus& st, const EnvOptions& opt)
       cfg_(kConfigs[st.cfg.cfg_index]),
       mem_(std::make_unique<PhaseTiming>(st.mem)),
       sb_(std::in_place, st.cfg.cfg_index),
-      cov_(st.cfg.cfg_index) {
+      cov_(st.cfg.cfg_index),
+      pixel_bins_(cov_) {
   in_.cfg = static_cast<uint32_t>(st.cfg.cfg_index);
   in_.rst_n = false;
   sb_->set_state(sim::bound_state(regs_.decode()));
@@ -56,6 +57,11 @@ Env::Env(const Stimulus& st, const EnvOptions& opt)
     bins_.latency[2] = cov_.id("stall/latency_8_15");
     bins_.latency[3] = cov_.id("stall/latency_16_plus");
     bins_.hazard_stall_observed = cov_.id("hazard/stall_observed");
+    bins_.reuse[0] = cov_.id("hazard/reuse_d1");
+    bins_.reuse[1] = cov_.id("hazard/reuse_d2_3");
+    bins_.reuse[2] = cov_.id("hazard/reuse_d4_7");
+    bins_.reuse[3] = cov_.id("hazard/reuse_d8_15");
+    bins_.illegal_state = cov_.id("pixel/illegal_state");
   }
 }
 
@@ -245,8 +251,7 @@ void Env::on_bus(const sim::ApbMaster::Done& d) {
              ", the register was written with " + hex(regs_.value(op.addr)));
       }
       if (op.addr == regs::kPerfHazardStalls) {
-        if (opt_.coverage && d.rdata > last_hazard_read_)
-          cov_.hit(cov_.id("hazard/stall_observed"));
+        if (opt_.coverage && d.rdata > last_hazard_read_) cov_.hit(bins_.hazard_stall_observed);
         last_hazard_read_ = d.rdata;
       }
       if (phase_ == Phase::kFinal && final_reads_ > 0) {
@@ -295,19 +300,14 @@ void Env::on_pixel(const PixelRef& p) {
   }
   if (opt_.coverage) {
     const uint32_t key = (static_cast<uint32_t>(p.y) << 14) | p.x;
-    auto it = last_use_.find(key);
-    if (it != last_use_.end()) {
+    const auto [it, first] = last_use_.try_emplace(key, pixels_in_);
+    if (!first) {
       const uint64_t dist = pixels_in_ - it->second;
-      const char* bin = dist <= 1    ? "hazard/reuse_d1"
-                        : dist <= 3  ? "hazard/reuse_d2_3"
-                        : dist <= 7  ? "hazard/reuse_d4_7"
-                        : dist <= 15 ? "hazard/reuse_d8_15"
-                                     : nullptr;
-      if (bin) cov_.hit(cov_.id(bin));
+      if (dist <= 15) cov_.hit(bins_.reuse[dist <= 1 ? 0 : dist <= 3 ? 1 : dist <= 7 ? 2 : 3]);
+      it->second = pixels_in_;
     }
-    last_use_[key] = pixels_in_;
-    if (seg.illegal) cov_.hit(cov_.id("pixel/illegal_state"));
-    sample_pixel(cov_, sb_->ref_state(p.x, p.y), sb_->state(), tp.px, p.x, p.y);
+    if (seg.illegal) cov_.hit(bins_.illegal_state);
+    sample_pixel(cov_, pixel_bins_, sb_->ref_state(p.x, p.y), sb_->state(), tp.px, p.x, p.y);
   }
   // Deliberately illegal states are scoreboarded too: om::ref is total over every register
   // encoding (docs/behaviour.md §11's canonical choices), and the RTL must agree with it there as

@@ -13,7 +13,7 @@ std::vector<MemPhase> generate_memory(uint64_t seed, uint64_t cycles, const Prof
   std::vector<MemPhase> phases;
   uint64_t c = 0;
   for (uint64_t index = 0; c < cycles; ++index) {
-    std::mt19937_64 rng(derive_seed(seed, kStreamMemory, index));
+    Mt64 rng(derive_seed(seed, kStreamMemory, index));
     auto pick = [&rng](uint32_t n) { return draw_range(rng, 0, n - 1); };
     auto range = [&pick](uint32_t lo, uint32_t hi) { return lo + pick(hi - lo + 1); };
     MemPhase p;

@@ -24,7 +24,7 @@ bool is_dual(uint32_t f) { return f >= 16 && f <= 19; }
 
 }  // namespace
 
-StateGen::StateGen(const ConfigInfo& cfg, const Profile& prof, std::mt19937_64& rng)
+StateGen::StateGen(const ConfigInfo& cfg, const Profile& prof, Mt64& rng)
     : cfg_(cfg),
       prof_(prof),
       rng_(rng),

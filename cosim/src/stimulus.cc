@@ -4,7 +4,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <random>
 #include <stdexcept>
 
 #include "om/cosim/draw.h"
@@ -243,7 +242,7 @@ class Gen {
   StimConfig c_;
   const ConfigInfo& cfg_;
   const Profile& prof_;
-  std::mt19937_64 rng_;
+  Mt64 rng_;
   StateGen states_;
 };
 

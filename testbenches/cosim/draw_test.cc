@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
-// The stimulus generators' inline draws (om/cosim/draw.h) give the numbers of the standard
-// distributions they stand for, draw for draw, so a seed's stimulus is what it was with the
-// distributions: on std::mt19937_64, and on scripted engine outputs for the rare paths (Lemire's
+// The stimulus generators' engine and inline draws (om/cosim/draw.h) give the numbers of
+// std::mt19937_64 and the standard distributions they stand for, draw for draw, so a seed's
+// stimulus is what it was with them: Mt64 against std::mt19937_64, the draws on Mt64 against the
+// distributions on std::mt19937_64, and on scripted engine outputs for the rare paths (Lemire's
 // rejection, a draw that rounds up to 1).
 #include "om/cosim/draw.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <random>
@@ -33,17 +35,38 @@ class Script {
 
 constexpr uint64_t kTop = std::numeric_limits<uint64_t>::max();
 
+TEST(Draw, Mt64GivesTheOutputsOfMt19937_64) {
+  for (uint64_t seed :
+       {uint64_t{0}, uint64_t{1}, uint64_t{5489}, kTop, uint64_t{0x9E3779B97F4A7C15}}) {
+    Mt64 a(seed);
+    std::mt19937_64 s(seed);
+    for (int i = 0; i < 2000; ++i) ASSERT_EQ(a(), s()) << "seed " << seed << " output " << i;
+    a.seed(seed + 1);  // reseeded in the middle of a block
+    s.seed(seed + 1);
+    for (int i = 0; i < 700; ++i) ASSERT_EQ(a(), s()) << "reseeded " << seed << " output " << i;
+  }
+  EXPECT_EQ(Mt64()(), std::mt19937_64()());
+  std::vector<int> va(50), vs(50);
+  for (int i = 0; i < 50; ++i) va[i] = vs[i] = i;
+  Mt64 a(3);
+  std::mt19937_64 s(3);
+  std::shuffle(va.begin(), va.end(), a);
+  std::shuffle(vs.begin(), vs.end(), s);
+  EXPECT_EQ(va, vs);
+}
+
 TEST(Draw, BelowAndRangeGiveUniformIntDistributionsNumbers) {
   const uint32_t bounds[][2] = {{0, 0},   {0, 1},      {0, 2},          {0, 99},
                                 {0, 999}, {1, 4},      {16, 64},        {2, 30},
                                 {0, 400}, {1, 0x7FFF}, {0, 0x80000000}, {0, 0xFFFFFFFF}};
   for (const auto& b : bounds) {
-    std::mt19937_64 a(7), s(7);
+    Mt64 a(7);
+    std::mt19937_64 s(7);
     for (int i = 0; i < 20000; ++i) {
       ASSERT_EQ(draw_range(a, b[0], b[1]), std::uniform_int_distribution<uint32_t>(b[0], b[1])(s))
           << b[0] << ".." << b[1] << " draw " << i;
     }
-    EXPECT_EQ(a, s);
+    EXPECT_EQ(a(), s());
   }
 }
 
@@ -62,7 +85,8 @@ TEST(Draw, BelowRejectsAndRedrawsAsTheDistributionDoes) {
 }
 
 TEST(Draw, UnitCoinAndFloatGiveUniformRealDistributionsNumbers) {
-  std::mt19937_64 a(11), s(11);
+  Mt64 a(11);
+  std::mt19937_64 s(11);
   for (int i = 0; i < 20000; ++i) {
     ASSERT_EQ(draw_unit(a), std::uniform_real_distribution<double>(0.0, 1.0)(s)) << i;
     ASSERT_EQ(draw_coin(a, 0.3), std::uniform_real_distribution<double>(0.0, 1.0)(s) < 0.3) << i;
@@ -72,7 +96,7 @@ TEST(Draw, UnitCoinAndFloatGiveUniformRealDistributionsNumbers) {
           << r.first << ".." << r.second << " draw " << i;
     }
   }
-  EXPECT_EQ(a, s);
+  EXPECT_EQ(a(), s());
 }
 
 TEST(Draw, OutputsThatRoundUpToOneStayBelowOne) {

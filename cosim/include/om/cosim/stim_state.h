@@ -8,7 +8,6 @@
 #pragma once
 
 #include <cstdint>
-#include <random>
 #include <vector>
 
 #include "om/cosim/draw.h"
@@ -43,7 +42,7 @@ std::vector<MemPhase> generate_memory(uint64_t seed, uint64_t cycles, const Prof
 class StateGen {
  public:
   /// Draws from `rng` (reseeded by the caller per segment) in the proportions of `prof`.
-  StateGen(const ConfigInfo& cfg, const Profile& prof, std::mt19937_64& rng);
+  StateGen(const ConfigInfo& cfg, const Profile& prof, Mt64& rng);
 
   /// A legal blend state (BlendDesc plus the non-binding state) on top of the bindings of `base`.
   ref::DrawState legal(const ref::DrawState& base);
@@ -72,7 +71,7 @@ class StateGen {
 
   const ConfigInfo& cfg_;
   const Profile& prof_;
-  std::mt19937_64& rng_;
+  Mt64& rng_;
   bool sep_alpha_, dual_, sat_, a2c_, per_rt_enable_, independent_;
   std::vector<uint32_t> rt_formats_;
   std::vector<uint32_t> uint_formats_;

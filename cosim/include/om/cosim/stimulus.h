@@ -20,10 +20,10 @@
 
 #include <cstdint>
 #include <memory>
-#include <random>
 #include <string>
 #include <vector>
 
+#include "om/cosim/draw.h"
 #include "om/gen/defs.h"
 #include "om/ref/hw_state.h"
 #include "om/ref/pixel.h"
@@ -138,7 +138,7 @@ class PhaseTiming final : public sim::MemTiming {
   uint64_t start_ = 0;  // first cycle of phase_
   uint64_t next_ = 0;   // next cycle to draw
   MemCycle cur_;        // behaviour of cycle next_ - 1
-  std::mt19937_64 rng_;
+  Mt64 rng_;
 };
 
 }  // namespace om::cosim
