@@ -127,8 +127,9 @@ const TopIn& Env::drive() {
     }
     in_.in_valid = offered_;
   }
-  in_.mem_rd_ready = mem_.rd_ready(cycle_);
-  in_.mem_wr_ready = mem_.wr_ready(cycle_);
+  const sim::MemCycle m = mem_.timing(cycle_);
+  in_.mem_rd_ready = m.rd_ready;
+  in_.mem_wr_ready = m.wr_ready;
   in_.mem_rsp_valid = mem_.rsp_valid(cycle_);
   if (in_.mem_rsp_valid) in_.mem_rsp_data = mem_.rsp_data();
   return in_;
@@ -298,6 +299,8 @@ void Env::on_pixel(const PixelRef& p) {
     sb_->set_state(sim::bound_state(regs_.decode()));
     sb_state_stale_ = false;
   }
+  if (!opt_.coverage && !opt_.scoreboard) return;
+  const ref::PixelState ps = sb_->ref_state(p.x, p.y);
   if (opt_.coverage) {
     const uint32_t key = (static_cast<uint32_t>(p.y) << 14) | p.x;
     const auto [it, first] = last_use_.try_emplace(key, pixels_in_);
@@ -307,14 +310,14 @@ void Env::on_pixel(const PixelRef& p) {
       it->second = pixels_in_;
     }
     if (seg.illegal) cov_.hit(bins_.illegal_state);
-    sample_pixel(cov_, pixel_bins_, sb_->ref_state(p.x, p.y), sb_->state(), tp.px, p.x, p.y);
+    sample_pixel(cov_, pixel_bins_, ps, sb_->state(), tp.px, p.x, p.y);
   }
   // Deliberately illegal states are scoreboarded too: om::ref is total over every register
   // encoding (docs/behaviour.md §11's canonical choices), and the RTL must agree with it there as
   // well.
   if (!opt_.scoreboard) return;
   const cosim::ExpectedCounts before = sb_->counts();
-  sb_->apply(tp);
+  sb_->apply(tp, ps);
   const cosim::ExpectedCounts& after = sb_->counts();
   exp_.pixels_in += after.pixels_in - before.pixels_in;
   exp_.killed += after.killed - before.killed;

@@ -49,8 +49,7 @@ ref::PixelState Scoreboard::ref_state(uint32_t x, uint32_t y) const {
   return ps;
 }
 
-void Scoreboard::apply(const TbPixel& p) {
-  const ref::PixelState ps = ref_state(p.x, p.y);
+void Scoreboard::apply(const TbPixel& p, const ref::PixelState& ps) {
   const ref::PixelIn& px = p.px;
   std::array<ref::Texel, ref::kMaxRts> dest{};
   for (int i = 0; i < ref::kMaxRts; ++i) {

@@ -66,11 +66,11 @@ void PhaseTiming::enter(size_t phase) {
 }
 
 MemCycle PhaseTiming::draw() {
-  while (phase_ < phases_.size() && next_ >= start_ + phases_[phase_].cycles) {
+  while (phase_ < phases_.size() && drawn_ >= start_ + phases_[phase_].cycles) {
     start_ += phases_[phase_].cycles;
     enter(phase_ + 1);
   }
-  const uint64_t i = next_++ - start_;
+  const uint64_t i = drawn_++ - start_;
   if (phase_ >= phases_.size()) return MemCycle{};
   const MemPhase& p = phases_[phase_];
   MemCycle m;
@@ -97,9 +97,9 @@ MemCycle PhaseTiming::draw() {
   return m;
 }
 
-MemCycle PhaseTiming::at(uint64_t cycle) {
-  while (next_ <= cycle) cur_ = draw();
-  return cur_;
+void PhaseTiming::fill() {
+  for (MemCycle& m : block_) m = draw();
+  next_ += kBlock;
 }
 
 }  // namespace om::cosim

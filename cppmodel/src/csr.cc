@@ -164,9 +164,9 @@ std::optional<uint32_t> Csr::read(uint32_t offset, const CsrIn& in) const {
 
 const CsrOut& Csr::comb(const CsrIn& in) {
   // The asynchronous reset acts at once: every register but cfg_q reads as its reset value.
-  std::optional<CsrRegs> held;
-  if (!in.rst_n) held = reset_regs(regs_.cfg_q);
-  const CsrRegs& r = held ? *held : regs_;
+  const bool held = !in.rst_n;
+  if (held) reset_view_ = reset_regs(regs_.cfg_q);
+  const CsrRegs& r = held ? reset_view_ : regs_;
 
   // Register block response: the request taken in the previous cycle is answered now.
   const bool rb_pready = r.cpuif_req;
@@ -191,7 +191,7 @@ const CsrOut& Csr::comb(const CsrIn& in) {
   // The reset view is decoded every cycle it is shown (reset is short); leaving it re-decodes.
   if (held || state_stale_) {
     o.state = decode_state(r.field_storage);
-    state_stale_ = held.has_value();
+    state_stale_ = held;
   }
   const CsrFieldStorage& fs = r.field_storage;
   o.perf.busy = in.busy;

@@ -18,6 +18,7 @@
 // cycles of a seed are the same whatever the run's length.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -120,24 +121,31 @@ void derive_states(Stimulus& st);
 int config_index(const std::string& name);
 
 /// The memory timing of `phases` (a sim::MemTiming for sim::Memory): cycle by cycle, each phase's
-/// draws from its own seed, ideal beyond the last phase. `phases` must outlive it.
+/// draws from its own seed, ideal beyond the last phase. `phases` must outlive it. The cycles are
+/// drawn kBlock at a time, ahead of the run (the same draws in the same order as one by one).
 class PhaseTiming final : public sim::MemTiming {
  public:
   explicit PhaseTiming(const std::vector<MemPhase>& phases);
-  MemCycle at(uint64_t cycle) override;
+  MemCycle at(uint64_t cycle) override {
+    while (cycle >= next_) fill();
+    return block_[cycle - (next_ - kBlock)];
+  }
   std::unique_ptr<sim::MemTiming> clone() const override {
     return std::make_unique<PhaseTiming>(*this);
   }
 
  private:
+  static constexpr size_t kBlock = 256;
   MemCycle draw();  // the next cycle of the current phase
   void enter(size_t phase);
+  void fill();  // draws the next kBlock cycles into block_
 
   const std::vector<MemPhase>& phases_;
   size_t phase_ = 0;
   uint64_t start_ = 0;  // first cycle of phase_
-  uint64_t next_ = 0;   // next cycle to draw
-  MemCycle cur_;        // behaviour of cycle next_ - 1
+  uint64_t drawn_ = 0;  // next cycle to draw
+  uint64_t next_ = 0;   // first cycle after block_ (block_ holds next_ - kBlock .. next_ - 1)
+  std::array<MemCycle, kBlock> block_{};
   Mt64 rng_;
 };
 
