@@ -219,6 +219,12 @@ void Csr::seq(const CsrIn& in) {
     state_stale_ = true;
     return;
   }
+  // Most cycles change nothing: no request taken or answered (is_active low means cpuif_req is
+  // low too), no bus select, no counter strobe, no pending PERF_CLEAR pulse; cfg_q holds while
+  // rst_n is high.
+  const bool strobe = in.perf_pixel_in || in.perf_rt_read || in.perf_rt_write ||
+                      in.perf_hazard_stall || in.perf_mem_stall || in.perf_killed;
+  if (!regs_.is_active && !in.psel && !strobe && !regs_.field_storage.perf_clear) return;
   // The next state is built in place (no copy of every register per cycle): the field logic
   // runs first, as it reads the request register's old values, and each field is read before it
   // is written.
