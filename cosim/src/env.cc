@@ -45,6 +45,7 @@ Env::Env(const Stimulus& st, const EnvOptions& opt)
       pixel_bins_(cov_) {
   in_.cfg = static_cast<uint32_t>(st.cfg.cfg_index);
   in_.rst_n = false;
+  cur_ = st_.segment(0);
   sb_->set_state(sim::bound_state(regs_.decode()));
   if (opt_.coverage) {
     bins_.mem_rd_and_wr = cov_.id("stall/mem_rd_and_wr");
@@ -81,8 +82,8 @@ bool Env::failed(sim::Failure* f) const {
 }
 
 std::string Env::describe() const {
-  if (seg_ >= st_.segments.size()) return "stimulus exhausted";
-  const Segment& s = st_.segments[seg_];
+  if (cur_ == nullptr) return "stimulus exhausted";
+  const Segment& s = *cur_;
   std::string d = "segment " + std::to_string(seg_) + " (" + std::to_string(s.pixels.size()) +
                   " pixels, pixel " + std::to_string(px_) + (s.drain ? ", drain" : "") +
                   (s.illegal ? ", illegal state" : "") + "), bound RTs:";
@@ -97,7 +98,7 @@ std::string Env::describe() const {
 }
 
 Pixel Env::make_pixel(const PixelRef& p) const {
-  ref::PixelIn px = st_.segments[seg_].palette[p.palette];
+  ref::PixelIn px = cur_->palette[p.palette];
   px.clear = p.clear;
   px.coverage = p.coverage;
   return om::make_pixel(p.x, p.y, px);
@@ -111,9 +112,9 @@ const TopIn& Env::drive() {
     in_.in_valid = false;
   } else {
     bus_.drive(in_);
-    if (!offered_ && streaming_ && phase_ == Phase::kRun && seg_ < st_.segments.size() &&
-        px_ < st_.segments[seg_].pixels.size()) {
-      const PixelRef& p = st_.segments[seg_].pixels[px_];
+    if (!offered_ && streaming_ && phase_ == Phase::kRun && cur_ != nullptr &&
+        px_ < cur_->pixels.size()) {
+      const PixelRef& p = cur_->pixels[px_];
       if (!gap_loaded_) {
         gap_left_ = p.gap;
         gap_loaded_ = true;
@@ -141,13 +142,14 @@ void Env::start_segment() {
   px_ = 0;
   offered_ = false;
   gap_loaded_ = false;
-  if (seg_ >= st_.segments.size()) return;
-  for (const BusOp& op : st_.segments[seg_].program) bus_.push_back(op);
+  cur_ = st_.segment(seg_);
+  if (cur_ == nullptr) return;
+  for (const BusOp& op : cur_->program) bus_.push_back(op);
 }
 
 void Env::advance_segments() {
-  if (seg_ >= st_.segments.size()) return;
-  const Segment& s = st_.segments[seg_];
+  if (cur_ == nullptr) return;
+  const Segment& s = *cur_;
   if (!streaming_ && bus_.idle()) {
     streaming_ = true;
     for (const BusOp& op : s.traffic) bus_.push_back(op);
@@ -168,7 +170,7 @@ void Env::on_drained() {
     }
   }
   // Resynchronise: new memory contents for the new bindings, in both memory and scoreboard.
-  const Segment& s = st_.segments[seg_];
+  const Segment& s = *cur_;
   mem_.image().clear();
   sb_.emplace(st_.cfg.cfg_index);
   if (s.fill) {
@@ -288,7 +290,7 @@ void Env::on_pixel(const PixelRef& p) {
   ++pixels_in_;
   ++port_.pixels_in;
   last_progress_ = cycle_;
-  const Segment& seg = st_.segments[seg_];
+  const Segment& seg = *cur_;
   sim::TbPixel tp;
   tp.x = p.x;
   tp.y = p.y;
@@ -392,7 +394,7 @@ void Env::observe(const TopOut& out) {
   mem_.commit(cycle_, wr_fire, out.mem_wr_addr, out.mem_wr_data, rd_fire, out.mem_rd_addr,
               in_.mem_rsp_valid);
   if (offered_ && out.in_ready) {
-    on_pixel(st_.segments[seg_].pixels[px_]);
+    on_pixel(cur_->pixels[px_]);
     offered_ = false;
     gap_loaded_ = false;
     ++px_;

@@ -100,7 +100,8 @@ class Env final : public sim::Testbench<TopIn, TopOut> {
   PixelBins pixel_bins_;
 
   // Segment sequencing.
-  size_t seg_ = 0;  // current segment
+  size_t seg_ = 0;                // current segment
+  const Segment* cur_ = nullptr;  // st_.segment(seg_)
   uint64_t seg_started_ = 0;
   bool streaming_ = false;  // program done: pixels of the segment may go
   size_t px_ = 0;           // next pixel of the segment

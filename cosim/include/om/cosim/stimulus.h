@@ -96,11 +96,17 @@ struct MemPhase {
   uint64_t seed = 0;   // of the per-cycle draws (kRandom, kBurst)
 };
 
+class SegmentSource;
+
 struct Stimulus {
   StimConfig cfg;
-  std::vector<Segment> segments;
-  std::vector<MemPhase> mem;  // consecutive from cycle 0; beyond them the memory is ideal
-  uint64_t pixels = 0;        // total over the segments
+  std::vector<Segment> segments;  // empty in a lazy stimulus (generate_lazy())
+  std::vector<MemPhase> mem;      // consecutive from cycle 0; beyond them the memory is ideal
+  uint64_t pixels = 0;            // total over `segments`
+  /// Segment i, or nullptr past the last: from `segments`, or in a lazy stimulus generated when
+  /// first asked for (it stays where it is). A run asks in order, for those it reaches.
+  const Segment* segment(size_t i) const;
+  std::shared_ptr<SegmentSource> lazy;  // generates a lazy stimulus's segments (copies share it)
 };
 
 /// Generates the stimulus of `cfg.cycles` cycles. Throws std::out_of_range for an unknown
@@ -108,6 +114,12 @@ struct Stimulus {
 /// profile or more cycles than this machine's memory holds the stimulus of (see
 /// stimulus_bytes()).
 Stimulus generate(const StimConfig& cfg);
+
+/// The stimulus generate() gives, with each segment generated only when a run first asks for it
+/// (Stimulus::segment()): the same segments, but a run that ends before the last of them does not
+/// draw the rest (about half of them in a passing run). `segments` stays empty; use generate()
+/// for a stimulus to write, inspect or replay. Throws as generate() does.
+Stimulus generate_lazy(const StimConfig& cfg);
 
 /// An upper estimate of the bytes the generated stimulus of `cycles` cycles takes.
 uint64_t stimulus_bytes(uint64_t cycles);
