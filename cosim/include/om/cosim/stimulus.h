@@ -148,7 +148,8 @@ class PhaseTiming final : public sim::MemTiming {
 
  private:
   static constexpr size_t kBlock = 256;
-  MemCycle draw();  // the next cycle of the current phase
+  // Cycles i .. i + n - 1 of phase p (the current phase) into m.
+  void draw(const MemPhase& p, uint64_t i, MemCycle* m, size_t n);
   void enter(size_t phase);
   void fill();  // draws the next kBlock cycles into block_
 
