@@ -99,20 +99,8 @@ class LockstepLoop {
     out_a_ = &oa;
     out_b_ = ob;
     if (on_dump) on_dump(c, false);
-    if (ob != nullptr && failures_.empty()) {
-      // Stage boundaries first: a bug shows there before (or in the same cycle as) at the ports.
-      const std::string inner = a_.boundary_diff(*b_);
-      if (!inner.empty() || oa != *ob) {
-        Failure f;
-        f.kind = "divergence";
-        f.cycle = c;
-        split_diff(inner.empty() ? diff(oa, *ob) : inner, f);
-        f.message = (inner.empty() ? "" : "at a stage boundary: " + inner + "\n") + a_.name() +
-                    " outputs:   " + to_string(oa) + "\n" + b_->name() +
-                    " outputs: " + to_string(*ob);
-        add(f);
-        if (stop_at_failure) return false;
-      }
+    if (ob != nullptr && failures_.empty() && diverged(c, oa, *ob) && stop_at_failure) {
+      return false;
     }
     tb_.observe(oa);
     Clock::time_point t3, t4;
@@ -127,18 +115,8 @@ class LockstepLoop {
       ++timed_;
     }
     if (on_dump) on_dump(c, true);
-    for (SideT* s : {&a_, b_}) {
-      if (s == nullptr) continue;
-      const std::string e = s->take_error();
-      if (!e.empty() && failures_.empty()) {
-        Failure f;
-        f.kind = "assertion";
-        f.cycle = c;
-        f.field = s->name();
-        f.message = s->name() + ": " + e;
-        add(f);
-      }
-    }
+    check_error(a_, c);
+    if (b_ != nullptr) check_error(*b_, c);
     // A reused record: a Failure's six strings are not built and freed every cycle.
     if (failures_.empty() && tb_.failed(&tb_failure_)) add(tb_failure_);
     return failures_.empty() || !stop_at_failure;
@@ -172,6 +150,33 @@ class LockstepLoop {
     f.field = d.substr(0, colon);
     f.a_value = d.substr(colon + 2, vs - colon - 2);
     f.b_value = d.substr(vs + 4);
+  }
+  // The failure paths stay out of line: the loop's every-cycle path keeps a small frame.
+  // True (and the divergence recorded) when the sides' stage boundaries or outputs differ;
+  // stage boundaries first: a bug shows there before (or in the same cycle as) at the ports.
+  [[gnu::noinline]] bool diverged(uint64_t c, const Out& oa, const Out& ob) {
+    const std::string inner = a_.boundary_diff(*b_);
+    if (inner.empty() && !(oa != ob)) return false;
+    Failure f;
+    f.kind = "divergence";
+    f.cycle = c;
+    split_diff(inner.empty() ? diff(oa, ob) : inner, f);
+    f.message = (inner.empty() ? "" : "at a stage boundary: " + inner + "\n") + a_.name() +
+                " outputs:   " + to_string(oa) + "\n" + b_->name() + " outputs: " + to_string(ob);
+    add(f);
+    return true;
+  }
+  void check_error(SideT& s, uint64_t c) {
+    const std::string e = s.take_error();
+    if (!e.empty() && failures_.empty()) assertion(s, c, e);
+  }
+  [[gnu::noinline]] void assertion(SideT& s, uint64_t c, const std::string& e) {
+    Failure f;
+    f.kind = "assertion";
+    f.cycle = c;
+    f.field = s.name();
+    f.message = s.name() + ": " + e;
+    add(f);
   }
   Clock::duration scaled(Clock::duration sampled) const {
     if (timed_ == 0) return Clock::duration{};
