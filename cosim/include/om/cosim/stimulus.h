@@ -118,7 +118,9 @@ Stimulus generate(const StimConfig& cfg);
 /// The stimulus generate() gives, with each segment generated only when a run first asks for it
 /// (Stimulus::segment()): the same segments, but a run that ends before the last of them does not
 /// draw the rest (about half of them in a passing run). `segments` stays empty; use generate()
-/// for a stimulus to write, inspect or replay. Throws as generate() does.
+/// for a stimulus to write, inspect or replay. Segments are generated on the thread that asks, so
+/// a lazy stimulus (and its copies, which share the source) serves one thread at a time. Throws
+/// as generate() does.
 Stimulus generate_lazy(const StimConfig& cfg);
 
 /// An upper estimate of the bytes the generated stimulus of `cycles` cycles takes.
