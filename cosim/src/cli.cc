@@ -276,7 +276,8 @@ int run_impl(const std::vector<std::string>& a) {
   if (!cov_out.empty()) check_output_file("--coverage-out", cov_out);
   if (!record.empty()) check_output_file("--record", record);
   InterruptGuard interrupt;
-  if (stim_file.empty()) st = generate(sc);
+  // A run draws only the segments it reaches; a recording holds them all.
+  if (stim_file.empty()) st = record.empty() ? generate_lazy(sc) : generate(sc);
   if (!record.empty()) {
     try {
       save_stimulus(st, record);
