@@ -68,6 +68,23 @@ module om_accept
   logic        a2c_covered, alpha_pass;
   logic [2:0][31:0] fog_t1, fog_t2, fog_rgb;
 
+  // The arrays in state_i and the pixels as variables of their own: Icarus 11 indexes a struct member only with a
+  // constant, and reads a member of an array element only through a variable of the element's type.
+  logic [3:0][31:0]             in_oc0;
+  logic [2:0][31:0]             fog_color;
+  logic [MaxRts-1:0]            ps_outputs;
+  logic [MaxRts-1:0][3:0][31:0] px_oc;
+  rt_bind_t [MaxRts-1:0]        rt_bind;
+  rt_desc_t [MaxRts-1:0]        rt_desc;
+  for (genvar g = 0; g < MaxRts; g++) begin : g_state
+    assign rt_bind[g] = state_i.rt_bind[g];
+    assign rt_desc[g] = state_i.rt_desc[g];
+  end
+  assign in_oc0     = in_q.oc[0];
+  assign fog_color  = state_i.fog_color;
+  assign ps_outputs = state_i.ps_outputs;
+  assign px_oc      = px_q.oc;
+
   // The adds and products run only for a pixel that uses them (functions under `if`: a module instance would be
   // evaluated every cycle); without one their results are 0 and not read.
   always_comb begin
@@ -102,8 +119,8 @@ module om_accept
       fog_f = fp32_clamp(in_q.fog, 32'h0, F32One);
       fog_omf = fp32_add(F32One, fog_f, 1'b1);
       for (int c = 0; c < 3; c++) begin
-        fog_t1[c] = fp32_mul(fog_f, in_q.oc[0][c]);
-        fog_t2[c] = fp32_mul(fog_omf, state_i.fog_color[c]);
+        fog_t1[c] = fp32_mul(fog_f, in_oc0[c]);
+        fog_t2[c] = fp32_mul(fog_omf, fog_color[c]);
         fog_rgb[c] = fp32_add(fog_t1[c], fog_t2[c], 1'b0);
       end
     end
@@ -114,8 +131,9 @@ module om_accept
   px_t               px_in;
   logic              px_in_ready;
 
-  fmt_info_t fmt[MaxRts];
-  rt_desc_t  desc[MaxRts];
+  fmt_info_t fmt_i;
+  rt_desc_t  desc_i;
+  rt_bind_t  bind_i;
 
   // The per-RT slot tests run only for a pixel in in_reg: without one, slots is 0 and nothing reads it.
   always_comb begin
@@ -124,20 +142,19 @@ module om_accept
     killed   = !is_clear && (!covered || (state_i.alpha_test_enable && !alpha_pass));
     bound    = '0;
     slots    = '0;
-    for (int i = 0; i < MaxRts; i++) begin
-      fmt[i]  = '0;
-      desc[i] = '0;
-    end
+    fmt_i    = '0;
+    desc_i   = '0;
+    bind_i   = '0;
     if (in_q_valid) begin
       for (int i = 0; i < MaxRts; i++) begin
-        fmt[i]   = fmt_info(state_i.rt_bind[i].format);
-        bound[i] = fmt[i].valid && (4'(i) < max_rts_i) &&
-                   ({1'b0, in_q.x} < state_i.rt_bind[i].width) && ({1'b0, in_q.y} < state_i.rt_bind[i].height);
-        desc[i]  = desc_sel(state_i.independent_blend_enable, state_i.rt_desc, 3'(i),
-                             state_i.rt_bind[i].format, fl_index_i);
+        bind_i   = rt_bind[i];
+        fmt_i    = fmt_info(bind_i.format);
+        desc_i   = desc_sel(state_i.independent_blend_enable, rt_desc, 3'(i), bind_i.format, fl_index_i);
+        bound[i] = fmt_i.valid && (4'(i) < max_rts_i) &&
+                   ({1'b0, in_q.x} < bind_i.width) && ({1'b0, in_q.y} < bind_i.height);
         slots[i] = is_clear ? bound[i] :
-                   (!killed && bound[i] && state_i.ps_outputs[i] &&
-                    ((desc[i].write_mask & fmt_present(fmt[i].ch_bits)) != 4'd0));
+                   (!killed && bound[i] && ps_outputs[i] &&
+                    ((desc_i.write_mask & fmt_present(fmt_i.ch_bits)) != 4'd0));
       end
     end
     px_in.clear = is_clear;
@@ -164,6 +181,7 @@ module om_accept
   logic [2:0]        sel_rt;
   fmt_info_t         sel_fmt;
   rt_desc_t          sel_desc;
+  rt_bind_t          sel_bind;
   logic              op_in_ready;
   op_t               op_in;
 
@@ -189,16 +207,16 @@ module om_accept
     for (int i = MaxRts - 1; i >= 0; i--) begin
       if (sel[i]) sel_rt = 3'(i);
     end
-    sel_fmt       = fmt_info(state_i.rt_bind[sel_rt].format);
-    sel_desc      = desc_sel(state_i.independent_blend_enable, state_i.rt_desc, sel_rt,
-                             state_i.rt_bind[sel_rt].format, fl_index_i);
+    sel_bind      = rt_bind[sel_rt];
+    sel_fmt       = fmt_info(sel_bind.format);
+    sel_desc      = desc_sel(state_i.independent_blend_enable, rt_desc, sel_rt, sel_bind.format, fl_index_i);
     op_in.addr.rt = sel_rt;
     op_in.addr.y  = px_q.y;
     op_in.addr.x  = px_q.x;
     op_in.clear   = px_q.clear;
     op_in.need_rd = op_needs_read(px_q.clear, state_i.rt_desc[0].logic_op_enable, sel_desc.blend_enable,
                                   sel_fmt.cls, sel_desc.write_mask, fmt_present(sel_fmt.ch_bits));
-    op_in.s       = px_q.clear ? px_q.oc[0] : px_q.oc[sel_rt];
+    op_in.s       = px_q.clear ? px_oc[0] : px_oc[sel_rt];
     op_in.s1      = px_q.oc1;
   end
 

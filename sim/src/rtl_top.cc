@@ -13,13 +13,15 @@
 #endif
 
 #include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
 #if OM_CODE_COVERAGE
 #include <unistd.h>
 #include <verilated_cov.h>
 
 #include <atomic>
 #include <cstdlib>
-#include <string>
 #endif
 
 #include "Vom_top.h"
@@ -121,8 +123,10 @@ class ImageRestore final : public VerilatedDeserialize {
 
 }  // namespace
 
-RtlTop::RtlTop(bool trace_capable)
-    : ctx_(std::make_unique<VerilatedContext>()), trace_capable_(trace_capable) {
+RtlTop::RtlTop(bool trace_capable, std::vector<std::string> args)
+    : ctx_(std::make_unique<VerilatedContext>()),
+      trace_capable_(trace_capable),
+      args_(std::move(args)) {
   configure_context();
   dut_ = std::make_unique<Vom_top>(ctx_.get(), "om_top");
   static_assert(sizeof(dut_->in_data_i) == sizeof(PixelBits), "pixel_t layout changed");
@@ -132,6 +136,11 @@ RtlTop::RtlTop(bool trace_capable)
 void RtlTop::configure_context() {
   ctx_->fatalOnError(false);
   if (trace_capable_) ctx_->traceEverOn(true);
+  if (!args_.empty()) {
+    std::vector<const char*> argv{"omsim"};
+    for (const std::string& a : args_) argv.push_back(a.c_str());
+    ctx_->commandArgs(static_cast<int>(argv.size()), argv.data());
+  }
 }
 
 RtlTop::~RtlTop() {
