@@ -76,10 +76,8 @@ module om_accept
   logic [MaxRts-1:0][3:0][31:0] px_oc;
   rt_bind_t [MaxRts-1:0]        rt_bind;
   rt_desc_t [MaxRts-1:0]        rt_desc;
-  for (genvar g = 0; g < MaxRts; g++) begin : g_state
-    assign rt_bind[g] = state_i.rt_bind[g];
-    assign rt_desc[g] = state_i.rt_desc[g];
-  end
+  assign rt_bind    = state_rt_bind(state_i);
+  assign rt_desc    = state_rt_desc(state_i);
   assign in_oc0     = in_q.oc[0];
   assign fog_color  = state_i.fog_color;
   assign ps_outputs = state_i.ps_outputs;

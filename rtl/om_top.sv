@@ -181,10 +181,8 @@ module om_top
   // The state's per-RT arrays as arrays of their own: Icarus 11 indexes a struct member only with a constant.
   rt_bind_t [MaxRts-1:0] rt_bind;
   rt_desc_t [MaxRts-1:0] rt_desc;
-  for (genvar g = 0; g < MaxRts; g++) begin : g_state
-    assign rt_bind[g] = state.rt_bind[g];
-    assign rt_desc[g] = state.rt_desc[g];
-  end
+  assign rt_bind = state_rt_bind(state);
+  assign rt_desc = state_rt_desc(state);
 
   assign gamma_space = cfg.fl_index <= 3'd2;  // FL 9_1 .. 9_3: sRGB RTs blend in gamma space
   assign dp_bind     = rt_bind[rd_op.op.addr.rt];
