@@ -38,7 +38,9 @@ module tb_icarus_top;
   perf_t              e_perf;
   integer             fd, r, cycle, checked, failed;
   logic               released;
-  string              path, header;
+  integer             version;
+  string              path;
+  logic [8*160-1:0]   header;  // the header line ($fgets reads into a vector)
 
   // One output: X/Z bits or a value other than the recorded one fail the cycle (the first few are reported).
   logic cycle_failed;
@@ -56,8 +58,10 @@ module tb_icarus_top;
     if (!$value$plusargs("ports=%s", path)) $fatal(1, "usage: vvp tb_icarus_top.vvp +ports=PATH");
     fd = $fopen(path, "r");
     if (fd == 0) $fatal(1, "%s: cannot read", path);
+    version = 0;
     r = $fgets(header, fd);
-    if (r == 0 || header.substr(0, 14) != "# omsim ports 1") $fatal(1, "%s: not a port trace (omsim ports 1)", path);
+    if (r > 0) r = $sscanf(header, "# omsim ports %d", version);
+    if (r != 1 || version != 1) $fatal(1, "%s: not a port trace (omsim ports 1)", path);
     clk = 1'b0;
     cycle = 0;
     checked = 0;
