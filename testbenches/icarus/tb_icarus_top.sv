@@ -47,7 +47,7 @@ module tb_icarus_top;
   task automatic check(input string port, input logic [$bits(pixel_t)-1:0] got, input logic [$bits(pixel_t)-1:0] exp);
     if ((^got === 1'bx) || got !== exp) begin
       if (failed < MaxReported && !cycle_failed) begin
-        $display("FAIL cycle %0d port %s: %0s %h, recorded %h", cycle, port, (^got === 1'bx) ? "X/Z in" : "got",
+        $display("FAIL cycle %0d port %s: %0s %0h, recorded %0h", cycle, port, (^got === 1'bx) ? "X/Z in" : "got",
                  got, exp);
       end
       cycle_failed = 1'b1;

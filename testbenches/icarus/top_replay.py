@@ -2,12 +2,13 @@
 # SPDX-License-Identifier: Apache-2.0
 """CTest: the whole om_top under Icarus (4-state) replays a lockstep run's port trace.
 
-Usage: top_replay.py OMSIM VVP TB_VVP WORK_DIR --config NAME --seed N --cycles N [--rts N] [--corrupt]
+Usage: top_replay.py OMSIM VVP TB_VVP WORK_DIR --config NAME --seed N --cycles N [--rts N] [--corrupt output|x]
 
 Records the port trace of `OMSIM run` (the Verilated om_top in lockstep with the cycle model, `--ports`), replays
 its inputs on tb_icarus_top.vvp and requires every cycle after reset to pass: no X/Z on an output, every output
-equal to the recorded one. With --corrupt the replay gets the trace with one recorded output bit flipped (bit 0 of
-mem_wr_data_o in a cycle with a write) and must report exactly that cycle and port, and nothing else.
+equal to the recorded one. The checks can fail: `--corrupt output` flips one recorded output bit (bit 0 of
+mem_wr_data_o in a cycle with a write), and the replay must report exactly that cycle and port and nothing else;
+`--corrupt x` makes the first read response all X (mem_rsp_data_i), and the replay must report X/Z on an output.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import time
 from pathlib import Path
 
 INPUTS = 14  # om/sim/port_trace.h: the inputs come first on every line, then the outputs
+MEM_RSP_VALID, MEM_RSP_DATA = 11, 12
 MEM_WR_VALID, MEM_WR_DATA = INPUTS + 6, INPUTS + 8
 
 
@@ -28,15 +30,21 @@ def fail(msg: str) -> None:
     sys.exit(1)
 
 
-def corrupt(trace: Path, out: Path) -> int:
-    """Writes `trace` with bit 0 of mem_wr_data_o flipped in the middle write cycle; returns that cycle."""
+def corrupt(trace: Path, out: Path, what: str) -> int:
+    """Writes `trace` with one cycle corrupted (see the usage); returns that cycle."""
     lines = trace.read_text().splitlines()
-    writes = [i for i, line in enumerate(lines[1:]) if line.split()[MEM_WR_VALID] == "1"]
-    if not writes:
-        fail(f"{trace}: no cycle with a write to corrupt")
-    cycle = writes[len(writes) // 2]
+    if what == "output":
+        cycles = [i for i, line in enumerate(lines[1:]) if line.split()[MEM_WR_VALID] == "1"]
+    else:
+        cycles = [i for i, line in enumerate(lines[1:]) if line.split()[MEM_RSP_VALID] == "1"]
+    if not cycles:
+        fail(f"{trace}: no cycle to corrupt ({what})")
+    cycle = cycles[len(cycles) // 2] if what == "output" else cycles[0]
     fields = lines[1 + cycle].split()
-    fields[MEM_WR_DATA] = f"{int(fields[MEM_WR_DATA], 16) ^ 1:x}"
+    if what == "output":
+        fields[MEM_WR_DATA] = f"{int(fields[MEM_WR_DATA], 16) ^ 1:x}"
+    else:
+        fields[MEM_RSP_DATA] = "x"
     lines[1 + cycle] = " ".join(fields)
     out.write_text("\n".join(lines) + "\n")
     return cycle
@@ -52,7 +60,7 @@ def main() -> None:
     ap.add_argument("--seed", required=True)
     ap.add_argument("--cycles", required=True)
     ap.add_argument("--rts")
-    ap.add_argument("--corrupt", action="store_true")
+    ap.add_argument("--corrupt", choices=("output", "x"))
     a = ap.parse_args()
     a.work.mkdir(parents=True, exist_ok=True)
     trace = a.work / "ports.txt"
@@ -65,8 +73,8 @@ def main() -> None:
     lines = len(trace.read_text().splitlines()) - 1
     want = None
     if a.corrupt:
-        bad = a.work / "ports_corrupt.txt"
-        want = corrupt(trace, bad)
+        bad = a.work / f"ports_{a.corrupt}.txt"
+        want = corrupt(trace, bad, a.corrupt)
         trace = bad
     t0 = time.monotonic()
     p = subprocess.run([a.vvp, "-n", a.tb, f"+ports={trace}"], capture_output=True, text=True, timeout=600)
@@ -84,10 +92,16 @@ def main() -> None:
             fail(f"{failed} cycles of {checked} differ from the Verilated run or have X/Z outputs")
         print(f"PASS: {a.config} seed {a.seed}: {checked} cycles replayed under Icarus in {secs:.1f} s")
         return
-    found = re.findall(r"^FAIL cycle (\d+) port (\w+):", p.stdout, re.M)
-    if failed != 1 or found != [(str(want), "mem_wr_data_o")]:
-        fail(f"the corrupted cycle {want} (mem_wr_data_o) should be the only failure; reported {found}")
-    print(f"PASS: the corrupted trace is reported at cycle {want}, port mem_wr_data_o")
+    found = re.findall(r"^FAIL cycle (\d+) port (\w+): (X/Z in|got)", p.stdout, re.M)
+    if a.corrupt == "output":
+        if failed != 1 or found != [(str(want), "mem_wr_data_o", "got")]:
+            fail(f"the corrupted cycle {want} (mem_wr_data_o) should be the only failure; reported {found}")
+        print(f"PASS: the corrupted trace is reported at cycle {want}, port mem_wr_data_o")
+        return
+    xs = [f for f in found if f[2] == "X/Z in"]
+    if not xs or int(xs[0][0]) <= want:
+        fail(f"the X read response of cycle {want} should give X/Z on an output after it; reported {found}")
+    print(f"PASS: the X read response of cycle {want} is reported as X/Z on {xs[0][1]} at cycle {xs[0][0]}")
 
 
 if __name__ == "__main__":
