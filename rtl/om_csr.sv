@@ -121,7 +121,7 @@ module om_csr
       blendable[k] = f.valid & blend_mask[ci.fl_index];
       logic_op[k]  = rt[k] & (int'(f.cls) == FMT_CLASS_UINT) & ci.logic_op;
     end
-    return with_cap_fmt(h, rt, blendable, logic_op, '0);
+    return with_cap_fmt(h, rt, blendable, logic_op, '0);  // MULTISAMPLE_RT 0: single-sample only
   endfunction
 
   // The ROM word of the latched configuration, loaded beside cfg_q while rst_ni is low (caps_of() is evaluated in
