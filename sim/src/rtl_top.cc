@@ -129,6 +129,13 @@ RtlTop::RtlTop(bool trace_capable, std::vector<std::string> args)
       args_(std::move(args)) {
   configure_context();
   dut_ = std::make_unique<Vom_top>(ctx_.get(), "om_top");
+  // Power-up with rst_ni high: a run that starts with rst_ni low then gives the model the falling
+  // edge its asynchronous resets are written for. Without it a flop held in reset from the first
+  // eval keeps its initial value until the first clock edge (visible with --x-initial unique, e.g.
+  // on perf_o), where the hardware is in reset at once.
+  dut_->clk_i = 0;
+  dut_->rst_ni = 1;
+  dut_->eval();
   static_assert(sizeof(dut_->in_data_i) == sizeof(PixelBits), "pixel_t layout changed");
   static_assert(sizeof(dut_->perf_o) == 4 * ((kPerfBits + 31) / 32), "perf_t layout changed");
 }

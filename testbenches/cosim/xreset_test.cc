@@ -58,6 +58,11 @@ RunResult run_from(const Stimulus& st, const std::vector<std::string>& args) {
   return run(st, ro);
 }
 
+std::string failure(const RunResult& r) {
+  const Failure& f = r.failures.front();
+  return f.kind + " at cycle " + std::to_string(f.cycle) + ": " + f.message;
+}
+
 TEST_P(ResetSeeds, EverySeedPassesTheLockstepWithTheSameResults) {
   StimConfig sc;
   sc.cfg_index = config_index(GetParam().config);
@@ -66,12 +71,12 @@ TEST_P(ResetSeeds, EverySeedPassesTheLockstepWithTheSameResults) {
   sc.cycles = 20000;
   const Stimulus st = generate(sc);
   const RunResult base = run_from(st, reset_args(1, 0));
-  ASSERT_TRUE(base.failures.empty()) << base.failures.front().message;
+  ASSERT_TRUE(base.failures.empty()) << failure(base);
   ASSERT_GT(base.pixels, 0u);
   for (int seed : {1, 2, 3, 4}) {
     SCOPED_TRACE("+verilator+seed+" + std::to_string(seed));
     const RunResult r = run_from(st, reset_args(seed));
-    ASSERT_TRUE(r.failures.empty()) << r.failures.front().message;
+    ASSERT_TRUE(r.failures.empty()) << failure(r);
     EXPECT_EQ(r.cycles, base.cycles);
     EXPECT_EQ(r.pixels, base.pixels);
     EXPECT_EQ(r.coverage.to_json(), base.coverage.to_json());
