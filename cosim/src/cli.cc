@@ -276,7 +276,8 @@ int run_impl(const std::vector<std::string>& a) {
   if (!cov_out.empty()) check_output_file("--coverage-out", cov_out);
   if (!record.empty()) check_output_file("--record", record);
   InterruptGuard interrupt;
-  if (stim_file.empty()) st = generate(sc);
+  // A run generates its stimulus as it goes; --record writes it whole first.
+  if (stim_file.empty()) st = record.empty() ? seeded(sc) : generate(sc);
   if (!record.empty()) {
     try {
       save_stimulus(st, record);

@@ -39,10 +39,12 @@ Env::Env(const Stimulus& st, const EnvOptions& opt)
     : st_(st),
       opt_(opt),
       cfg_(kConfigs[st.cfg.cfg_index]),
-      mem_(std::make_unique<PhaseTiming>(st.mem)),
+      mem_(std::make_unique<PhaseTiming>(st)),
       sb_(std::in_place, st.cfg.cfg_index),
-      cov_(st.cfg.cfg_index) {
+      cov_(st.cfg.cfg_index),
+      segs_(st) {
   in_.cfg = static_cast<uint32_t>(st.cfg.cfg_index);
+  recent_.fill(~0u);
   in_.rst_n = false;
   sb_->set_state(sim::bound_state(regs_.decode()));
   if (opt_.coverage) {
@@ -75,8 +77,9 @@ bool Env::failed(sim::Failure* f) const {
 }
 
 std::string Env::describe() const {
-  if (seg_ >= st_.segments.size()) return "stimulus exhausted";
-  const Segment& s = st_.segments[seg_];
+  const Segment* cur = segs_.current();
+  if (cur == nullptr) return "stimulus exhausted";
+  const Segment& s = *cur;
   std::string d = "segment " + std::to_string(seg_) + " (" + std::to_string(s.pixels.size()) +
                   " pixels, pixel " + std::to_string(px_) + (s.drain ? ", drain" : "") +
                   (s.illegal ? ", illegal state" : "") + "), bound RTs:";
@@ -91,7 +94,7 @@ std::string Env::describe() const {
 }
 
 Pixel Env::make_pixel(const PixelRef& p) const {
-  ref::PixelIn px = st_.segments[seg_].palette[p.palette];
+  ref::PixelIn px = segs_.current()->palette[p.palette];
   px.clear = p.clear;
   px.coverage = p.coverage;
   return om::make_pixel(p.x, p.y, px);
@@ -105,9 +108,10 @@ const TopIn& Env::drive() {
     in_.in_valid = false;
   } else {
     bus_.drive(in_);
-    if (!offered_ && streaming_ && phase_ == Phase::kRun && seg_ < st_.segments.size() &&
-        px_ < st_.segments[seg_].pixels.size()) {
-      const PixelRef& p = st_.segments[seg_].pixels[px_];
+    const Segment* cur = segs_.current();
+    if (!offered_ && streaming_ && phase_ == Phase::kRun && cur != nullptr &&
+        px_ < cur->pixels.size()) {
+      const PixelRef& p = cur->pixels[px_];
       if (!gap_loaded_) {
         gap_left_ = p.gap;
         gap_loaded_ = true;
@@ -134,13 +138,14 @@ void Env::start_segment() {
   px_ = 0;
   offered_ = false;
   gap_loaded_ = false;
-  if (seg_ >= st_.segments.size()) return;
-  for (const BusOp& op : st_.segments[seg_].program) bus_.push_back(op);
+  if (!segs_.advance_to(seg_)) return;
+  for (const BusOp& op : segs_.current()->program) bus_.push_back(op);
 }
 
 void Env::advance_segments() {
-  if (seg_ >= st_.segments.size()) return;
-  const Segment& s = st_.segments[seg_];
+  const Segment* cur = segs_.current();
+  if (cur == nullptr) return;
+  const Segment& s = *cur;
   if (!streaming_ && bus_.idle()) {
     streaming_ = true;
     for (const BusOp& op : s.traffic) bus_.push_back(op);
@@ -161,7 +166,7 @@ void Env::on_drained() {
     }
   }
   // Resynchronise: new memory contents for the new bindings, in both memory and scoreboard.
-  const Segment& s = st_.segments[seg_];
+  const Segment& s = *segs_.current();
   mem_.image().clear();
   sb_.emplace(st_.cfg.cfg_index);
   if (s.fill) {
@@ -282,7 +287,7 @@ void Env::on_pixel(const PixelRef& p) {
   ++pixels_in_;
   ++port_.pixels_in;
   last_progress_ = cycle_;
-  const Segment& seg = st_.segments[seg_];
+  const Segment& seg = *segs_.current();
   sim::TbPixel tp;
   tp.x = p.x;
   tp.y = p.y;
@@ -295,17 +300,15 @@ void Env::on_pixel(const PixelRef& p) {
   }
   if (opt_.coverage) {
     const uint32_t key = (static_cast<uint32_t>(p.y) << 14) | p.x;
-    auto it = last_use_.find(key);
-    if (it != last_use_.end()) {
-      const uint64_t dist = pixels_in_ - it->second;
-      const char* bin = dist <= 1    ? "hazard/reuse_d1"
-                        : dist <= 3  ? "hazard/reuse_d2_3"
-                        : dist <= 7  ? "hazard/reuse_d4_7"
-                        : dist <= 15 ? "hazard/reuse_d8_15"
-                                     : nullptr;
-      if (bin) cov_.hit(cov_.id(bin));
-    }
-    last_use_[key] = pixels_in_;
+    uint64_t dist = 1;
+    while (dist < kRecent && recent_[(pixels_in_ - dist) % kRecent] != key) ++dist;
+    const char* bin = dist <= 1    ? "hazard/reuse_d1"
+                      : dist <= 3  ? "hazard/reuse_d2_3"
+                      : dist <= 7  ? "hazard/reuse_d4_7"
+                      : dist <= 15 ? "hazard/reuse_d8_15"
+                                   : nullptr;
+    if (bin) cov_.hit(cov_.id(bin));
+    recent_[pixels_in_ % kRecent] = key;
     if (seg.illegal) cov_.hit(cov_.id("pixel/illegal_state"));
     sample_pixel(cov_, sb_->ref_state(p.x, p.y), sb_->state(), tp.px, p.x, p.y);
   }
@@ -389,7 +392,7 @@ void Env::observe(const TopOut& out) {
   mem_.commit(cycle_, wr_fire, out.mem_wr_addr, out.mem_wr_data, rd_fire, out.mem_rd_addr,
               in_.mem_rsp_valid);
   if (offered_ && out.in_ready) {
-    on_pixel(st_.segments[seg_].pixels[px_]);
+    on_pixel(segs_.current()->pixels[px_]);
     offered_ = false;
     gap_loaded_ = false;
     ++px_;

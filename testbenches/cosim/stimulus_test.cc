@@ -58,7 +58,7 @@ TEST(Stimulus, FirstSegmentsAndMemoryPhasesDoNotDependOnTheRunLength) {
       ASSERT_EQ(text_of(a.segments[i]), text_of(b.segments[i])) << prof << " segment " << i;
     }
     ASSERT_LE(a.mem.size(), b.mem.size());
-    PhaseTiming ta(a.mem), tb(b.mem);
+    PhaseTiming ta(a), tb(b);
     for (uint64_t c = 0; c <= 5000; ++c) {
       const MemCycle x = ta.at(c), y = tb.at(c);
       ASSERT_TRUE(x.rd_ready == y.rd_ready && x.wr_ready == y.wr_ready && x.latency == y.latency)
@@ -80,7 +80,7 @@ TEST(Stimulus, RefusesMoreCyclesThanTheMachineHoldsTheStimulusOf) {
     make(1, 1000000000000ull);
     ADD_FAILURE() << "generated 1e12 cycles";
   } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find("--cycles 1000000000000: the stimulus needs up to"),
+    EXPECT_NE(std::string(e.what()).find("--cycles 1000000000000: the whole stimulus needs up to"),
               std::string::npos)
         << e.what();
   }
@@ -153,7 +153,7 @@ TEST(StimulusFile, HandWrittenValuesTakeFloatsHexAndDefaults) {
   EXPECT_EQ(st.segments[0].pixels[0], (PixelRef{3, 4, 0, 2, true, true}));
   EXPECT_FALSE(st.cfg.seeded);
   EXPECT_EQ(st.cfg.profile, "");
-  PhaseTiming t(st.mem);
+  PhaseTiming t(st);
   const MemCycle c0 = t.at(0), c1 = t.at(1), c3 = t.at(3);
   EXPECT_TRUE(!c0.rd_ready && c0.wr_ready && c0.latency == 3);
   EXPECT_TRUE(c1.rd_ready && c1.wr_ready && c1.latency == 1);

@@ -123,6 +123,10 @@ def _row(out: regress_exec.Outcome) -> dict[str, Any]:
         "reproduce": res.reproduce if res else _reproduce(j),
         "report": res.report if res else out.error,
         "coverage": res.coverage.to_json() if res else "",
+        "rss_first_kib": out.rss[0] if out.rss else None,
+        "rss_peak_kib": out.rss_peak or None,
+        "rss_last_kib": out.rss[-1] if out.rss else None,
+        "rss_kib": json.dumps(out.rss),
     }
 
 
