@@ -217,7 +217,8 @@ def run(
         store = ResultsDb(db_path)
     except Exception as e:  # sqlite3.Error, OSError: not a database, locked, read-only
         raise UsageError(f"--db: cannot use '{db_path}' as a results database: {e}") from None
-    matrix = [Job(c, p, s, n_cycles, fault or "") for c, p, s in product(cfgs, profs, seed_list)]
+    # Seeds outermost: a regression cut short (or a soak of long runs) has covered every configuration and profile.
+    matrix = [Job(c, p, s, n_cycles, fault or "") for s, c, p in product(seed_list, cfgs, profs)]
     done = store.done(matrix) if resume else set()
     todo = [j for j in matrix if j.key not in done]
     workers = jobs or max(1, min(os.cpu_count() or 1, len(todo) or 1))
