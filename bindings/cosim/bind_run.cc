@@ -105,7 +105,8 @@ py::dict run_py(int config, uint64_t seed, uint64_t cycles, int rts, const std::
   {
     py::gil_scoped_release nogil;
     if (stimulus.empty()) {
-      st = om::cosim::generate(s.sc);
+      // A run generates its stimulus as it goes; `record` writes it whole first.
+      st = record.empty() ? om::cosim::seeded(s.sc) : om::cosim::generate(s.sc);
     } else {
       st = om::cosim::read_stimulus(stimulus, stimulus_name);
       s.cut = cycles < st.cfg.cycles;
@@ -131,7 +132,7 @@ class PyLockstep {
     };
     {
       py::gil_scoped_release nogil;
-      st_ = om::cosim::generate(s_.sc);
+      st_ = om::cosim::seeded(s_.sc);
     }
     om::cosim::TraceWindow all;
     all.dir = waves;

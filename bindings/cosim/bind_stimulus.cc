@@ -192,8 +192,6 @@ void bind_stimulus(py::module_& m) {
       "A malformed stimulus (a ValueError): the message names the file (or <stimulus>), the line, "
       "the field and the bad value.";
   m.def("profiles", &om::cosim::profile_names, "Names of the stimulus profiles (profile.h).");
-  m.def("stimulus_bytes", &om::cosim::stimulus_bytes, py::arg("cycles"),
-        "Upper estimate of the bytes the generated stimulus of `cycles` cycles takes.");
   m.def(
       "parse_fault",
       [](const std::string& text) {

@@ -281,8 +281,8 @@ int run_impl(const std::vector<std::string>& a) {
   if (!ro.port_trace.empty()) check_output_file("--ports", ro.port_trace);
   if (!record.empty()) check_output_file("--record", record);
   InterruptGuard interrupt;
-  // A run draws only the segments it reaches; a recording holds them all.
-  if (stim_file.empty()) st = record.empty() ? generate_lazy(sc) : generate(sc);
+  // A run generates its stimulus as it goes; --record writes it whole first.
+  if (stim_file.empty()) st = record.empty() ? seeded(sc) : generate(sc);
   if (!record.empty()) {
     try {
       save_stimulus(st, record);

@@ -39,13 +39,14 @@ Env::Env(const Stimulus& st, const EnvOptions& opt)
     : st_(st),
       opt_(opt),
       cfg_(kConfigs[st.cfg.cfg_index]),
-      mem_(std::make_unique<PhaseTiming>(st.mem)),
+      mem_(std::make_unique<PhaseTiming>(st)),
       sb_(std::in_place, st.cfg.cfg_index),
       cov_(st.cfg.cfg_index),
-      pixel_bins_(cov_) {
+      pixel_bins_(cov_),
+      segs_(st) {
   in_.cfg = static_cast<uint32_t>(st.cfg.cfg_index);
+  recent_.fill(~0u);
   in_.rst_n = false;
-  cur_ = st_.segment(0);
   sb_->set_state(sim::bound_state(regs_.decode()));
   if (opt_.coverage) {
     bins_.mem_rd_and_wr = cov_.id("stall/mem_rd_and_wr");
@@ -82,8 +83,9 @@ bool Env::failed(sim::Failure* f) const {
 }
 
 std::string Env::describe() const {
-  if (cur_ == nullptr) return "stimulus exhausted";
-  const Segment& s = *cur_;
+  const Segment* cur = segs_.current();
+  if (cur == nullptr) return "stimulus exhausted";
+  const Segment& s = *cur;
   std::string d = "segment " + std::to_string(seg_) + " (" + std::to_string(s.pixels.size()) +
                   " pixels, pixel " + std::to_string(px_) + (s.drain ? ", drain" : "") +
                   (s.illegal ? ", illegal state" : "") + "), bound RTs:";
@@ -98,7 +100,7 @@ std::string Env::describe() const {
 }
 
 Pixel Env::make_pixel(const PixelRef& p) const {
-  ref::PixelIn px = cur_->palette[p.palette];
+  ref::PixelIn px = segs_.current()->palette[p.palette];
   px.clear = p.clear;
   px.coverage = p.coverage;
   return om::make_pixel(p.x, p.y, px);
@@ -112,9 +114,10 @@ const TopIn& Env::drive() {
     in_.in_valid = false;
   } else {
     bus_.drive(in_);
-    if (!offered_ && streaming_ && phase_ == Phase::kRun && cur_ != nullptr &&
-        px_ < cur_->pixels.size()) {
-      const PixelRef& p = cur_->pixels[px_];
+    const Segment* cur = segs_.current();
+    if (!offered_ && streaming_ && phase_ == Phase::kRun && cur != nullptr &&
+        px_ < cur->pixels.size()) {
+      const PixelRef& p = cur->pixels[px_];
       if (!gap_loaded_) {
         gap_left_ = p.gap;
         gap_loaded_ = true;
@@ -142,14 +145,14 @@ void Env::start_segment() {
   px_ = 0;
   offered_ = false;
   gap_loaded_ = false;
-  cur_ = st_.segment(seg_);
-  if (cur_ == nullptr) return;
-  for (const BusOp& op : cur_->program) bus_.push_back(op);
+  if (!segs_.advance_to(seg_)) return;
+  for (const BusOp& op : segs_.current()->program) bus_.push_back(op);
 }
 
 void Env::advance_segments() {
-  if (cur_ == nullptr) return;
-  const Segment& s = *cur_;
+  const Segment* cur = segs_.current();
+  if (cur == nullptr) return;
+  const Segment& s = *cur;
   if (!streaming_ && bus_.idle()) {
     streaming_ = true;
     for (const BusOp& op : s.traffic) bus_.push_back(op);
@@ -170,7 +173,7 @@ void Env::on_drained() {
     }
   }
   // Resynchronise: new memory contents for the new bindings, in both memory and scoreboard.
-  const Segment& s = *cur_;
+  const Segment& s = *segs_.current();
   mem_.image().clear();
   sb_.emplace(st_.cfg.cfg_index);
   if (s.fill) {
@@ -290,7 +293,7 @@ void Env::on_pixel(const PixelRef& p) {
   ++pixels_in_;
   ++port_.pixels_in;
   last_progress_ = cycle_;
-  const Segment& seg = *cur_;
+  const Segment& seg = *segs_.current();
   sim::TbPixel tp;
   tp.x = p.x;
   tp.y = p.y;
@@ -305,14 +308,17 @@ void Env::on_pixel(const PixelRef& p) {
   const ref::PixelState ps = sb_->ref_state(p.x, p.y);
   if (opt_.coverage) {
     const uint32_t key = (static_cast<uint32_t>(p.y) << 14) | p.x;
-    const auto [it, first] = last_use_.try_emplace(key, pixels_in_);
-    if (!first) {
-      const uint64_t dist = pixels_in_ - it->second;
-      if (dist <= 15) cov_.hit(bins_.reuse[dist <= 1 ? 0 : dist <= 3 ? 1 : dist <= 7 ? 2 : 3]);
-      it->second = pixels_in_;
-    }
-    if (seg.illegal) cov_.hit(bins_.illegal_state);
-    sample_pixel(cov_, pixel_bins_, ps, sb_->state(), tp.px, p.x, p.y);
+    uint64_t dist = 1;
+    while (dist < kRecent && recent_[(pixels_in_ - dist) % kRecent] != key) ++dist;
+    const char* bin = dist <= 1    ? "hazard/reuse_d1"
+                      : dist <= 3  ? "hazard/reuse_d2_3"
+                      : dist <= 7  ? "hazard/reuse_d4_7"
+                      : dist <= 15 ? "hazard/reuse_d8_15"
+                                   : nullptr;
+    if (bin) cov_.hit(cov_.id(bin));
+    recent_[pixels_in_ % kRecent] = key;
+    if (seg.illegal) cov_.hit(cov_.id("pixel/illegal_state"));
+    sample_pixel(cov_, sb_->ref_state(p.x, p.y), sb_->state(), tp.px, p.x, p.y);
   }
   // Deliberately illegal states are scoreboarded too: om::ref is total over every register
   // encoding (docs/behaviour.md §11's canonical choices), and the RTL must agree with it there as
@@ -394,7 +400,7 @@ void Env::observe(const TopOut& out) {
   mem_.commit(cycle_, wr_fire, out.mem_wr_addr, out.mem_wr_data, rd_fire, out.mem_rd_addr,
               in_.mem_rsp_valid);
   if (offered_ && out.in_ready) {
-    on_pixel(cur_->pixels[px_]);
+    on_pixel(segs_.current()->pixels[px_]);
     offered_ = false;
     gap_loaded_ = false;
     ++px_;

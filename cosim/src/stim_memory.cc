@@ -9,60 +9,72 @@
 
 namespace om::cosim {
 
+MemPhase memory_phase(uint64_t seed, uint64_t index, uint64_t start, uint64_t cycles,
+                      const Profile& prof) {
+  Mt64 rng(derive_seed(seed, kStreamMemory, index));
+  auto pick = [&rng](uint32_t n) { return draw_range(rng, 0, n - 1); };
+  auto range = [&pick](uint32_t lo, uint32_t hi) { return lo + pick(hi - lo + 1); };
+  MemPhase p;
+  p.kind = MemPhase::Kind::kRandom;
+  // The last phase stops at the run's end: a longer run continues it with the same draws.
+  p.cycles = std::min<uint64_t>(64u << pick(6), cycles - start);
+  uint32_t mode = pick(100);
+  int kind = 0;
+  for (; kind < 4 && mode >= static_cast<uint32_t>(prof.mem_mix[kind]); ++kind) {
+    mode -= prof.mem_mix[kind];
+  }
+  switch (kind) {
+    case 0:  // fast
+      p.lat_hi = 2;
+      break;
+    case 1:  // typical
+      p.rd = static_cast<uint16_t>(600 + 4 * pick(100));
+      p.wr = static_cast<uint16_t>(600 + 4 * pick(100));
+      p.lat_hi = static_cast<uint8_t>(range(1, 8));
+      break;
+    case 2:  // slow
+      p.rd = static_cast<uint16_t>(200 + 4 * pick(100));
+      p.wr = static_cast<uint16_t>(200 + 4 * pick(100));
+      p.lat_lo = static_cast<uint8_t>(range(2, 6));
+      p.lat_hi = static_cast<uint8_t>(range(p.lat_lo, 30));
+      break;
+    case 3:  // long latency: more reads outstanding than the OM buffers
+      p.lat_lo = static_cast<uint8_t>(range(16, 30));
+      p.lat_hi = static_cast<uint8_t>(range(p.lat_lo, 60));
+      break;
+    default:  // a stall burst on reads, writes or both, then normal
+      p.kind = MemPhase::Kind::kBurst;
+      p.stall = static_cast<uint8_t>(pick(3));
+      p.burst = std::min<uint64_t>(p.cycles, range(8, 200));
+      p.lat_hi = 4;
+      break;
+  }
+  p.seed = rng();
+  return p;
+}
+
 std::vector<MemPhase> generate_memory(uint64_t seed, uint64_t cycles, const Profile& prof) {
   std::vector<MemPhase> phases;
-  uint64_t c = 0;
-  for (uint64_t index = 0; c < cycles; ++index) {
-    Mt64 rng(derive_seed(seed, kStreamMemory, index));
-    auto pick = [&rng](uint32_t n) { return draw_range(rng, 0, n - 1); };
-    auto range = [&pick](uint32_t lo, uint32_t hi) { return lo + pick(hi - lo + 1); };
-    MemPhase p;
-    p.kind = MemPhase::Kind::kRandom;
-    // The last phase stops at the run's end: a longer run continues it with the same draws.
-    p.cycles = std::min<uint64_t>(64u << pick(6), cycles - c);
-    uint32_t mode = pick(100);
-    int kind = 0;
-    for (; kind < 4 && mode >= static_cast<uint32_t>(prof.mem_mix[kind]); ++kind) {
-      mode -= prof.mem_mix[kind];
-    }
-    switch (kind) {
-      case 0:  // fast
-        p.lat_hi = 2;
-        break;
-      case 1:  // typical
-        p.rd = static_cast<uint16_t>(600 + 4 * pick(100));
-        p.wr = static_cast<uint16_t>(600 + 4 * pick(100));
-        p.lat_hi = static_cast<uint8_t>(range(1, 8));
-        break;
-      case 2:  // slow
-        p.rd = static_cast<uint16_t>(200 + 4 * pick(100));
-        p.wr = static_cast<uint16_t>(200 + 4 * pick(100));
-        p.lat_lo = static_cast<uint8_t>(range(2, 6));
-        p.lat_hi = static_cast<uint8_t>(range(p.lat_lo, 30));
-        break;
-      case 3:  // long latency: more reads outstanding than the OM buffers
-        p.lat_lo = static_cast<uint8_t>(range(16, 30));
-        p.lat_hi = static_cast<uint8_t>(range(p.lat_lo, 60));
-        break;
-      default:  // a stall burst on reads, writes or both, then normal
-        p.kind = MemPhase::Kind::kBurst;
-        p.stall = static_cast<uint8_t>(pick(3));
-        p.burst = std::min<uint64_t>(p.cycles, range(8, 200));
-        p.lat_hi = 4;
-        break;
-    }
-    p.seed = rng();
-    c += p.cycles;
-    phases.push_back(p);
+  for (uint64_t index = 0, c = 0; c < cycles; ++index) {
+    phases.push_back(memory_phase(seed, index, c, cycles, prof));
+    c += phases.back().cycles;
   }
   return phases;
 }
 
-PhaseTiming::PhaseTiming(const std::vector<MemPhase>& phases) : phases_(phases) { enter(0); }
+PhaseTiming::PhaseTiming(const Stimulus& st) : st_(&st) { enter(0); }
 
 void PhaseTiming::enter(size_t phase) {
   phase_ = phase;
-  if (phase_ < phases_.size()) rng_.seed(phases_[phase_].seed);
+  cur_phase_.reset();
+  if (!st_->lazy) {
+    if (phase_ < st_->mem.size()) cur_phase_ = st_->mem[phase_];
+  } else if (start_ < st_->cfg.cycles + 1) {
+    // Phases cover the run's cycles and the one after the last, as generate() makes them.
+    cur_phase_ = memory_phase(st_->cfg.seed, phase_, start_, st_->cfg.cycles + 1,
+                              *find_profile(st_->cfg.profile));
+  }
+  if (cur_phase_) rng_.seed(cur_phase_->seed);
 }
 
 void PhaseTiming::draw(const MemPhase& p, uint64_t i, MemCycle* m, size_t n) {
@@ -95,16 +107,16 @@ void PhaseTiming::draw(const MemPhase& p, uint64_t i, MemCycle* m, size_t n) {
 
 void PhaseTiming::fill() {
   for (size_t k = 0; k < kBlock;) {
-    while (phase_ < phases_.size() && drawn_ >= start_ + phases_[phase_].cycles) {
-      start_ += phases_[phase_].cycles;
+    while (cur_phase_ && drawn_ >= start_ + cur_phase_->cycles) {
+      start_ += cur_phase_->cycles;
       enter(phase_ + 1);
     }
-    if (phase_ >= phases_.size()) {  // ideal beyond the last phase
+    if (!cur_phase_) {  // ideal beyond the last phase
       std::fill(block_.begin() + static_cast<ptrdiff_t>(k), block_.end(), MemCycle{});
       drawn_ += kBlock - k;
       break;
     }
-    const MemPhase& p = phases_[phase_];
+    const MemPhase& p = *cur_phase_;
     const size_t n =
         static_cast<size_t>(std::min<uint64_t>(kBlock - k, start_ + p.cycles - drawn_));
     draw(p, drawn_ - start_, &block_[k], n);

@@ -4,8 +4,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <deque>
-#include <memory>
 #include <stdexcept>
 #include <string>
 
@@ -18,39 +16,41 @@
 namespace om::cosim {
 namespace {
 
+// The state writes (full and partial) of `ops`, in order.
+void apply_writes(sim::StateRegs& regs, const std::vector<BusOp>& ops) {
+  for (const BusOp& op : ops) {
+    if (op.kind == BusOp::Kind::kStateWrite || op.kind == BusOp::Kind::kPartialWrite) {
+      regs.write(op.addr, op.data, op.strb);
+    }
+  }
+}
+
 class Gen {
  public:
   Gen(const StimConfig& c, const Profile& prof)
       : c_(c), cfg_(kConfigs[c.cfg_index]), prof_(prof), states_(cfg_, prof_, rng_) {}
 
-  /// The stimulus without its segments (configuration and memory phases).
-  Stimulus head() const {
-    Stimulus st;
-    st.cfg = c_;
-    st.cfg.seeded = true;
-    st.mem = generate_memory(c_.seed, c_.cycles + 1, prof_);
-    return st;
-  }
-  /// Every cycle of the run has stimulus: segments are generated while the estimated cycles of
-  /// those so far are below the budget, an overshoot. Segment i draws from its own seed, so a
-  /// longer run only appends segments.
-  bool more() const { return used_ < budget_; }
-  /// The next segment (more() must hold), `state` as the generator drew it (derive_states()
-  /// replaces it with what the bus writes set).
-  Segment next() {
-    rng_.seed(derive_seed(c_.seed, kStreamSegment, made_++));
-    Segment seg = segment(prev_, made_ == 1 || prev_illegal_);
-    used_ += estimate(seg);
-    prev_ = seg.state;
-    prev_illegal_ = seg.illegal;
-    return seg;
+  // Segment `index`: drawn from its own seed on top of the state the generator drew for the one
+  // before (`prev`, and whether that was illegal: the first segment and any after an illegal one
+  // drain).
+  Segment segment(size_t index, const ref::DrawState& prev, bool force_drain) {
+    rng_.seed(derive_seed(c_.seed, kStreamSegment, index));
+    return segment(prev, force_drain);
   }
 
-  Stimulus run() {
-    Stimulus st = head();
-    while (more()) st.segments.push_back(next());
-    derive_states(st);
-    return st;
+  // Every cycle of the run has stimulus: the estimated cycles of the segments so far overshoot the
+  // run's. Segment i draws from its own seed, so a longer run only appends segments.
+  static double budget(uint64_t cycles) { return 1.5 * static_cast<double>(cycles) + 2000.0; }
+
+  // Rough cycles a segment takes: ops per pixel (bound slots), gaps, bus transfers.
+  double estimate(const Segment& seg) const {
+    int slots = 0;
+    for (int i = 0; i < cfg_.max_rts; ++i) {
+      if (seg.state.rt[i].format != 0) ++slots;
+    }
+    double c = 50.0 + 3.0 * static_cast<double>(seg.program.size());
+    for (const PixelRef& p : seg.pixels) c += 1.3 * std::max(1, slots) + p.gap;
+    return c;
   }
 
  private:
@@ -238,94 +238,14 @@ class Gen {
     return seg;
   }
 
-  // Rough cycles a segment takes: ops per pixel (bound slots), gaps, bus transfers.
-  double estimate(const Segment& seg) const {
-    int slots = 0;
-    for (int i = 0; i < cfg_.max_rts; ++i) {
-      if (seg.state.rt[i].format != 0) ++slots;
-    }
-    double c = 50.0 + 3.0 * static_cast<double>(seg.program.size());
-    for (const PixelRef& p : seg.pixels) c += 1.3 * std::max(1, slots) + p.gap;
-    return c;
-  }
-
   StimConfig c_;
   const ConfigInfo& cfg_;
   const Profile& prof_;
   Mt64 rng_;
   StateGen states_;
-  const double budget_ = 1.5 * static_cast<double>(c_.cycles) + 2000.0;
-  double used_ = 0.0;
-  uint64_t made_ = 0;  // segments generated
-  ref::DrawState prev_;
-  bool prev_illegal_ = false;
 };
-
-// The state registers after `seg`'s program (`regs` holds them before it) become its state; its
-// traffic's state writes follow.
-void derive_state(sim::StateRegs& regs, Segment& seg) {
-  auto apply = [&regs](const std::vector<BusOp>& ops) {
-    for (const BusOp& op : ops) {
-      if (op.kind == BusOp::Kind::kStateWrite || op.kind == BusOp::Kind::kPartialWrite) {
-        regs.write(op.addr, op.data, op.strb);
-      }
-    }
-  };
-  apply(seg.program);
-  seg.state = regs.decode();
-  apply(seg.traffic);
-}
-
-// Checks generate()'s arguments; returns the profile.
-const Profile& checked_profile(const StimConfig& cfg) {
-  if (cfg.cfg_index < 0 || cfg.cfg_index >= kNumConfigs) {
-    throw std::out_of_range("stimulus: configuration index " + std::to_string(cfg.cfg_index));
-  }
-  if (cfg.rts < 0 || cfg.rts > kConfigs[cfg.cfg_index].max_rts) {
-    throw std::out_of_range("stimulus: --rts " + std::to_string(cfg.rts) + " outside 0.." +
-                            std::to_string(kConfigs[cfg.cfg_index].max_rts) + " for " +
-                            kConfigs[cfg.cfg_index].name);
-  }
-  const Profile* prof = find_profile(cfg.profile);
-  if (prof == nullptr) {
-    throw std::invalid_argument("--profile: unknown profile '" + cfg.profile + "' (" +
-                                profile_list() + ")");
-  }
-  const uint64_t need = stimulus_bytes(cfg.cycles);
-  const uint64_t have = static_cast<uint64_t>(sysconf(_SC_PHYS_PAGES)) *
-                        static_cast<uint64_t>(sysconf(_SC_PAGE_SIZE));
-  if (need > have / 4 * 3) {
-    throw std::invalid_argument("--cycles " + std::to_string(cfg.cycles) +
-                                ": the stimulus needs up to " + std::to_string(need >> 20) +
-                                " MiB (it is generated before the run), more than 3/4 of " +
-                                "this machine's " + std::to_string(have >> 20) + " MiB");
-  }
-  return *prof;
-}
 
 }  // namespace
-
-// The segments of a lazy stimulus: generated in order when first asked for, states derived as
-// derive_states() does. A deque, so a segment handed out stays where it is.
-class SegmentSource {
- public:
-  SegmentSource(const StimConfig& cfg, const Profile& prof) : gen_(cfg, prof) {}
-  Stimulus head() const { return gen_.head(); }
-  const Segment* at(size_t i) {
-    while (made_.size() <= i && gen_.more()) {
-      made_.push_back(gen_.next());
-      derive_state(regs_, made_.back());
-    }
-    return i < made_.size() ? &made_[i] : nullptr;
-  }
-
- private:
-  Gen gen_;
-  sim::StateRegs regs_;
-  std::deque<Segment> made_;
-};
-
-namespace {}  // namespace
 
 int config_index(const std::string& name) {
   for (int i = 0; i < kNumConfigs; ++i) {
@@ -342,25 +262,86 @@ uint64_t stimulus_bytes(uint64_t cycles) {
   return kPerCycle * cycles + (1u << 20);
 }
 
-Stimulus generate(const StimConfig& cfg) { return Gen(cfg, checked_profile(cfg)).run(); }
-
-Stimulus generate_lazy(const StimConfig& cfg) {
-  auto source = std::make_shared<SegmentSource>(cfg, checked_profile(cfg));
-  Stimulus st = source->head();
-  st.lazy = std::move(source);
+Stimulus seeded(const StimConfig& cfg) {
+  if (cfg.cfg_index < 0 || cfg.cfg_index >= kNumConfigs) {
+    throw std::out_of_range("stimulus: configuration index " + std::to_string(cfg.cfg_index));
+  }
+  if (cfg.rts < 0 || cfg.rts > kConfigs[cfg.cfg_index].max_rts) {
+    throw std::out_of_range("stimulus: --rts " + std::to_string(cfg.rts) + " outside 0.." +
+                            std::to_string(kConfigs[cfg.cfg_index].max_rts) + " for " +
+                            kConfigs[cfg.cfg_index].name);
+  }
+  if (find_profile(cfg.profile) == nullptr) {
+    throw std::invalid_argument("--profile: unknown profile '" + cfg.profile + "' (" +
+                                profile_list() + ")");
+  }
+  Stimulus st;
+  st.cfg = cfg;
+  st.cfg.seeded = true;
+  st.lazy = true;
   return st;
 }
 
-const Segment* Stimulus::segment(size_t i) const {
-  if (lazy) return lazy->at(i);
-  return i < segments.size() ? &segments[i] : nullptr;
+Stimulus generate(const StimConfig& cfg) {
+  Stimulus lazy = seeded(cfg);
+  const uint64_t need = stimulus_bytes(cfg.cycles);
+  const uint64_t have = static_cast<uint64_t>(sysconf(_SC_PHYS_PAGES)) *
+                        static_cast<uint64_t>(sysconf(_SC_PAGE_SIZE));
+  if (need > have / 4 * 3) {
+    throw std::invalid_argument("--cycles " + std::to_string(cfg.cycles) +
+                                ": the whole stimulus needs up to " + std::to_string(need >> 20) +
+                                " MiB, more than 3/4 of this machine's " +
+                                std::to_string(have >> 20) + " MiB");
+  }
+  Stimulus st;
+  st.cfg = lazy.cfg;
+  st.mem = generate_memory(cfg.seed, cfg.cycles + 1, *find_profile(cfg.profile));
+  SegmentStream segs(lazy);
+  for (size_t i = 0; segs.advance_to(i); ++i) {
+    st.segments.push_back(*segs.current());
+    st.pixels += st.segments.back().pixels.size();
+  }
+  return st;
+}
+
+SegmentStream::SegmentStream(const Stimulus& st) : st_(&st) { advance_to(0); }
+
+const Segment* SegmentStream::current() const {
+  if (!st_->lazy) return index_ < st_->segments.size() ? &st_->segments[index_] : nullptr;
+  return cur_ ? &*cur_ : nullptr;
+}
+
+bool SegmentStream::advance_to(size_t i) {
+  index_ = i;
+  if (!st_->lazy) return current() != nullptr;
+  const StimConfig& c = st_->cfg;
+  while (next_ <= i) {
+    if (used_ >= Gen::budget(c.cycles)) {
+      cur_.reset();
+      return false;
+    }
+    Gen gen(c, *find_profile(c.profile));
+    Segment seg = gen.segment(next_, prev_, next_ == 0 || prev_illegal_);
+    used_ += gen.estimate(seg);
+    prev_ = seg.state;
+    prev_illegal_ = seg.illegal;
+    // The state the bus writes leave, as derive_states() sets it.
+    apply_writes(regs_, seg.program);
+    seg.state = regs_.decode();
+    apply_writes(regs_, seg.traffic);
+    cur_ = std::move(seg);
+    ++next_;
+  }
+  return cur_.has_value();
 }
 
 void derive_states(Stimulus& st) {
   sim::StateRegs regs;
   st.pixels = 0;
   for (Segment& seg : st.segments) {
-    derive_state(regs, seg);
+    apply_writes(regs, seg.program);
+    seg.state = regs.decode();
+    apply_writes(regs, seg.traffic);
     st.pixels += seg.pixels.size();
   }
 }

@@ -441,7 +441,7 @@ class Reader {
 std::string write_stimulus(const Stimulus& st) {
   if (st.lazy) {
     throw std::invalid_argument(
-        "write_stimulus: a lazy stimulus (generate_lazy) holds no segments to write; use "
+        "write_stimulus: a lazy stimulus (seeded()) holds no segments to write; use "
         "generate()");
   }
   std::ostringstream os;

@@ -42,7 +42,7 @@ class LockstepCheckpoint : public ::testing::TestWithParam<SidesCase> {
     sc.cfg_index = config_index("fl11_1");
     sc.seed = 7;
     sc.cycles = kCycles;
-    st_ = generate(sc);
+    st_ = seeded(sc);  // the checkpoint holds the stream's position
     opt_.a = GetParam().a;
     opt_.two_sides = GetParam().two_sides;
     // The fault fires after the checkpoint: the restored run must end in the same failure, so

@@ -45,7 +45,7 @@ int main(int argc, char** argv) {
                  e.what());
     return 2;
   }
-  const om::cosim::Stimulus st = om::cosim::generate(sc);
+  const om::cosim::Stimulus st = om::cosim::seeded(sc);
   om::cosim::RunOptions ro;
   ro.env.coverage = false;
   ro.time_sides = false;

@@ -4,7 +4,7 @@
 //   om_sc_tb [--config NAME] [--seed N] [--cycles N] [--rts N] [--waves DIR] [--no-scoreboard]
 //            [--fault NAME] [--json]
 //
-// The stimulus is om::cosim::generate()'s for (config, seed, cycles, rts): the same as
+// The stimulus is om::cosim::seeded()'s for (config, seed, cycles, rts): the same as
 // `omsim run --config NAME --seed N --cycles N`. Exit codes: 0 pass, 1 mismatch or failure, 2 bad
 // command line. OM_WAVES=DIR in the environment is the same as --waves DIR. --fault takes the names
 // of `omsim run --fault` (sim::fault_names()).
@@ -80,7 +80,7 @@ int sc_main(int argc, char* argv[]) {
 
   om::cosim::Stimulus st;
   try {
-    st = om::cosim::generate(sc);
+    st = om::cosim::seeded(sc);
   } catch (const std::exception& e) {
     return usage(e.what());
   }

@@ -11,6 +11,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -76,6 +77,13 @@ def test_dask_local_cluster_regression_passes_and_resume_skips_done_runs(tmp_pat
     assert props["reproduce"].startswith("omsim run --config ") and props["seed"] in ("1", "2")
     got = rows(db)
     assert len(got) == 4 and all(r["verdict"] == "PASS" and r["pixels"] > 0 and r["revision"] for r in got)
+    for r in got:  # a run shorter than a second has one sample: at its end
+        samples = json.loads(r["rss_kib"])
+        assert samples and r["rss_first_kib"] == samples[0] and r["rss_last_kib"] == samples[-1], dict(r)
+        assert r["rss_peak_kib"] >= max(samples) > 10_000, dict(r)
+    mem = report(db)["memory"]
+    assert len(mem["runs"]) == 4 and mem["peak_kib"] == max(r["rss_peak_kib"] for r in got)
+    assert "resident memory: peak " in omsim("regress", "report", "--db", str(db)).stdout
     html = (tmp_path / "out" / "coverage.html").read_text()
     assert "data:image/png;base64," in html and "Holes" in html
     first = {r["id"]: r["finished"] for r in got}
@@ -91,6 +99,35 @@ def test_dask_local_cluster_regression_passes_and_resume_skips_done_runs(tmp_pat
     r = omsim(*args, "--resume", "-j", "1")
     assert r.returncode == 0 and "1 runs (3 already in" in r.stdout, r.stdout + r.stderr
     assert len(rows(db)) == 4 and len(ET.parse(junit).getroot().findall(".//testcase")) == 4
+
+
+def test_rss_sampler_follows_the_resident_memory_of_a_run():
+    from omsim.regress_exec import RssSampler
+
+    with RssSampler(interval=0.05) as s:
+        time.sleep(0.3)
+        held = b"\x01" * (64 << 20)  # written, so resident
+        time.sleep(0.3)
+        del held
+    assert len(s.samples) >= 6, s.samples
+    grew = max(s.samples) - s.samples[0]
+    assert 60 << 10 <= grew < 80 << 10, s.samples
+    assert s.peak >= max(s.samples) and s.samples[-1] < max(s.samples) - (60 << 10), (s.peak, s.samples)
+
+
+def test_a_database_from_before_the_memory_columns_gets_them(tmp_path):
+    from omsim.regress_db import SCHEMA, ResultsDb
+
+    old = tmp_path / "old.sqlite"
+    con = sqlite3.connect(old)
+    con.executescript("\n".join(line for line in SCHEMA.splitlines() if not line.lstrip().startswith("rss_")))
+    con.close()
+    with ResultsDb(old):
+        pass
+    con = sqlite3.connect(old)
+    cols = {r[1] for r in con.execute("PRAGMA table_info(runs)")}
+    con.close()
+    assert {"rss_first_kib", "rss_peak_kib", "rss_last_kib", "rss_kib"} <= cols
 
 
 def check_minimized(bucket: dict, fault: str | None, env: dict | None = None) -> None:

@@ -123,6 +123,10 @@ def _row(out: regress_exec.Outcome) -> dict[str, Any]:
         "reproduce": res.reproduce if res else _reproduce(j),
         "report": res.report if res else out.error,
         "coverage": res.coverage.to_json() if res else "",
+        "rss_first_kib": out.rss[0] if out.rss else None,
+        "rss_peak_kib": out.rss_peak or None,
+        "rss_last_kib": out.rss[-1] if out.rss else None,
+        "rss_kib": json.dumps(out.rss),
     }
 
 
@@ -213,7 +217,8 @@ def run(
         store = ResultsDb(db_path)
     except Exception as e:  # sqlite3.Error, OSError: not a database, locked, read-only
         raise UsageError(f"--db: cannot use '{db_path}' as a results database: {e}") from None
-    matrix = [Job(c, p, s, n_cycles, fault or "") for c, p, s in product(cfgs, profs, seed_list)]
+    # Seeds outermost: a regression cut short (or a soak of long runs) has covered every configuration and profile.
+    matrix = [Job(c, p, s, n_cycles, fault or "") for s, c, p in product(seed_list, cfgs, profs)]
     done = store.done(matrix) if resume else set()
     todo = [j for j in matrix if j.key not in done]
     workers = jobs or max(1, min(os.cpu_count() or 1, len(todo) or 1))

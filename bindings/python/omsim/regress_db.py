@@ -6,6 +6,7 @@ replaces its row. docs/regress.md describes the columns.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -32,6 +33,10 @@ CREATE TABLE IF NOT EXISTS runs (
   reproduce        TEXT NOT NULL,     -- the omsim run command line of the run
   report           TEXT NOT NULL,     -- the first-divergence report
   coverage         TEXT NOT NULL,     -- the run's functional coverage file (JSON)
+  rss_first_kib    INTEGER,           -- the worker's resident memory 1 s into the run (KiB)
+  rss_peak_kib     INTEGER,           -- the most it held during the run
+  rss_last_kib     INTEGER,           -- at the run's end
+  rss_kib          TEXT,              -- every sample, 1 s apart and one at the end (JSON list)
   minimized        TEXT,              -- the minimized stimulus file of the bucket this run represents
   minimized_pixels INTEGER,
   minimized_reproduce TEXT,
@@ -58,7 +63,13 @@ _RUN_COLUMNS = (
     "reproduce",
     "report",
     "coverage",
+    "rss_first_kib",
+    "rss_peak_kib",
+    "rss_last_kib",
+    "rss_kib",
 )
+# Columns added since the first schema: a database written before them gets them (empty) when opened.
+_ADDED = {"rss_first_kib": "INTEGER", "rss_peak_kib": "INTEGER", "rss_last_kib": "INTEGER", "rss_kib": "TEXT"}
 
 
 @dataclass(frozen=True)
@@ -88,6 +99,10 @@ class ResultsDb:
         self._db = sqlite3.connect(self.path, timeout=30)
         self._db.row_factory = sqlite3.Row
         self._db.executescript(SCHEMA)
+        have = {r["name"] for r in self._db.execute("PRAGMA table_info(runs)")}
+        for col, kind in _ADDED.items():
+            if col not in have:
+                self._db.execute(f"ALTER TABLE runs ADD COLUMN {col} {kind}")
         self._db.commit()
 
     def close(self) -> None:
@@ -193,4 +208,29 @@ def summary(rows: list[sqlite3.Row]) -> dict[str, Any]:
         "cycles": sum(r["sim_cycles"] for r in rows),
         "pixels": sum(r["pixels"] for r in rows),
         "seconds": secs,
+        "memory": memory(rows),
+    }
+
+
+def memory(rows: list[sqlite3.Row]) -> dict[str, Any]:
+    """Resident memory of the runs that have samples: per run the first sample (1 s in), the peak and the last
+    sample (KiB), and over them the largest peak and the largest growth from first to last sample."""
+    runs = [
+        {
+            "config": r["config"],
+            "profile": r["profile"],
+            "seed": r["seed"],
+            "cycles": r["cycles"],
+            "first_kib": r["rss_first_kib"],
+            "peak_kib": r["rss_peak_kib"],
+            "last_kib": r["rss_last_kib"],
+            "samples": len(json.loads(r["rss_kib"])),
+        }
+        for r in rows
+        if r["rss_kib"] and r["rss_peak_kib"]
+    ]
+    return {
+        "runs": runs,
+        "peak_kib": max((m["peak_kib"] for m in runs), default=0),
+        "growth_kib": max((m["last_kib"] - m["first_kib"] for m in runs), default=0),
     }

@@ -10,34 +10,94 @@ from __future__ import annotations
 import concurrent.futures as cf
 import multiprocessing
 import os
+import threading
 import time
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from .regress_db import Job
 
 
+RSS_INTERVAL = 1.0  # seconds between samples of a run's resident memory
+
+
 @dataclass
 class Outcome:
-    """What a worker sends back: the run's result, or the error it raised."""
+    """What a worker sends back: the run's result, or the error it raised, and the worker's resident memory
+    during the run: `rss` the samples (KiB, every RSS_INTERVAL seconds from the start and one at the end),
+    `rss_peak` the most it held during the run (KiB; 0 when the platform does not say)."""
 
     job: Job
     result: Any  # omsim.cosim.RunResult, or None with `error`
     error: str
     seconds: float
+    rss: list[int] = field(default_factory=list)
+    rss_peak: int = 0
+
+
+def _status_kib(key: str) -> int:
+    """A memory line of /proc/self/status (VmRSS, VmHWM) in KiB; 0 where there is none (not Linux)."""
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith(key + ":"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+class RssSampler:
+    """Samples this process's resident memory (VmRSS) every `interval` seconds on a thread while a run holds no
+    GIL (omsim.cosim.run releases it), and its peak: the kernel's high-water mark, reset at the start so it is
+    this run's (a pool worker runs many), or the largest sample where the reset is not allowed."""
+
+    def __init__(self, interval: float = RSS_INTERVAL) -> None:
+        self.interval = interval
+        self.samples: list[int] = []
+        self._stop = threading.Event()
+        try:
+            with open("/proc/self/clear_refs", "w") as f:
+                f.write("5")  # resets VmHWM to the current VmRSS
+            self._hwm = True
+        except OSError:
+            self._hwm = False
+        self._thread = threading.Thread(target=self._loop, daemon=True)
+
+    def _loop(self) -> None:
+        while not self._stop.wait(self.interval):
+            self.samples.append(_status_kib("VmRSS"))
+
+    def __enter__(self) -> RssSampler:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+        self.samples.append(_status_kib("VmRSS"))
+        self.samples = [s for s in self.samples if s > 0]
+
+    @property
+    def peak(self) -> int:
+        hwm = _status_kib("VmHWM") if self._hwm else 0
+        return max([hwm, *self.samples])
 
 
 def run_job(job: Job) -> Outcome:
-    """One run, in the worker: omsim.cosim.run with the job's configuration, profile, seed, cycles and fault."""
+    """One run, in the worker: omsim.cosim.run with the job's configuration, profile, seed, cycles and fault,
+    its resident memory sampled while it runs."""
     from . import cosim
 
     t0 = time.monotonic()
-    try:
-        res = cosim.run(job.config, seed=job.seed, cycles=job.cycles, profile=job.profile, fault=job.fault or None)
-        return Outcome(job, res, "", time.monotonic() - t0)
-    except Exception as e:  # a run that raises is an ERROR row of its own bucket, not the end of the regression
-        return Outcome(job, None, f"{type(e).__name__}: {e}", time.monotonic() - t0)
+    with RssSampler() as rss:
+        try:
+            res = cosim.run(job.config, seed=job.seed, cycles=job.cycles, profile=job.profile, fault=job.fault or None)
+            err = ""
+        except Exception as e:  # a run that raises is an ERROR row of its own bucket, not the end of the regression
+            res, err = None, f"{type(e).__name__}: {e}"
+    return Outcome(job, res, err, time.monotonic() - t0, rss.samples, rss.peak)
 
 
 def _outcome(future: Any, job: Job) -> Outcome:

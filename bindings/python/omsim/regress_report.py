@@ -63,6 +63,16 @@ def summary_text(s: dict[str, Any]) -> str:
         f"configs {', '.join(s['configs']) or '-'}; profiles {', '.join(s['profiles']) or '-'}; "
         f"revision {', '.join(s['revisions']) or '-'}",
     ]
+    m = s.get("memory", {})
+    if m.get("runs"):
+        big = max(m["runs"], key=lambda r: r["peak_kib"])
+        grow = max(m["runs"], key=lambda r: r["last_kib"] - r["first_kib"])
+        lines.append(
+            f"resident memory: peak {m['peak_kib'] / 1024:.1f} MiB ({big['config']} {big['profile']} seed "
+            f"{big['seed']}); largest growth from 1 s in to the end {m['growth_kib'] / 1024:+.1f} MiB "
+            f"({grow['config']} {grow['profile']} seed {grow['seed']}: {grow['first_kib'] / 1024:.1f} -> "
+            f"{grow['last_kib'] / 1024:.1f} MiB)"
+        )
     if s["buckets"]:
         lines.append(f"{len(s['buckets'])} failure bucket(s), by signature:")
     for b in s["buckets"]:

@@ -8,11 +8,11 @@
 // on.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
-#include <unordered_map>
 
 #include "om/cosim/cov_sample.h"
 #include "om/cosim/coverage.h"
@@ -100,8 +100,8 @@ class Env final : public sim::Testbench<TopIn, TopOut> {
   PixelBins pixel_bins_;
 
   // Segment sequencing.
-  size_t seg_ = 0;                // current segment
-  const Segment* cur_ = nullptr;  // st_.segment(seg_)
+  SegmentStream segs_;  // at seg_
+  size_t seg_ = 0;      // current segment
   uint64_t seg_started_ = 0;
   bool streaming_ = false;  // program done: pixels of the segment may go
   size_t px_ = 0;           // next pixel of the segment
@@ -114,7 +114,10 @@ class Env final : public sim::Testbench<TopIn, TopOut> {
   uint64_t pixels_in_ = 0;
   uint64_t last_progress_ = 0;
   uint32_t last_hazard_read_ = 0;
-  std::unordered_map<uint32_t, uint64_t> last_use_;  // (y << 14 | x) -> pixel number
+  // (y << 14 | x) of pixel n at [n % kRecent], for the reuse distances coverage bins (1..15):
+  // a fixed window, so memory does not grow with the pixels a run sends. ~0u: none yet.
+  static constexpr uint64_t kRecent = 16;
+  std::array<uint32_t, kRecent> recent_{};
   uint64_t final_started_ = 0;
   bool final_polling_ = false;
   int final_reads_ = 0;

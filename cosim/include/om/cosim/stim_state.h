@@ -35,8 +35,13 @@ inline uint64_t derive_seed(uint64_t seed, uint64_t stream, uint64_t index) {
   return z;
 }
 
-/// Memory phases covering `cycles` cycles: phase i from derive_seed(seed, kStreamMemory, i), the
-/// last one cut at `cycles`.
+/// Memory phase `index` of a seeded stimulus, starting at cycle `start` (< `cycles`): drawn from
+/// derive_seed(seed, kStreamMemory, index), cut at `cycles`.
+MemPhase memory_phase(uint64_t seed, uint64_t index, uint64_t start, uint64_t cycles,
+                      const Profile& prof);
+
+/// Memory phases covering `cycles` cycles: memory_phase() 0, 1, ... each starting where the one
+/// before ended.
 std::vector<MemPhase> generate_memory(uint64_t seed, uint64_t cycles, const Profile& prof);
 
 class StateGen {

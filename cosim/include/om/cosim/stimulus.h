@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// The stimulus of the om_top co-simulation, made before the simulation starts (from a seed, or
-// read from a stimulus file: stimulus_file.h, docs/stimulus.md), so the simulation loop draws no
-// random numbers and a run replays exactly. It holds:
+// The stimulus of the om_top co-simulation: read from a stimulus file (stimulus_file.h,
+// docs/stimulus.md), or generated from a seed, either whole (generate(): to write it or edit it)
+// or a segment and a memory phase at a time while a run reaches them (seeded(), SegmentStream,
+// PhaseTiming), so a run's memory does not grow with its length. Either way the same stimulus,
+// drawn outside the simulation loop, so a run replays exactly. It holds:
 //   * segments: a draw state (programmed over the APB bus, register by register), the pixels of
 //     the segment (compact references into a per-segment palette of pixel-shader outputs, with
 //     coordinates chosen for address collisions), and the bus traffic issued while the pixels
@@ -14,13 +16,14 @@
 // render-target formats or sizes first drain the pipeline (poll STATUS) and refill memory.
 //
 // Generation is prefix-stable: segment i and memory phase i draw from generators seeded from
-// (seed, i) alone, and generation just stops once the run's cycles are covered, so the first N
-// cycles of a seed are the same whatever the run's length.
+// (seed, i) and the state segment i - 1 left, and generation just stops once the run's cycles
+// are covered, so the first N cycles of a seed are the same whatever the run's length.
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,6 +33,7 @@
 #include "om/ref/pixel.h"
 #include "om/sim/bus_op.h"
 #include "om/sim/memory.h"
+#include "om/sim/regfile.h"
 
 namespace om::cosim {
 
@@ -96,35 +100,54 @@ struct MemPhase {
   uint64_t seed = 0;   // of the per-cycle draws (kRandom, kBurst)
 };
 
-class SegmentSource;
-
 struct Stimulus {
   StimConfig cfg;
-  std::vector<Segment> segments;  // empty in a lazy stimulus (generate_lazy())
-  std::vector<MemPhase> mem;      // consecutive from cycle 0; beyond them the memory is ideal
-  uint64_t pixels = 0;            // total over `segments`
-  /// Segment i, or nullptr past the last: from `segments`, or in a lazy stimulus generated when
-  /// first asked for (it stays where it is). A run asks in order, for those it reaches.
-  const Segment* segment(size_t i) const;
-  std::shared_ptr<SegmentSource> lazy;  // generates a lazy stimulus's segments (copies share it)
+  // true: seeded() -- segments and mem are empty and made from cfg while a run reaches them.
+  bool lazy = false;
+  std::vector<Segment> segments;
+  std::vector<MemPhase> mem;  // consecutive from cycle 0; beyond them the memory is ideal
+  uint64_t pixels = 0;        // total over the segments (0 when lazy)
 };
 
-/// Generates the stimulus of `cfg.cycles` cycles. Throws std::out_of_range for an unknown
-/// configuration index or an RT count outside 0..max_rts, std::invalid_argument for an unknown
-/// profile or more cycles than this machine's memory holds the stimulus of (see
-/// stimulus_bytes()).
+/// The seeded stimulus of `cfg.cycles` cycles, generated while a run reaches it (Stimulus::lazy):
+/// what a run needs, in memory that does not grow with cfg.cycles. Throws std::out_of_range for an
+/// unknown configuration index or an RT count outside 0..max_rts, std::invalid_argument for an
+/// unknown profile.
+Stimulus seeded(const StimConfig& cfg);
+
+/// The same stimulus generated whole (to write to a file or edit): every segment and memory
+/// phase. Throws as seeded() does, and std::invalid_argument for more cycles than this machine's
+/// memory holds the stimulus of (see stimulus_bytes()).
 Stimulus generate(const StimConfig& cfg);
 
-/// The stimulus generate() gives, with each segment generated only when a run first asks for it
-/// (Stimulus::segment()): the same segments, but a run that ends before the last of them does not
-/// draw the rest (about half of them in a passing run). `segments` stays empty; use generate()
-/// for a stimulus to write, inspect or replay. Segments are generated on the thread that asks, so
-/// a lazy stimulus (and its copies, which share the source) serves one thread at a time. Throws
-/// as generate() does.
-Stimulus generate_lazy(const StimConfig& cfg);
-
-/// An upper estimate of the bytes the generated stimulus of `cycles` cycles takes.
+/// An upper estimate of the bytes the whole generated stimulus of `cycles` cycles takes.
 uint64_t stimulus_bytes(uint64_t cycles);
+
+/// The segments of a stimulus in order, one at a time: from Stimulus::segments, or, for a lazy
+/// stimulus, each generated when it is reached and dropped when the next one is (only the
+/// current segment and the generator's position are held). A copy goes on exactly as the original
+/// would (a checkpoint). `st` must outlive it.
+class SegmentStream {
+ public:
+  explicit SegmentStream(const Stimulus& st);
+  /// Makes segment `i` (at or after the current one) current; false when the stimulus has fewer.
+  bool advance_to(size_t i);
+  /// The current segment; nullptr past the last.
+  const Segment* current() const;
+
+ private:
+  const Stimulus* st_;
+  size_t index_ = 0;  // of the current segment
+  // Lazy generation: the next segment's index, the estimated cycles so far, the state the
+  // generator drew last (the next segment starts from it) and the state registers the bus writes
+  // so far leave (the truth, as derive_states() has it).
+  size_t next_ = 0;
+  double used_ = 0.0;
+  ref::DrawState prev_;
+  bool prev_illegal_ = false;
+  sim::StateRegs regs_;
+  std::optional<Segment> cur_;
+};
 
 /// Sets every segment's `state` and `st.pixels` from the segments' contents: the state registers
 /// (sim::StateRegs, from reset) after the segment's program writes, state writes of the earlier
@@ -134,12 +157,13 @@ void derive_states(Stimulus& st);
 /// Index of the configuration named `name` (fl9_1 ... fl11_1), or -1.
 int config_index(const std::string& name);
 
-/// The memory timing of `phases` (a sim::MemTiming for sim::Memory): cycle by cycle, each phase's
-/// draws from its own seed, ideal beyond the last phase. `phases` must outlive it. The cycles are
-/// drawn kBlock at a time, ahead of the run (the same draws in the same order as one by one).
+/// The memory timing of a stimulus (a sim::MemTiming for sim::Memory): its phases cycle by cycle,
+/// each phase's draws from its own seed, ideal beyond the last phase. A lazy stimulus's phases are
+/// generated one at a time as the run enters them. The cycles are drawn kBlock at a time, ahead of
+/// the run (the same draws in the same order as one by one). `st` must outlive it.
 class PhaseTiming final : public sim::MemTiming {
  public:
-  explicit PhaseTiming(const std::vector<MemPhase>& phases);
+  explicit PhaseTiming(const Stimulus& st);
   MemCycle at(uint64_t cycle) override {
     while (cycle >= next_) fill();
     return block_[cycle - (next_ - kBlock)];
@@ -155,11 +179,12 @@ class PhaseTiming final : public sim::MemTiming {
   void enter(size_t phase);
   void fill();  // draws the next kBlock cycles into block_
 
-  const std::vector<MemPhase>& phases_;
+  const Stimulus* st_;
   size_t phase_ = 0;
-  uint64_t start_ = 0;  // first cycle of phase_
-  uint64_t drawn_ = 0;  // next cycle to draw
-  uint64_t next_ = 0;   // first cycle after block_ (block_ holds next_ - kBlock .. next_ - 1)
+  std::optional<MemPhase> cur_phase_;  // phase_ (none: beyond the last)
+  uint64_t start_ = 0;                 // first cycle of phase_
+  uint64_t drawn_ = 0;                 // next cycle to draw
+  uint64_t next_ = 0;  // first cycle after block_ (block_ holds next_ - kBlock .. next_ - 1)
   std::array<MemCycle, kBlock> block_{};
   Mt64 rng_;
 };
