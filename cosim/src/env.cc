@@ -310,15 +310,10 @@ void Env::on_pixel(const PixelRef& p) {
     const uint32_t key = (static_cast<uint32_t>(p.y) << 14) | p.x;
     uint64_t dist = 1;
     while (dist < kRecent && recent_[(pixels_in_ - dist) % kRecent] != key) ++dist;
-    const char* bin = dist <= 1    ? "hazard/reuse_d1"
-                      : dist <= 3  ? "hazard/reuse_d2_3"
-                      : dist <= 7  ? "hazard/reuse_d4_7"
-                      : dist <= 15 ? "hazard/reuse_d8_15"
-                                   : nullptr;
-    if (bin) cov_.hit(cov_.id(bin));
+    if (dist <= 15) cov_.hit(bins_.reuse[dist <= 1 ? 0 : dist <= 3 ? 1 : dist <= 7 ? 2 : 3]);
     recent_[pixels_in_ % kRecent] = key;
-    if (seg.illegal) cov_.hit(cov_.id("pixel/illegal_state"));
-    sample_pixel(cov_, sb_->ref_state(p.x, p.y), sb_->state(), tp.px, p.x, p.y);
+    if (seg.illegal) cov_.hit(bins_.illegal_state);
+    sample_pixel(cov_, pixel_bins_, ps, sb_->state(), tp.px, p.x, p.y);
   }
   // Deliberately illegal states are scoreboarded too: om::ref is total over every register
   // encoding (docs/behaviour.md §11's canonical choices), and the RTL must agree with it there as
