@@ -67,6 +67,13 @@ const AcceptOut& Accept::comb(const AcceptIn& in) {
 
   o.in_ready = u_in_reg_.in_ready(false) && !in.hold;
   o.pixel_in = in.in_valid && o.in_ready;
+  o.out_valid = u_op_reg_.out_valid();
+  o.out_data = &u_op_reg_.out_data();
+  o.busy = in_q_valid || px_valid || o.out_valid;
+  o.killed = false;
+  // An empty stage drives only valid low and ready from its registers; seq() reads none of the
+  // handshakes below while the stage is empty.
+  if (!o.busy) return o;
 
   // Expansion: the lowest pending slot of the pixel in u_px_reg goes to u_op_reg.
   op_in_ready_ = u_op_reg_.in_ready(in.out_ready);
@@ -93,16 +100,14 @@ const AcceptOut& Accept::comb(const AcceptIn& in) {
     o.killed = killed_;
   } else {
     in_q_ready_ = true;
-    o.killed = false;
   }
-
-  o.out_valid = u_op_reg_.out_valid();
-  o.out_data = &u_op_reg_.out_data();
-  o.busy = in_q_valid || px_valid || o.out_valid;
   return o;
 }
 
 void Accept::seq(const AcceptIn& in) {
+  // Empty and no pixel offered: no flop changes (intake_fresh_ is already clear: it is set only
+  // while u_in_reg holds a pixel and cleared when that pixel leaves).
+  if (!in.in_valid && !busy()) return;
   const bool in_q_valid = u_in_reg_.out_valid();
   const bool px_valid = u_px_reg_.out_valid();
 

@@ -210,10 +210,9 @@ const CsrOut& Csr::comb(const CsrIn& in) {
 }
 
 void Csr::seq(const CsrIn& in) {
-  uint32_t cfg_d = regs_.cfg_q;
   if (!in.rst_n) {
     const uint32_t strap = in.cfg & 7u;
-    cfg_d =
+    const uint32_t cfg_d =
         strap < static_cast<uint32_t>(kNumConfigs) ? strap : static_cast<uint32_t>(kDefaultConfig);
     regs_ = reset_regs(cfg_d);
     state_stale_ = true;
@@ -225,6 +224,10 @@ void Csr::seq(const CsrIn& in) {
   const bool strobe = in.perf_pixel_in || in.perf_rt_read || in.perf_rt_write ||
                       in.perf_hazard_stall || in.perf_mem_stall || in.perf_killed;
   if (!regs_.is_active && !in.psel && !strobe && !regs_.field_storage.perf_clear) return;
+  commit(in);
+}
+
+void Csr::commit(const CsrIn& in) {
   // The next state is built in place (no copy of every register per cycle): the field logic
   // runs first, as it reads the request register's old values, and each field is read before it
   // is written.
@@ -241,8 +244,11 @@ void Csr::seq(const CsrIn& in) {
   };
   if (target != nullptr && target->access == regs::Access::kRW) {
     uint32_t* w = rw_storage(fs, target->offset);
-    *w = merge(*w, target->write_mask);
-    state_stale_ = true;
+    const uint32_t v = merge(*w, target->write_mask);
+    if (v != *w) {  // a write of the value held keeps the decoded state
+      *w = v;
+      state_stale_ = true;
+    }
   }
   const bool clear = fs.perf_clear;
   const bool clear_write = target != nullptr && target->offset == regs::kPerfClear;
@@ -270,8 +276,6 @@ void Csr::seq(const CsrIn& in) {
     if (n.cpuif_req) n.is_active = false;  // cpuif_rd_ack || cpuif_wr_ack
     n.cpuif_req = false;
   }
-
-  n.cfg_q = cfg_d;
 }
 
 }  // namespace om

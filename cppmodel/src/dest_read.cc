@@ -26,6 +26,8 @@ const DestReadOut& DestRead::comb(const DestReadIn& in) {
 }
 
 void DestRead::seq(const DestReadIn& in) {
+  // Nothing to take, pop, answer or issue: no flop changes.
+  if (!in.in_valid && !op_pop_ && !in.mem_rsp_valid && !u_rd_req_.out_valid()) return;
   const bool take = in.in_valid && out_.in_ready;
   const bool issue = take && in.in_data->need_rd;
   u_op_fifo_.seq(FifoIn<Op>{take, in.in_data, op_pop_});

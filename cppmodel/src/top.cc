@@ -34,6 +34,7 @@ Top& Top::operator=(const Top& o) {
   csr_in_ = o.csr_in_;
   out_ = o.out_;
   settled_ = false;
+  quiet_ = false;
   rd_op_ = nullptr;
   state_dirty_ = o.state_dirty_;
   slot_ = o.slot_;
@@ -66,47 +67,7 @@ void Top::decode_state(const CsrOut& co) {
   blend_factor_ = s.blend_factor;
 }
 
-const TopOut& Top::eval(const TopIn& in) {
-  // The pixel (1214 bits) is copied only when valid: om_accept's input register reads it only then.
-  if (&in != &in_) {
-    in_.rst_n = in.rst_n;
-    in_.cfg = in.cfg;
-    in_.psel = in.psel;
-    in_.penable = in.penable;
-    in_.pwrite = in.pwrite;
-    in_.paddr = in.paddr;
-    in_.pwdata = in.pwdata;
-    in_.pstrb = in.pstrb;
-    in_.in_valid = in.in_valid;
-    if (in.in_valid) in_.in_data = in.in_data;
-    in_.mem_rd_ready = in.mem_rd_ready;
-    in_.mem_rsp_valid = in.mem_rsp_valid;
-    in_.mem_rsp_data = in.mem_rsp_data;
-    in_.mem_wr_ready = in.mem_wr_ready;
-  }
-  if (!in_.rst_n) reset_stages();  // asynchronous reset acts at once
-
-  // om_csr: busy_i comes from registers only.
-  const bool busy = u_accept_.busy() || u_hazard_.busy();
-  CsrIn& ci = csr_in_;
-  ci.rst_n = in_.rst_n;
-  ci.cfg = in_.cfg;
-  ci.psel = in_.psel;
-  ci.penable = in_.penable;
-  ci.pwrite = in_.pwrite;
-  ci.paddr = in_.paddr;
-  ci.pwdata = in_.pwdata;
-  ci.pstrb = in_.pstrb;
-  ci.busy = busy;
-  ci.init_done = true;
-  const CsrOut& co = csr_.comb(ci);
-  // The decoded state is read only for a pixel offered or in flight, and a program writes many
-  // state registers between two pixels: decode once, when the next pixel arrives.
-  if (state_dirty_ && (in_.in_valid || busy)) {
-    decode_state(co);
-    state_dirty_ = false;
-  }
-
+void Top::settle_ops() {
   // om_write: ready is registered.
   const RtDatapathOut dpo = u_datapath_.comb();
   wr_in_.in_valid = dpo.valid;
@@ -127,56 +88,113 @@ const TopOut& Top::eval(const TopIn& in) {
   rd_in_.mem_rsp_valid = in_.mem_rsp_valid;
   const DestReadOut& ro = u_dest_read_.comb(rd_in_);
 
-  // om_hazard, fed by om_accept's output register.
+  // om_hazard, fed by om_accept's output register; its ready is om_accept's out_ready.
   const PipeReg<Op, 0>& acc_out = u_accept_.op_reg();
   hz_in_.in_valid = acc_out.out_valid();
   hz_in_.in_data = &acc_out.out_data();
   hz_in_.out_ready = ro.in_ready;
   hz_in_.retire = wo.retire;
   const HazardOut& ho = u_hazard_.comb(hz_in_);
-
-  // om_accept.
-  acc_in_.hold = co.state_write_pending;
-  acc_in_.in_valid = in_.in_valid;
   acc_in_.out_ready = ho.in_ready;
-  const AcceptOut& ao = u_accept_.comb(acc_in_);
 
-  // Datapath operands of the op at om_dest_read's output (state muxed by its RT slot).
-  const OpDst& rd = *ro.out_data;
+  // Datapath operands of the op at om_dest_read's output (state muxed by its RT slot); the
+  // datapath's stage 1 reads them only with a valid op.
   rd_op_ = ro.out_data;
-  const SlotOperands& so = slot_[mem_addr_rt(rd.op.addr)];
   dp_in_.en = dp_en;
   dp_in_.valid = ro.out_valid;
-  dp_in_.tag = rd.op.addr;
-  dp_in_.format = so.format;
-  dp_in_.desc = &so.desc;
-  dp_in_.logic_op_enable = logic_op_enable0_;
-  dp_in_.logic_op = logic_op0_;
-  dp_in_.gamma_space = gamma_space_;
-  dp_in_.clear = rd.op.clear;
-  dp_in_.s = &rd.op.s;
-  dp_in_.s1 = &rd.op.s1;
-  dp_in_.dest = &rd.dst;
+  if (ro.out_valid) {
+    const OpDst& rd = *ro.out_data;
+    const SlotOperands& so = slot_[mem_addr_rt(rd.op.addr)];
+    dp_in_.tag = rd.op.addr;
+    dp_in_.format = so.format;
+    dp_in_.desc = &so.desc;
+    dp_in_.logic_op_enable = logic_op_enable0_;
+    dp_in_.logic_op = logic_op0_;
+    dp_in_.gamma_space = gamma_space_;
+    dp_in_.clear = rd.op.clear;
+    dp_in_.s = &rd.op.s;
+    dp_in_.s1 = &rd.op.s1;
+    dp_in_.dest = &rd.dst;
+  }
 
-  // Perf strobes (om_csr counts them at the edge).
-  ci.perf_pixel_in = ao.pixel_in;
+  // Perf strobes (om_csr counts them at the edge; om_accept's are set by eval()).
+  CsrIn& ci = csr_in_;
   ci.perf_rt_read = ro.mem_rd_valid && in_.mem_rd_ready;
   ci.perf_rt_write = wo.wr;
   ci.perf_hazard_stall = ho.hazard_stall;
   ci.perf_mem_stall =
       (ro.mem_rd_valid && !in_.mem_rd_ready) || (wo.mem_wr_valid && !in_.mem_wr_ready);
-  ci.perf_killed = ao.killed;
 
   TopOut& o = out_;
-  o.prdata = co.prdata;
-  o.pready = co.pready;
-  o.pslverr = co.pslverr;
-  o.in_ready = ao.in_ready;
   o.mem_rd_valid = ro.mem_rd_valid;
   o.mem_rd_addr = ro.mem_rd_addr;
   o.mem_wr_valid = wo.mem_wr_valid;
   o.mem_wr_addr = wo.mem_wr_addr;
   o.mem_wr_data = *wo.mem_wr_data;
+}
+
+const TopOut& Top::eval(const TopIn& in) {
+  // The pixel (1214 bits) and the read response are copied only when valid: om_accept's input
+  // register and om_dest_read's response FIFO read them only then. The strap and the bus go to
+  // om_csr only: csr_in_ holds them, in_ does not.
+  if (&in != &in_) {
+    in_.rst_n = in.rst_n;
+    in_.in_valid = in.in_valid;
+    if (in.in_valid) in_.in_data = in.in_data;
+    in_.mem_rd_ready = in.mem_rd_ready;
+    in_.mem_rsp_valid = in.mem_rsp_valid;
+    if (in.mem_rsp_valid) in_.mem_rsp_data = in.mem_rsp_data;  // the response FIFO's push only
+    in_.mem_wr_ready = in.mem_wr_ready;
+    CsrIn& ci = csr_in_;
+    ci.rst_n = in.rst_n;
+    ci.cfg = in.cfg;
+    ci.psel = in.psel;
+    ci.penable = in.penable;
+    ci.pwrite = in.pwrite;
+    ci.paddr = in.paddr;
+    ci.pwdata = in.pwdata;
+    ci.pstrb = in.pstrb;
+  }
+  if (!in_.rst_n) reset_stages();  // asynchronous reset acts at once
+
+  // om_csr: busy_i comes from registers only.
+  const bool busy = u_accept_.busy() || u_hazard_.busy();
+  CsrIn& ci = csr_in_;
+  ci.busy = busy;
+  ci.init_done = true;
+  const CsrOut& co = csr_.comb(ci);
+  // The decoded state is read only for a pixel offered or in flight, and a program writes many
+  // state registers between two pixels: decode once, when the next pixel arrives.
+  if (state_dirty_ && (in_.in_valid || busy)) {
+    decode_state(co);
+    state_dirty_ = false;
+  }
+
+  // The pipeline is quiet when no stage holds an op (busy covers them all: om_hazard's table holds
+  // every op from its output register until om_write retires it) and neither a pixel nor a read
+  // response arrives; every stage's seq is then a no-op. In a quiet cycle after a quiet one,
+  // om_write, om_dest_read and om_hazard compute from unchanged registers and inputs what they
+  // computed before, so their comb is not called and their outputs, and the wires built from
+  // them, are kept; om_accept's too unless its hold input changed.
+  const bool quiet = in_.rst_n && !busy && !in_.in_valid && !in_.mem_rsp_valid;
+  const bool kept = quiet && quiet_;
+  if (!kept) settle_ops();
+  quiet_ = quiet;
+
+  // om_accept: in such a cycle only its hold input can change its outputs.
+  TopOut& o = out_;
+  if (!kept || acc_in_.hold != co.state_write_pending) {
+    acc_in_.hold = co.state_write_pending;
+    acc_in_.in_valid = in_.in_valid;
+    const AcceptOut& ao = u_accept_.comb(acc_in_);
+    ci.perf_pixel_in = ao.pixel_in;
+    ci.perf_killed = ao.killed;
+    o.in_ready = ao.in_ready;
+  }
+
+  o.prdata = co.prdata;
+  o.pready = co.pready;
+  o.pslverr = co.pslverr;
   o.perf = co.perf;  // om_csr's perf_o: busy_i and the counters (reset view while rst_n = 0)
   settled_ = true;
   return o;
@@ -193,11 +211,13 @@ void Top::tick() {
   }
   // A bus write lands at this edge: state (and so the decoded operands) may change.
   if (csr_.regs().cpuif_req && csr_.regs().cpuif_req_is_wr) state_dirty_ = true;
-  u_write_.seq(wr_in_);
-  u_datapath_.seq(dp_in_);
-  u_dest_read_.seq(rd_in_);
-  u_hazard_.seq(hz_in_);
-  u_accept_.seq(acc_in_);
+  if (!quiet_) {  // every stage's seq is a no-op in a quiet cycle
+    u_write_.seq(wr_in_);
+    u_datapath_.seq(dp_in_);
+    u_dest_read_.seq(rd_in_);
+    u_hazard_.seq(hz_in_);
+    u_accept_.seq(acc_in_);
+  }
   csr_.seq(csr_in_);
 }
 

@@ -18,6 +18,8 @@ const WriteOut& Write::comb(const WriteIn& in) {
 }
 
 void Write::seq(const WriteIn& in) {
+  // Empty and nothing offered: no flop changes (the skid entry fills only behind a valid one).
+  if (!in.in_valid && !u_out_reg_.out_valid()) return;
   if (in.in_valid) {
     req_in_.write = in.in_write;
     req_in_.addr = in.in_addr;

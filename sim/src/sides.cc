@@ -73,20 +73,11 @@ class ModelSide final : public TappedSide {
   std::string name() const override { return "model"; }
   const TopOut& eval(const TopIn& in) override {
     if (!fault_ && !waves_) return top_.eval(in);  // tick() needs no copy of the inputs then
-    out_ = top_.eval(in);
-    if (fault_) fault_->apply(in, out_);
-    in_ = in;
-    if (waves_) waves_->dump(10 * cycle_, false, in_, out_);
-    return out_;
+    return eval_observed(in);
   }
   void tick() override {
-    if (fault_) fault_->edge(in_, out_);
+    if (fault_ || waves_) return tick_observed();
     top_.tick();
-    if (waves_) {
-      TopOut after = top_.eval(in_);
-      if (fault_) fault_->apply(in_, after);
-      waves_->dump(10 * cycle_ + 5, true, in_, after);
-    }
     ++cycle_;
   }
   void trace_open(const std::string& path) override {
@@ -114,6 +105,26 @@ class ModelSide final : public TappedSide {
     uint64_t cycle = 0;
     std::unique_ptr<Fault> fault;
   };
+
+  // eval() and tick() with a fault or waves; out of line, so that the plain paths save no
+  // registers.
+  [[gnu::noinline]] const TopOut& eval_observed(const TopIn& in) {
+    out_ = top_.eval(in);
+    if (fault_) fault_->apply(in, out_);
+    in_ = in;
+    if (waves_) waves_->dump(10 * cycle_, false, in_, out_);
+    return out_;
+  }
+  [[gnu::noinline]] void tick_observed() {
+    if (fault_) fault_->edge(in_, out_);
+    top_.tick();
+    if (waves_) {
+      TopOut after = top_.eval(in_);
+      if (fault_) fault_->apply(in_, after);
+      waves_->dump(10 * cycle_ + 5, true, in_, after);
+    }
+    ++cycle_;
+  }
 
   Top top_;
   TopIn in_;

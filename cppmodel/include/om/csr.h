@@ -126,6 +126,10 @@ class Csr {
   static CsrRegs reset_regs(uint32_t cfg_q);
 
  private:
+  // seq() for a cycle that changes a register (rst_n high); out of line, so that the early return
+  // of the other cycles saves no registers.
+  [[gnu::noinline]] void commit(const CsrIn& in);
+
   CsrRegs regs_;
   CsrRegs reset_view_;  // what comb() reads while rst_n is low (built only then)
   CsrOut out_;

@@ -66,6 +66,8 @@ class Top {
   };
 
   void reset_stages();
+  // om_write, om_dest_read, om_hazard and the wires between them, back to front.
+  void settle_ops();
   void decode_state(const CsrOut& co);
 
   Csr csr_;
@@ -75,7 +77,8 @@ class Top {
   RtDatapath u_datapath_;
   Write u_write_;
 
-  // Inputs of the cycle (copied by eval(), read by tick()).
+  // Inputs of the cycle (copied by eval(), read by tick()); the strap and bus fields of in_ are
+  // unused, csr_in_ holds them.
   TopIn in_;
   CsrIn csr_in_;
   AcceptIn acc_in_;
@@ -87,6 +90,7 @@ class Top {
   bool wr_ready_ = false;         // om_write's in_ready of the last eval()
   TopOut out_;
   bool settled_ = false;  // eval() ran since the last tick()
+  bool quiet_ = false;    // the last eval() saw a quiet cycle (see eval())
 
   // Decoded state: rebuilt after reset or a bus write (state changes only then).
   bool state_dirty_ = true;
