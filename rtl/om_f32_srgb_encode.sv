@@ -31,8 +31,13 @@ module om_f32_srgb_encode
   om_fp32_clamp u_clamp (.a_i(f_i), .lo_i(32'h0000_0000), .hi_i(32'h3F80_0000), .y_o(x));
 
   // ---------------------------------------------------------------------------------------------------------------
-  // Linear segment: 323 sig / 25 has 27 or 28 integer bits; keep 24 and round to nearest even.
-  logic [32:0]  lin_p;
+  // Linear segment: 323 sig / 25 has 27 or 28 integer bits; keep 24 and round to nearest even. 323 sig / 25 =
+  // 12 sig + n / 25 with n = 23 sig < 2^29, and floor(n / 25) = floor(n (2^30 + 1) / 25 / 2^30) (2^30 + 1 = 25 *
+  // Recip25): the excess n / (25 * 2^30) < 1/25 for n < 2^30 cannot reach the next integer. A multiply by a constant
+  // instead of a divider, whose constant carry chains Yosys' iCE40 mapping removes one cell per pass.
+  localparam logic [25:0] Recip25 = 26'd42949673;
+  logic [28:0]  lin_n;
+  logic [27:0]  lin_d;
   logic [27:0]  lin_q;
   logic [4:0]   lin_r;
   logic         lin_wide, lin_guard, lin_sticky, lin_up;
@@ -43,9 +48,10 @@ module om_f32_srgb_encode
   always_comb begin
     ex = x[30:23];
     sig = {1'b1, x[22:0]};
-    lin_p = 33'd323 * 33'(sig);
-    lin_q = 28'(lin_p / 33'd25);
-    lin_r = 5'(lin_p - 33'(lin_q) * 33'd25);
+    lin_n = 29'd23 * 29'(sig);
+    lin_d = 28'((55'(lin_n) * 55'(Recip25)) >> 30);
+    lin_q = 28'd12 * 28'(sig) + lin_d;
+    lin_r = 5'(lin_n - 29'(lin_d) * 29'd25);
     lin_wide = lin_q[27];
     lin_s = {1'b0, lin_wide ? lin_q[27:4] : lin_q[26:3]};
     lin_guard = lin_wide ? lin_q[3] : lin_q[2];
