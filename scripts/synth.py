@@ -133,6 +133,7 @@ def longest_path(netlist: Path, top: str) -> dict:
     the iCE40 flip-flops and ran through them, and it re-walks a cone each time it reaches it by a longer path, so
     it is computed here in one topological pass. Cells on a combinational loop are counted, not followed."""
     mod = json.loads(netlist.read_text())["modules"][top]
+    netlist.unlink()  # om_top's is half a gigabyte
     cells = {n: c for n, c in mod["cells"].items() if not c["type"].startswith("SB_DFF")}
     driver = {}
     for n, c in cells.items():
