@@ -2,14 +2,14 @@
 // Unquantised sRGB encode s_o = correctly rounded binary32 (RNE) of the ideal curve at clamp(f_i, 0, 1) (NaN -> 0),
 // = om::ref::f32_srgb_encode_unquantised (docs/arithmetic.md §6; the FL 9_x gamma-space S of §9).
 // Combinational (0 cycles). Ports: en_i, f_i (binary32 bits), s_o (binary32 bits; 0 while en_i is low).
-// en_i gates the evaluation: the exact comparison multiplies 241- to 472-bit integers, which a simulator would
-// otherwise compute every cycle for an output only gamma-space blends use.
+// en_i gates the evaluation: the power segment's wide products run only for an output that gamma-space blends use.
 //
-// Linear segment (x <= 0.0031308): s = 323 x / 25 rounded exactly (ties occur and go to even). Power segment:
-// s = 1.055 x^(5/12) - 0.055, first estimated in 48-bit fixed point from x = 2^E (1 + f) as
-// 2^(5E/12) * cubic_seg(f) (tables srgb_encode_scale/srgb_encode_poly of om_defs_pkg, error < 2^-39 against a
-// half-ulp of >= 2^-29), truncated to 24 bits k; then the one rounding boundary m = (k + 1/2) ulp that can matter is
-// settled exactly: s > m <=> 1055^12 x^5 > (1000 m + 55)^12 (integers after clearing powers of two).
+// Linear segment (x <= 0.0031308): s = 323 x / 25 rounded exactly (ties occur and go to even). Power segment
+// (no ties): s = 1.055 x^(5/12) - 0.055 estimated in fixed point with 64 fractional bits from x = 2^E (1 + f) as
+// K(E) g(f) - 0.055, K(E) = 1.055 * 2^(5E/12) and g(f) = (1 + f)^(5/12) a degree-6 polynomial per 1/64 of f
+// (tables of om_defs_pkg, tools/gen/srgb_poly.py), then rounded to nearest by the estimate alone: its error stays
+// below the closest approach of s to a rounding boundary over every binary32 input of the segment, which the
+// exhaustive test proves (ctest -L exhaustive).
 `timescale 1ns/1ps
 module om_f32_srgb_encode
   import om_defs_pkg::*;
@@ -19,10 +19,10 @@ module om_f32_srgb_encode
   output logic [31:0] s_o
 );
 
-  localparam logic [120:0] Pow1055x12 = 121'h16e28c421b489cac688c49c99a4d681;  // 1055^12
-  localparam logic [48:0]  C1055 = 49'h10e147ae147ae;  // round(1.055 * 2^48)
-  localparam logic [48:0]  C0055 = 49'h0e147ae147ae;   // round(0.055 * 2^48)
-  localparam int           CmpW = 472;                  // holds both sides of the exact comparison
+  localparam int Frac = SRGB_ENCODE_FRAC;
+  localparam int SegW = SRGB_ENCODE_SEG_BITS;
+  localparam int TW = 23 - SegW;               // t: the fraction's bits below the segment index
+  localparam int PW = Frac + SRGB_ENCODE_W0;   // K(E) g
 
   logic [31:0]  x;
   logic [7:0]   ex;
@@ -31,8 +31,13 @@ module om_f32_srgb_encode
   om_fp32_clamp u_clamp (.a_i(f_i), .lo_i(32'h0000_0000), .hi_i(32'h3F80_0000), .y_o(x));
 
   // ---------------------------------------------------------------------------------------------------------------
-  // Linear segment: 323 sig / 25 has 27 or 28 integer bits; keep 24 and round to nearest even.
-  logic [32:0]  lin_p;
+  // Linear segment: 323 sig / 25 has 27 or 28 integer bits; keep 24 and round to nearest even. 323 sig / 25 =
+  // 12 sig + n / 25 with n = 23 sig < 2^29, and floor(n / 25) = floor(n (2^30 + 1) / 25 / 2^30) (2^30 + 1 = 25 *
+  // Recip25): the excess n / (25 * 2^30) < 1/25 for n < 2^30 cannot reach the next integer. A multiply by a constant
+  // instead of a divider, whose constant carry chains Yosys' iCE40 mapping removes one cell per pass.
+  localparam logic [25:0] Recip25 = 26'd42949673;
+  logic [28:0]  lin_n;
+  logic [27:0]  lin_d;
   logic [27:0]  lin_q;
   logic [4:0]   lin_r;
   logic         lin_wide, lin_guard, lin_sticky, lin_up;
@@ -43,9 +48,10 @@ module om_f32_srgb_encode
   always_comb begin
     ex = x[30:23];
     sig = {1'b1, x[22:0]};
-    lin_p = 33'd323 * 33'(sig);
-    lin_q = 28'(lin_p / 33'd25);
-    lin_r = 5'(lin_p - 33'(lin_q) * 33'd25);
+    lin_n = 29'd23 * 29'(sig);
+    lin_d = 28'((55'(lin_n) * 55'(Recip25)) >> 30);
+    lin_q = 28'd12 * 28'(sig) + lin_d;
+    lin_r = 5'(lin_n - 29'(lin_d) * 29'd25);
     lin_wide = lin_q[27];
     lin_s = {1'b0, lin_wide ? lin_q[27:4] : lin_q[26:3]};
     lin_guard = lin_wide ? lin_q[3] : lin_q[2];
@@ -57,70 +63,50 @@ module om_f32_srgb_encode
   end
 
   // ---------------------------------------------------------------------------------------------------------------
-  // Power segment estimate: g = (1 + f)^(5/12) by Horner on t = f[15:0] / 2^16 within segment f[22:16]. A function
-  // called under an if without else (below), so a simulation computes its wide products only in the cycles that use
-  // them: as an operand of the output mux (or of an if/else, which Verilator turns into one) it would compute them
-  // every cycle.
+  // Power segment. A function called under an if without else (below), so a simulation computes its wide products
+  // only in the cycles that use them: as an operand of the output mux (or of an if/else, which Verilator turns into
+  // one) it would compute them every cycle. Horner on t in [0, 1) with the coefficients' magnitudes: from c_1 on
+  // the signs alternate, so each step subtracts, and the last (c_0, c_1 > 0) adds; products are truncated.
   function automatic logic [31:0] pow_encode(input logic [30:0] xv);  // x > 0: no sign
-    logic [7:0]         e;
-    logic [23:0]        sg;
-    logic [207:0]       coef;
-    logic signed [55:0] acc;
-    logic signed [72:0] prod;
-    logic [3:0]         neg_e;   // -E, 1..9
-    logic [47:0]        y48;     // x^(5/12), 48 fractional bits
-    logic [48:0]        s_est;   // s estimate, 48 fractional bits, in (2^-5, 1)
-    logic [2:0]         lead;    // s_est[47 - lead] is its leading one: exponent -1 - lead
-    logic [23:0]        k;       // s_est truncated to 24 significant bits
-    logic [35:0]        a;       // 1000 m + 55 scaled by 2^(24 - Es)
-    logic [71:0]        a2;
-    logic [107:0]       a3;
-    logic [215:0]       a6;
-    logic [CmpW-1:0]    rhs, lhs;
-    logic [47:0]        x2;
-    logic [95:0]        x4;
-    logic [119:0]       x5;
-    logic [240:0]       l0;
-    logic [7:0]         sh;      // 173 + 5E - 12 Es, 140..228
-    logic               pow_up;
-    logic [24:0]        pow_s;
-    logic [7:0]         pow_e;
-    e = xv[30:23];
-    sg = {1'b1, xv[22:0]};
-    coef = srgb_encode_poly(xv[22:16]);
-    acc = 56'($signed(coef[51:0]));
-    prod = 73'(acc) * 73'($signed({1'b0, xv[15:0]}));
-    acc = 56'($signed(coef[103:52])) + 56'(prod >>> 16);
-    prod = 73'(acc) * 73'($signed({1'b0, xv[15:0]}));
-    acc = 56'($signed(coef[155:104])) + 56'(prod >>> 16);
-    prod = 73'(acc) * 73'($signed({1'b0, xv[15:0]}));
-    acc = 56'($signed(coef[207:156])) + 56'(prod >>> 16);
-    neg_e = 4'(8'd127 - e);
-    y48 = 48'((102'(srgb_encode_scale(neg_e)) * 102'(acc[49:0])) >> 48);
-    s_est = 49'((98'(C1055) * 98'(y48)) >> 48) - C0055;
+    logic [SegW-1:0]               seg;
+    logic [TW-1:0]                 t;
+    logic [SRGB_ENCODE_W5-1:0]     h5;
+    logic [SRGB_ENCODE_W4-1:0]     h4;
+    logic [SRGB_ENCODE_W3-1:0]     h3;
+    logic [SRGB_ENCODE_W2-1:0]     h2;
+    logic [SRGB_ENCODE_W1-1:0]     h1;
+    logic [SRGB_ENCODE_W0-1:0]     g;       // g(f) in [1, 2^(5/12))
+    logic [PW-1:0]                 kg;
+    logic [Frac-1:0]               s_est;   // s estimate in (2^-5, 1)
+    logic [2:0]                    lead;    // s_est[Frac - 1 - lead] is its leading one: exponent -1 - lead
+    logic [23:0]                   k;       // s_est truncated to 24 significant bits
+    logic                          pow_up;  // the bit below k: at or above the rounding boundary
+    logic [24:0]                   pow_s;
+    logic [7:0]                    pow_e;
+    seg = xv[22 -: SegW];
+    t = xv[TW-1:0];
+    h5 = srgb_encode_c5(seg) - SRGB_ENCODE_W5'((
+         (SRGB_ENCODE_W6 + TW)'(srgb_encode_c6(seg)) * (SRGB_ENCODE_W6 + TW)'(t)) >> TW);
+    h4 = srgb_encode_c4(seg) - SRGB_ENCODE_W4'(((SRGB_ENCODE_W5 + TW)'(h5) * (SRGB_ENCODE_W5 + TW)'(t)) >> TW);
+    h3 = srgb_encode_c3(seg) - SRGB_ENCODE_W3'(((SRGB_ENCODE_W4 + TW)'(h4) * (SRGB_ENCODE_W4 + TW)'(t)) >> TW);
+    h2 = srgb_encode_c2(seg) - SRGB_ENCODE_W2'(((SRGB_ENCODE_W3 + TW)'(h3) * (SRGB_ENCODE_W3 + TW)'(t)) >> TW);
+    h1 = srgb_encode_c1(seg) - SRGB_ENCODE_W1'(((SRGB_ENCODE_W2 + TW)'(h2) * (SRGB_ENCODE_W2 + TW)'(t)) >> TW);
+    g = srgb_encode_c0(seg) + SRGB_ENCODE_W0'(((SRGB_ENCODE_W1 + TW)'(h1) * (SRGB_ENCODE_W1 + TW)'(t)) >> TW);
+    kg = PW'(srgb_encode_scale(4'(8'd127 - xv[30:23]))) * PW'(g);
+    s_est = Frac'((kg >> Frac) - PW'(SRGB_ENCODE_OFFSET));
 
     lead = 3'd4;
     k = 24'd0;
+    pow_up = 1'b0;
     for (int i = 3; i >= 0; i--) begin
-      if (s_est[47 - i]) lead = 3'(i);
+      if (s_est[Frac - 1 - i]) lead = 3'(i);
     end
     for (int i = 4; i >= 0; i--) begin
-      if (lead == 3'(i)) k = s_est[47 - i -: 24];
+      if (lead == 3'(i)) begin
+        k = s_est[Frac - 1 - i -: 24];
+        pow_up = s_est[Frac - 25 - i];
+      end
     end
-    // m = (2k + 1) 2^(Es - 24) with Es = -1 - lead: 1000 m + 55 = (1000 (2k + 1) + 55 * 2^(25 + lead)) / 2^(25 + lead).
-    a = 36'd1000 * {11'd0, k, 1'b1} + (36'd55 << (6'd25 + 6'(lead)));
-    a2 = 72'(a) * 72'(a);
-    a3 = 108'(a2) * 108'(a);
-    a6 = 216'(a3) * 216'(a3);
-    rhs = CmpW'(432'(a6) * 432'(a6));
-    x2 = 48'(sg) * 48'(sg);
-    x4 = 96'(x2) * 96'(x2);
-    x5 = 120'(x4) * 120'(sg);
-    l0 = 241'(x5) * 241'(Pow1055x12);
-    // 5 (e - 150) + 12 (24 - Es) = 5 e - 12 Es - 462 with Es = -1 - lead.
-    sh = 8'(10'(e) * 10'd5 + 10'(lead) * 10'd12 - 10'd450);
-    lhs = CmpW'(l0) << sh;
-    pow_up = lhs > rhs;
     pow_s = {1'b0, k} + 25'(pow_up);
     pow_e = 8'd126 - 8'(lead) + 8'(pow_s[24]);
     return {1'b0, pow_e, pow_s[24] ? pow_s[23:1] : pow_s[22:0]};

@@ -13,13 +13,16 @@ before/after comparison of single modules. `--blackbox` keeps modules out of the
 cell of unknown cost), for a figure of the rest when one module takes too long to synthesize.
 
 Per top (default om_top; hierarchy kept): `proc`, then no latch cells; `synth_ice40 -noflatten`, whose `stat` gives
-each module's own cells, flip-flops (SB_DFF*) and LUT4s (SB_LUT4), with no latch either. Two steps of its script
+each module's own cells, flip-flops (SB_DFF*) and LUT4s (SB_LUT4), with no latch either. Three steps of its script
 are replaced: its coarse section runs without the SAT-based resource sharing (`share` does not finish on om_top in
-useful time; the counts are an upper bound for what sharing would merge), and its LUT mapping is the classic
-`abc -lut 4` instead of abc9, whose netlist export exhausts the WebAssembly call stack of yowasp's Yosys on this
-design (the register block already); then `flatten` and
-`ltp -noff`, the longest path through the flattened netlist in cells (LUT4 and carry cells alike), the logic depth
-without the flip-flops. Writes OUT/synth.json and prints Markdown tables.
+useful time; the counts are an upper bound for what sharing would merge); its gate and flip-flop mapping runs
+`ice40_opt` module by module (one Yosys run up to the RAM mapping writes the design and lists its modules, a second
+one continues from there), since on the whole design that loop costs the passes of the longest constant carry chain
+anywhere times the size of everything; and its LUT mapping is the classic `abc -lut 4` instead of abc9, whose
+netlist export exhausts the WebAssembly call stack of yowasp's Yosys on this design (the register block already);
+then `flatten` and `write_json`, from which longest_path() takes the longest combinational path between
+flip-flops and ports, in LUT4s (LUT levels) and in cells (LUT4 and carry cells alike). Writes OUT/synth.json (with
+each run's wall time and the passes that took its time) and prints Markdown tables.
 """
 from __future__ import annotations
 
@@ -31,6 +34,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -111,10 +115,65 @@ def parse_stat(text: str) -> dict[str, dict[str, int]]:
     return mods
 
 
+def module_pattern(name: str) -> str:
+    """A selection pattern for module `name`: slang's per-instance names carry brackets (g_clamp[0]), which Yosys'
+    patterns read as character classes, so each bracket matches as a single-character wildcard."""
+    return re.sub(r"[\[\]]", "?", name)
+
+
+def time_spent(log: str) -> list[str]:
+    """The passes of Yosys' closing 'Time spent' line that took at least 1 % of the run."""
+    m = re.search(r"Time spent: (.*)", log)
+    return [p.strip() for p in m.group(1).split(",") if re.match(r"[1-9]\d*%", p.strip())] if m else []
+
+
+def longest_path(netlist: Path, top: str) -> dict:
+    """The longest combinational path of the flattened netlist: `lut_levels` counts its LUT4s, `path_cells` its
+    cells (LUT4 and carry cells alike). Flip-flops (SB_DFF*) start and end paths; Yosys' `ltp -noff` does not know
+    the iCE40 flip-flops and ran through them, and it re-walks a cone each time it reaches it by a longer path, so
+    it is computed here in one topological pass. Cells on a combinational loop are counted, not followed."""
+    mod = json.loads(netlist.read_text())["modules"][top]
+    netlist.unlink()  # om_top's is half a gigabyte
+    cells = {n: c for n, c in mod["cells"].items() if not c["type"].startswith("SB_DFF")}
+    driver = {}
+    for n, c in cells.items():
+        for port, bits in c["connections"].items():
+            if c["port_directions"].get(port) == "output":
+                driver.update((b, n) for b in bits if isinstance(b, int))
+    preds = {n: set() for n in cells}
+    succs = {n: [] for n in cells}
+    for n, c in cells.items():
+        for port, bits in c["connections"].items():
+            if c["port_directions"].get(port) == "input":
+                preds[n].update(driver[b] for b in bits if isinstance(b, int) and b in driver)
+    for n, ps in preds.items():
+        for q in ps:
+            succs[q].append(n)
+    missing = {n: len(ps) for n, ps in preds.items()}
+    ready = [n for n, k in missing.items() if k == 0]
+    luts = {n: 0 for n in cells}
+    hops = {n: 0 for n in cells}
+    done = 0
+    while ready:
+        n = ready.pop()
+        done += 1
+        luts[n] += cells[n]["type"] == "SB_LUT4"
+        hops[n] += 1
+        for q in succs[n]:
+            luts[q] = max(luts[q], luts[n])
+            hops[q] = max(hops[q], hops[n])
+            missing[q] -= 1
+            if missing[q] == 0:
+                ready.append(q)
+    return {"lut_levels": max(luts.values(), default=0), "path_cells": max(hops.values(), default=0),
+            "loop_cells": len(cells) - done}
+
+
 def synth_top(out: Path, files: list[str], top: str, blackbox: list[str]) -> dict:
     # Concurrent assertions are not synthesizable; they sit under `ifndef __ICARUS__, the guard of the Icarus subset.
     read = f"read_slang --threads 1 --keep-hierarchy -D__ICARUS__ --top {top} " + " ".join(files)
-    yosys(out, f"""{read}
+    t0 = time.monotonic()
+    log1 = yosys(out, f"""{read}
 {"".join(f"blackbox {m}{chr(10)}" for m in blackbox)}hierarchy -check -top {top}
 proc
 select -assert-none t:$dlatch t:$adlatch t:$dlatchsr
@@ -137,8 +196,27 @@ alumacc
 opt
 memory -nomap
 opt_clean
-synth_ice40 -noflatten -top {top} -run map_ram:map_luts
-techmap -map +/ice40/latches_map.v
+synth_ice40 -noflatten -top {top} -run map_ram:map_gates
+tee -q -o {top}_modules.txt ls
+write_rtlil {top}_ram.il
+""", f"{top}_1.log")
+    t1 = time.monotonic()
+    listing = (out / f"{top}_modules.txt").read_text()
+    mods = re.findall(r"^  (\S+)$", listing.split("modules:", 1)[1].split("\n\n", 1)[0], re.M)
+    # synth_ice40's map_gates and map_ffs, with their ice40_opt run module by module: ice40_opt removes a carry
+    # cell with constant inputs per pass along a chain, and repeats opt over its whole selection until nothing
+    # changes, so on the whole design every module paid for the passes of the longest constant chain anywhere.
+    per_mod = "".join(f"ice40_opt {{flag}}{module_pattern(m)}\n" for m in mods)
+    log2 = yosys(out, f"""read_rtlil {top}_ram.il
+hierarchy -top {top}
+ice40_wrapcarry
+techmap -map +/techmap.v -map +/ice40/arith_map.v
+opt -fast
+{per_mod.format(flag="")}dfflegalize -cell $_DFF_?_ 0 -cell $_DFFE_?P_ 0 -cell $_DFF_?P?_ 0 -cell $_DFFE_?P?P_ 0 -cell $_SDFF_?P?_ 0 -cell $_SDFFCE_?P?P_ 0 -cell $_DLATCH_?_ x -mince -1
+techmap -map +/ice40/ff_map.v
+opt_expr -mux_undef
+simplemap
+{per_mod.format(flag="-full ")}techmap -map +/ice40/latches_map.v
 abc -lut 4
 ice40_wrapcarry -unwrap
 techmap -map +/ice40/ff_map.v
@@ -148,15 +226,17 @@ synth_ice40 -noflatten -top {top} -run map_cells:
 select -assert-none t:$_DLATCH_* t:$_DLATCHSR_*
 tee -q -o {top}_ice40.txt stat
 flatten
-tee -q -o {top}_ltp.txt ltp -noff
-""", f"{top}.log")
+write_json {top}_flat.json
+""", f"{top}_2.log")
+    t2 = time.monotonic()
     ice = parse_stat((out / f"{top}_ice40.txt").read_text())
-    m = re.search(r"length=(\d+)", (out / f"{top}_ltp.txt").read_text())
     ff = re.compile(r"SB_DFF")
-    mods = {k: {"cells": v.get("cells", 0), "flip_flops": sum(n for c, n in v.items() if ff.match(c)),
-                "lut4": v.get("SB_LUT4", 0), "carry": v.get("SB_CARRY", 0)} for k, v in ice.items()}
-    total = {key: sum(v[key] for v in mods.values()) for key in ("cells", "flip_flops", "lut4", "carry")}
-    return {"total": total, "lut_levels": int(m.group(1)) if m else None, "modules": mods}
+    mods_out = {k: {"cells": v.get("cells", 0), "flip_flops": sum(n for c, n in v.items() if ff.match(c)),
+                    "lut4": v.get("SB_LUT4", 0), "carry": v.get("SB_CARRY", 0)} for k, v in ice.items()}
+    total = {key: sum(v[key] for v in mods_out.values()) for key in ("cells", "flip_flops", "lut4", "carry")}
+    return {"total": total, **longest_path(out / f"{top}_flat.json", top), "modules": mods_out,
+            "seconds": {"read_coarse_ram": round(t1 - t0), "gates_luts": round(t2 - t1)},
+            "time_spent": {"read_coarse_ram": time_spent(log1), "gates_luts": time_spent(log2)}}
 
 
 def main() -> None:
@@ -182,10 +262,10 @@ def main() -> None:
     for top, r in result["tops"].items():
         for mod, v in sorted(r["modules"].items(), key=lambda kv: -kv[1]["lut4"]):
             print(f"| {top} | {mod} | {v['cells']} | {v['flip_flops']} | {v['lut4']} | {v['carry']} |")
-    print("\n| top | cells | flip-flops | iCE40 LUT4 | longest path (cells) |\n|---|---:|---:|---:|---:|")
+    print("\n| top | cells | flip-flops | iCE40 LUT4 | LUT levels | path cells |\n|---|---:|---:|---:|---:|---:|")
     for top, r in result["tops"].items():
         t = r["total"]
-        print(f"| {top} | {t['cells']} | {t['flip_flops']} | {t['lut4']} | {r['lut_levels']} |")
+        print(f"| {top} | {t['cells']} | {t['flip_flops']} | {t['lut4']} | {r['lut_levels']} | {r['path_cells']} |")
     for top, err in result.get("failed", {}).items():
         print(f"not synthesized: {top}: {err}")
     if result.get("failed"):

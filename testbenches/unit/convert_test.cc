@@ -175,11 +175,12 @@ TEST(ConvertRtl, UnquantisedSrgbEncodeIsCorrectlyRounded) {
   std::vector<uint32_t> v = {0x00000000, 0x80000000, 0x7FC00000, 0xBF800000, 0x3F800000,
                              0x3F7FFFFF, 0x40000000, 0x7F800000, 0x00800000, 0x3B4D2E1A,
                              0x3B4D2E1B, 0x3B4D2E1C, 0x3B4D2E1D};
-  // Every polynomial segment's ends in every binade of the power segment.
+  // Both ends of every 1/1024 of each binade of the power segment: the ends of the encoder's
+  // polynomial segments (1/64 of a binade) among them. The whole segment: ctest -L exhaustive.
   for (uint32_t e = 118; e <= 126; ++e) {
-    for (uint32_t seg = 0; seg < 128; ++seg) {
-      const uint32_t b = (e << 23) | (seg << 16);
-      v.insert(v.end(), {b, b + 1, b - 1, b + 0xFFFF});
+    for (uint32_t part = 0; part < 1024; ++part) {
+      const uint32_t b = (e << 23) | (part << 13);
+      v.insert(v.end(), {b, b + 1, b - 1, b + 0x1FFF});
     }
   }
   // Exact ties of the linear segment (323 c / 25 halfway between two binary32 values) round to

@@ -2,10 +2,15 @@
 """Tables of the RTL's unquantised sRGB encode (rtl/om_f32_srgb_encode.sv; docs/arithmetic.md §6, §9 gamma space).
 
 The power segment s = 1.055 x^(5/12) - 0.055 is estimated in fixed point from x = 2^E (1 + f), E = -9..-1:
-x^(5/12) = scale(E) * g(f) with scale(E) = 2^(5E/12) and g(f) = (1 + f)^(5/12), g a cubic per 1/128 of f
-(Chebyshev-node interpolation; error below 2^-39). The RTL then settles the binary32 rounding exactly, so these
-tables only need to bring the estimate within a small fraction of an ulp; their values are not part of the
-bit-exact contract. All constants carry FRAC fractional bits.
+s = K(E) g(f) - 0.055 with K(E) = 1.055 * 2^(5E/12) and g(f) = (1 + f)^(5/12), g a polynomial of degree DEG per
+1/2^SEG_BITS of f (Chebyshev-node interpolation). The RTL rounds the estimate to binary32 without any exact check,
+so the estimate's error (below 2^-59 here) has to stay below the closest approach of s to a rounding boundary over
+all binary32 inputs of the segment; the exhaustive test (ctest -L exhaustive) proves it for these tables.
+
+g's coefficients d_k alternate in sign from d_1 on (d_0, d_1 > 0, d_2 < 0, ...), as the derivatives of (1 + f)^a
+with 0 < a < 1 do, and each |d_k| exceeds the sum of the higher ones: the tables hold the magnitudes c_k = |d_k|
+and the RTL's Horner steps subtract (k >= 1) or add (k = 0) without sign bits. All values carry FRAC fractional
+bits; coefficient k is W_k bits wide.
 """
 from __future__ import annotations
 
@@ -14,11 +19,12 @@ from fractions import Fraction
 
 import mpmath
 
-FRAC = 48
-SEG_BITS = 7
-COEF_W = 52  # two's-complement width of each coefficient in the SV table
+FRAC = 64
+SEG_BITS = 6
+DEG = 6
+E_MIN = -9  # the smallest binary exponent of x > 0.0031308
 
-mpmath.mp.prec = 160
+mpmath.mp.prec = 200
 
 
 def _fixed(x: mpmath.mpf) -> int:
@@ -43,47 +49,63 @@ def linear_max_bits() -> int:
 
 @functools.cache
 def scales() -> list[int]:
-    """scale(E) = 2^(5E/12) for E = -1..-9 (index 1..9; index 0 = 1.0)."""
-    return [_fixed(mpmath.power(2, mpmath.mpf(-5 * n) / 12)) for n in range(10)]
+    """K(E) = 1.055 * 2^(5E/12) for n = -E = 1..-E_MIN (index n; index 0 = K(0))."""
+    return [_fixed(mpmath.mpf("1.055") * mpmath.power(2, mpmath.mpf(-5 * n) / 12)) for n in range(-E_MIN + 1)]
+
+
+def offset() -> int:
+    """0.055 in fixed point."""
+    return _fixed(mpmath.mpf("0.055"))
 
 
 @functools.cache
-def poly_segments() -> list[tuple[int, int, int, int]]:
-    """(d0, d1, d2, d3) per segment j: g(j/128 + t/128) ~ d0 + d1 t + d2 t^2 + d3 t^3 for t in [0, 1)."""
+def poly_segments() -> list[tuple[int, ...]]:
+    """(c_0, ..., c_DEG) per segment j: g((j + t) / 2^SEG_BITS) ~ sum_k (-1)^(k-1 if k else 0) c_k t^k, t in [0, 1)."""
     segs = 1 << SEG_BITS
-    nodes = [(1 - mpmath.cos((2 * i + 1) * mpmath.pi / 8)) / 2 for i in range(4)]
+    nodes = [(1 - mpmath.cos((2 * i + 1) * mpmath.pi / (2 * (DEG + 1)))) / 2 for i in range(DEG + 1)]
+    a = mpmath.matrix([[t ** k for k in range(DEG + 1)] for t in nodes])
     out = []
     for j in range(segs):
-        a = mpmath.matrix([[t ** k for k in range(4)] for t in nodes])
         b = mpmath.matrix([mpmath.power(1 + (j + t) / segs, mpmath.mpf(5) / 12) for t in nodes])
-        d = mpmath.lu_solve(a, b)
-        out.append(tuple(_fixed(d[k]) for k in range(4)))
+        d = [_fixed(v) for v in mpmath.lu_solve(a, b)]
+        signs = [1] + [(-1) ** (k - 1) for k in range(1, DEG + 1)]
+        if any(s * v <= 0 for s, v in zip(signs, d)):
+            raise ValueError(f"srgb_poly: segment {j}: coefficients {d} break the sign pattern the RTL relies on")
+        c = [abs(v) for v in d]
+        if any(c[k] <= sum(c[k + 1:]) for k in range(1, DEG)):
+            raise ValueError(f"srgb_poly: segment {j}: a Horner step of magnitudes {c} could go negative")
+        out.append(tuple(c))
     return out
 
 
+def widths() -> list[int]:
+    return [max(seg[k] for seg in poly_segments()).bit_length() for k in range(DEG + 1)]
+
+
 def sv_lines() -> list[str]:
-    mask = (1 << COEF_W) - 1
+    w = widths()
     out = [
-        "  // Unquantised sRGB encode tables (tools/gen/srgb_poly.py, rtl/om_srgb_encode_f32.sv): estimates only; the",
-        "  // RTL settles the rounding exactly. Fixed point with 48 fractional bits, coefficients 52-bit two's complement.",
+        "  // Unquantised sRGB encode tables (tools/gen/srgb_poly.py, rtl/om_f32_srgb_encode.sv): the power segment's",
+        f"  // estimate, fixed point with {FRAC} fractional bits; its error bound is what keeps the RTL's rounding exact.",
         f"  localparam logic [31:0] SRGB_ENCODE_LINEAR_MAX = 32'h{linear_max_bits():08X};  // largest fp32 <= 0.0031308",
-        "  // 2^(-5 n / 12), n = -E = 0..9.",
-        "  function automatic logic [51:0] srgb_encode_scale(input logic [3:0] n);",
-        "    logic [51:0] v;",
-        "    case (n)",
+        f"  localparam int SRGB_ENCODE_FRAC = {FRAC};",
+        f"  localparam int SRGB_ENCODE_SEG_BITS = {SEG_BITS};",
+        f"  localparam logic [{FRAC - 1}:0] SRGB_ENCODE_OFFSET = {FRAC}'h{offset():X};  // 0.055",
     ]
+    out += [f"  localparam int SRGB_ENCODE_W{k} = {wk};" for k, wk in enumerate(w)]
+    out += ["  // K(E) = 1.055 * 2^(5E/12), n = -E = 1..9.",
+            f"  function automatic logic [{FRAC - 1}:0] srgb_encode_scale(input logic [3:0] n);",
+            f"    logic [{FRAC - 1}:0] v;", "    case (n)"]
     sc = scales()
-    out += [f"      4'd{n}: v = 52'h{sc[n]:013X};" for n in range(1, 10)]
-    out += [f"      default: v = 52'h{sc[0]:013X};", "    endcase", "    return v;", "  endfunction", "",
-            "  // {d0, d1, d2, d3}: (1 + (seg + t) / 128)^(5/12) ~ d0 + d1 t + d2 t^2 + d3 t^3, t in [0, 1).",
-            "  function automatic logic [207:0] srgb_encode_poly(input logic [6:0] seg);",
-            "    logic [207:0] v;", "    case (seg)"]
+    out += [f"      4'd{n}: v = {FRAC}'h{sc[n]:X};" for n in range(1, len(sc) - 1)]
+    out += [f"      default: v = {FRAC}'h{sc[-1]:X};", "    endcase", "    return v;", "  endfunction", ""]
     segs = poly_segments()
-    for j, d in enumerate(segs):
-        hexes = ", ".join(f"52'h{(c & mask):013X}" for c in d)
-        if j < len(segs) - 1:
-            out.append(f"      7'd{j}: v = {{{hexes}}};")
-        else:
-            out.append(f"      default: v = {{{hexes}}};")
-    out += ["    endcase", "    return v;", "  endfunction", ""]
+    for k in range(DEG + 1):
+        out += [f"  // c_{k} of (1 + (seg + t) / {1 << SEG_BITS})^(5/12) (magnitude; sign + for k = 0, (-1)^(k-1) else).",
+                f"  function automatic logic [{w[k] - 1}:0] srgb_encode_c{k}(input logic [{SEG_BITS - 1}:0] seg);",
+                f"    logic [{w[k] - 1}:0] v;", "    case (seg)"]
+        for j, c in enumerate(segs):
+            label = f"{SEG_BITS}'d{j}" if j < len(segs) - 1 else "default"
+            out.append(f"      {label}: v = {w[k]}'h{c[k]:X};")
+        out += ["    endcase", "    return v;", "  endfunction", ""]
     return out
