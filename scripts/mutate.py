@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Checker self-test (make mutate): single-point mutations of every layer, one at a time: the RTL and
-the cycle model, each run against the default co-simulation regression (killed when any run fails:
-divergence, scoreboard, assertion, hang); the reference model's validation, object table, capability
-and binding rules and the host driver, each run against the unit suites that own them (killed when a
-test fails); and bugs the RTL and the cycle model share (side "both": the same change on both sides),
-which the lockstep and the scoreboard cannot see when they only cost cycles, run against the directed
-performance tests and then the regression. Prints killed/total per layer and the survivors and writes
-build/mutate.json {killed, total, score, by_side, survivors, mutants}.
+"""Checker self-test (make mutate): single-point mutations of every layer, one at a time, each run against
+what should see it (PLAN, steps in order until one fails): the cycle model against the co-simulation
+regression (divergence, scoreboard, assertion, hang); the RTL against the regression and then its unit
+suites; the reference model's validation, object table, capability and binding rules and the host driver
+against the unit suites that own them; and bugs the RTL and the cycle model share (side "both": the same
+change on both sides), which the lockstep and the scoreboard cannot see when they only cost cycles,
+against the directed performance tests and then the regression. Prints killed/total per layer and the
+survivors and writes build/mutate.json {killed, total, score, by_side, survivors, mutants}.
 
 Isolation: the sources (HEAD by default, the working tree with --worktree) are copied to
 build/mutate/src and built in build/mutate/build; the checkout itself is never modified. Each mutant
@@ -43,10 +43,18 @@ WORK = ROOT / "build" / "mutate"
 SRC = WORK / "src"
 BLD = WORK / "build"
 TARGET = "om_cosim_cli"
-# The unit suites a mutant of a side without a co-simulation signature runs against (GoogleTest programs);
-# a shared mutant ("both") runs the directed performance tests of both sides before the regression.
-SUITES = {"ref": ["om_ref_tests", "om_conformance_tests", "om_driver_tests"], "driver": ["om_driver_tests"]}
-PERF_SUITE = ("om_top_tests", "--gtest_filter=Sides/Perf.*")
+# What runs against a mutant of each side, in order, until a step fails: a GoogleTest program (name, arguments)
+# or the co-simulation regression. A step's program is built just before it runs, so a mutant killed early does not
+# pay for the later builds: the RTL unit suites (Verilated units against om::ref's vectors, which see one-ulp
+# changes the regression's quantised outputs hide) re-verilate their own testbenches.
+REGRESSION = (TARGET,)
+PLAN = {
+    "model": [REGRESSION],
+    "ref": [("om_ref_tests",), ("om_conformance_tests",), ("om_driver_tests",)],
+    "driver": [("om_driver_tests",)],
+    "both": [("om_top_tests", "--gtest_filter=Sides/Perf.*"), REGRESSION],
+    "rtl": [REGRESSION, ("om_rtl_unit_tests",)],
+}
 SIDES = ("model", "ref", "driver", "both", "rtl")  # the order mutants run in: the Verilated top is rebuilt last
 
 
@@ -196,39 +204,46 @@ def configure() -> None:
         sys.exit(f"mutate: configure failed:\n{p.stdout[-3000:]}\n{p.stderr[-3000:]}")
 
 
-def targets(side: str | None = None) -> list[str]:
-    """What a mutant of `side` needs built (None: everything the baseline runs)."""
-    if side is None:
-        return [TARGET, PERF_SUITE[0], *sorted({t for suite in SUITES.values() for t in suite})]
-    if side == "both":
-        return [TARGET, PERF_SUITE[0]]
-    return SUITES.get(side, [TARGET])
-
-
-def build(side: str | None = None) -> tuple[bool, float, str]:
+def build(targets: list[str]) -> tuple[bool, float, str]:
     t0 = time.monotonic()
-    p = sh(["cmake", "--build", str(BLD), "-j", os.environ.get("JOBS", "2"), "--target", *targets(side)])
+    p = sh(["cmake", "--build", str(BLD), "-j", os.environ.get("JOBS", "2"), "--target", *targets])
     return p.returncode == 0, time.monotonic() - t0, (p.stdout + p.stderr)[-4000:]
 
 
-def unit_suites(side: str) -> tuple[dict | None, int, float]:
-    """Runs the unit suites of `side` (the performance tests for "both"); returns (first failing suite or
-    None, suites run, seconds)."""
-    t0 = time.monotonic()
-    suites = [PERF_SUITE] if side == "both" else [(s,) for s in SUITES[side]]
-    for n, (suite, *args) in enumerate(suites, 1):
-        try:
-            p = subprocess.run([str(BLD / "bin" / suite), "--gtest_brief=1", *args], capture_output=True, text=True,
-                               timeout=900)
-        except subprocess.TimeoutExpired:
-            return {"run": suite, "why": "timeout (hang)"}, n, time.monotonic() - t0
-        if p.returncode != 0:
-            # "[  FAILED  ] Suite.Test (3 ms)", or "[  FAILED  ] Suite.Test, where GetParam() = ..." for a parameter.
-            # The summary at the end lists each failed test again.
-            failed = list(dict.fromkeys(re.findall(r"^\[  FAILED  \] ([\w/]+\.[\w/]+)[ ,]", p.stdout, re.M)))
-            why = f"{len(failed)} tests fail, e.g. {failed[0]}" if failed else f"exit {p.returncode}"
-            return {"run": suite, "why": why}, n, time.monotonic() - t0
-    return None, len(suites), time.monotonic() - t0
+def suite(name: str, *args: str) -> dict | None:
+    """Runs one GoogleTest program; returns None when it passes, else {run, why}."""
+    try:
+        p = subprocess.run([str(BLD / "bin" / name), "--gtest_brief=1", *args], capture_output=True, text=True,
+                           timeout=900)
+    except subprocess.TimeoutExpired:
+        return {"run": name, "why": "timeout (hang)"}
+    if p.returncode == 0:
+        return None
+    # "[  FAILED  ] Suite.Test (3 ms)", or "[  FAILED  ] Suite.Test, where GetParam() = ..." for a parameter.
+    # The summary at the end lists each failed test again.
+    failed = list(dict.fromkeys(re.findall(r"^\[  FAILED  \] ([\w/]+\.[\w/]+)[ ,]", p.stdout, re.M)))
+    return {"run": name, "why": f"{len(failed)} tests fail, e.g. {failed[0]}" if failed else f"exit {p.returncode}"}
+
+
+def check(side: str, args: argparse.Namespace) -> tuple[str, str, int, float, float]:
+    """Builds and runs the plan of `side` until a step fails: (status, detail, runs, build s, run s)."""
+    runs, bsecs, rsecs = 0, 0.0, 0.0
+    for step in PLAN[side]:
+        ok, secs, out = build([step[0]])
+        bsecs += secs
+        if not ok:
+            return "stillborn", "does not build: " + out.strip().splitlines()[-1][:200], runs, bsecs, rsecs
+        t0 = time.monotonic()
+        if step is REGRESSION:
+            first, n, _ = regression(args.cycles, args.seeds, args.jobs)
+            runs += n
+        else:
+            first = suite(*step)
+            runs += 1
+        rsecs += time.monotonic() - t0
+        if first is not None:
+            return "killed", f"{first['run']}: {first['why']}", runs, bsecs, rsecs
+    return "survived", f"all {runs} runs pass", runs, bsecs, rsecs
 
 
 def one_run(cfg: str, rts: int, seed: int, cycles: str) -> dict:
@@ -323,23 +338,23 @@ def main() -> int:
         if (SRC / f).exists():
             os.utime(SRC / f)
     configure()
-    ok, secs, out = build()
+    steps = list(dict.fromkeys(step for side in SIDES for step in PLAN[side]))
+    ok, secs, out = build([step[0] for step in steps])
     if not ok:
         log(f"mutate: the unmutated sources do not build:\n{out}")
         return 2
-    log(f"mutate: baseline built in {secs:.0f} s; running the unmutated regression")
+    log(f"mutate: baseline built in {secs:.0f} s; running the unmutated regression and suites")
     first, n, secs = regression(args.cycles, args.seeds, args.jobs)
     if first is not None:
         log(f"mutate: the unmutated regression fails ({first['run']}: {first['why']}); fix that first")
         return 2
-    usecs = 0.0
-    for side in (*SUITES, "both"):
-        first, _, secs_side = unit_suites(side)
-        usecs += secs_side
+    t0 = time.monotonic()
+    for step in steps:
+        first = None if step is REGRESSION else suite(*step)
         if first is not None:
-            log(f"mutate: the unmutated {side} suites fail ({first['run']}: {first['why']}); fix that first")
+            log(f"mutate: the unmutated suite fails ({first['run']}: {first['why']}); fix that first")
             return 2
-    log(f"mutate: baseline passes ({n} runs, {secs:.0f} s; unit suites {usecs:.0f} s)")
+    log(f"mutate: baseline passes ({n} runs, {secs:.0f} s; suites {time.monotonic() - t0:.0f} s)")
 
     results = []
     for i, m in enumerate(mutants, 1):
@@ -348,19 +363,7 @@ def main() -> int:
             path = SRC / e.file
             path.write_text(path.read_text().replace(e.find, e.replace, 1))
         try:
-            ok, bsecs, out = build(m.side)
-            if not ok:
-                status, by, rsecs, runs = "stillborn", "does not build: " + out.strip().splitlines()[-1][:200], 0.0, 0
-            else:
-                if m.side in SUITES:
-                    first, runs, rsecs = unit_suites(m.side)
-                else:
-                    first, runs, rsecs = unit_suites(m.side) if m.side == "both" else (None, 0, 0.0)
-                    if first is None:
-                        first, nreg, rreg = regression(args.cycles, args.seeds, args.jobs)
-                        runs, rsecs = runs + nreg, rsecs + rreg
-                status = "killed" if first else "survived"
-                by = f"{first['run']}: {first['why']}" if first else f"all {runs} runs pass"
+            status, by, runs, bsecs, rsecs = check(m.side, args)
         finally:
             for f, text in originals.items():
                 (SRC / f).write_text(text)  # a fresh mtime: the next build recompiles the original
