@@ -62,9 +62,10 @@ SYNTH_ARGS ?= --blackbox om_f32_srgb_encode
 synth: setup
 	@$(PYTHON) scripts/synth.py $(SYNTH_ARGS)
 
-# Checker self-test: single-point mutations of the RTL and the cycle model, each against the co-simulation
-# regression, in a copy under build/mutate; prints killed/total and the survivors, writes build/mutate.json.
-# Slow (every RTL mutant re-verilates om_top), so not part of make test.
+# Checker self-test (docs/mutation.md): single-point mutations of every layer (RTL, cycle model, reference model,
+# driver, and bugs RTL and model share), each against the suites that should see it, in a copy under build/mutate;
+# prints killed/total per layer and the survivors, writes build/mutate.json. Slow (every RTL mutant re-verilates
+# om_top), so not part of make test.
 mutate: setup
 	@$(PYTHON) scripts/mutate.py $(MUTATE_ARGS)
 

@@ -64,15 +64,33 @@ module om_accept
   // ---------------------------------------------------------------------------------------------------------------
   // Coverage, alpha test, fog (combinational on in_reg's output)
   // ---------------------------------------------------------------------------------------------------------------
-  logic [31:0] a2c_sum, alpha_ref_f, fog_f, fog_omf;
-  logic        a2c_covered, alpha_pass;
-  logic [2:0][31:0] fog_t1, fog_t2, fog_rgb;
+  logic [31:0]      a2c_sum, alpha_ref_f;
+  logic             a2c_covered, alpha_pass;
+  logic [2:0][31:0] fog_rgb;
+
+  // The arrays in state_i and the pixels as variables of their own: Icarus 11 indexes a struct member only with a
+  // constant, and reads a member of an array element only through a variable of the element's type.
+  logic [3:0][31:0]             in_oc0;
+  logic [2:0][31:0]             fog_color;
+  logic [MaxRts-1:0]            ps_outputs;
+  logic [MaxRts-1:0][3:0][31:0] px_oc;
+  rt_bind_t [MaxRts-1:0]        rt_bind;
+  rt_desc_t [MaxRts-1:0]        rt_desc;
+  assign rt_bind    = state_rt_bind(state_i);
+  assign rt_desc    = state_rt_desc(state_i);
+  assign in_oc0     = in_q.oc[0];
+  assign fog_color  = state_i.fog_color;
+  assign ps_outputs = state_i.ps_outputs;
+  assign px_oc      = px_q.oc;
 
   // The adds and products run only for a pixel that uses them (functions under `if`: a module instance would be
-  // evaluated every cycle); without one their results are 0 and not read.
-  always_comb begin
-    a2c_sum = '0;
-    if (in_q_valid && state_i.alpha_to_coverage_enable) a2c_sum = fp32_add(in_q.oc[0][3], F32Half, 1'b0);
+  // evaluated every cycle); without one their results are 0 and not read. The blocks that call functions are
+  // `always @*` computing into block-local variables and assigning each output once (Icarus 11, om_fp32_pkg).
+  always @* begin : b_a2c
+    logic [31:0] sum;
+    sum = '0;
+    if (in_q_valid && state_i.alpha_to_coverage_enable) sum = fp32_add(in_oc0[3], F32Half, 1'b0);
+    a2c_sum = sum;
   end
   om_fp32_cmp u_a2c_cmp (
     .func_i(4'(CMP_GREATER_EQUAL)),
@@ -80,75 +98,84 @@ module om_accept
     .b_i   (F32One),
     .pass_o(a2c_covered)
   );
-  always_comb begin
-    alpha_ref_f = '0;
-    if (in_q_valid && state_i.alpha_test_enable) alpha_ref_f = unorm_to_f32({8'd0, state_i.alpha_ref}, 5'd8);
+  always @* begin : b_alpha_ref
+    logic [31:0] r;
+    r = '0;
+    if (in_q_valid && state_i.alpha_test_enable) r = unorm_to_f32({8'd0, state_i.alpha_ref}, 5'd8);
+    alpha_ref_f = r;
   end
   om_fp32_cmp u_alpha_cmp (
     .func_i(state_i.alpha_func),
-    .a_i   (in_q.oc[0][3]),
+    .a_i   (in_oc0[3]),
     .b_i   (alpha_ref_f),
     .pass_o(alpha_pass)
   );
 
   // f = f32_clamp(fog, 0, 1) (NaN -> 0); C = f*C + (1-f)*Cfog per RGB channel.
-  always_comb begin
-    fog_f = '0;
-    fog_omf = '0;
-    fog_t1 = '0;
-    fog_t2 = '0;
-    fog_rgb = '0;
+  always @* begin : b_fog
+    logic [31:0]      f, omf;
+    logic [2:0][31:0] t1, t2, rgb;
+    f   = '0;
+    omf = '0;
+    t1  = '0;
+    t2  = '0;
+    rgb = '0;
     if (in_q_valid && (in_q.cmd != CMD_CLEAR) && state_i.fog_enable) begin
-      fog_f = fp32_clamp(in_q.fog, 32'h0, F32One);
-      fog_omf = fp32_add(F32One, fog_f, 1'b1);
+      f   = fp32_clamp(in_q.fog, 32'h0, F32One);
+      omf = fp32_add(F32One, f, 1'b1);
       for (int c = 0; c < 3; c++) begin
-        fog_t1[c] = fp32_mul(fog_f, in_q.oc[0][c]);
-        fog_t2[c] = fp32_mul(fog_omf, state_i.fog_color[c]);
-        fog_rgb[c] = fp32_add(fog_t1[c], fog_t2[c], 1'b0);
+        t1[c]  = fp32_mul(f, in_oc0[c]);
+        t2[c]  = fp32_mul(omf, fog_color[c]);
+        rgb[c] = fp32_add(t1[c], t2[c], 1'b0);
       end
     end
+    fog_rgb = rgb;
   end
 
-  logic              is_clear, covered, killed;
-  logic [MaxRts-1:0] bound, slots;
+  logic              killed;
+  logic [MaxRts-1:0] slots;
   px_t               px_in;
   logic              px_in_ready;
 
-  fmt_info_t fmt[MaxRts];
-  rt_desc_t  desc[MaxRts];
-
   // The per-RT slot tests run only for a pixel in in_reg: without one, slots is 0 and nothing reads it.
-  always_comb begin
-    is_clear = in_q.cmd == CMD_CLEAR;
-    covered  = in_q.coverage && state_i.sample_mask[0] && (!state_i.alpha_to_coverage_enable || a2c_covered);
-    killed   = !is_clear && (!covered || (state_i.alpha_test_enable && !alpha_pass));
-    bound    = '0;
-    slots    = '0;
-    for (int i = 0; i < MaxRts; i++) begin
-      fmt[i]  = '0;
-      desc[i] = '0;
-    end
+  always @* begin : b_slots
+    logic              clr, cov, kill;
+    logic [MaxRts-1:0] bnd, sl;
+    rt_bind_t          rtb;
+    fmt_info_t         fmt;
+    rt_desc_t          desc;
+    px_t               px;
+    clr  = in_q.cmd == CMD_CLEAR;
+    cov  = in_q.coverage && state_i.sample_mask[0] && (!state_i.alpha_to_coverage_enable || a2c_covered);
+    kill = !clr && (!cov || (state_i.alpha_test_enable && !alpha_pass));
+    bnd  = '0;
+    sl   = '0;
+    rtb  = '0;
+    fmt  = '0;
+    desc = '0;
     if (in_q_valid) begin
       for (int i = 0; i < MaxRts; i++) begin
-        fmt[i]   = fmt_info(state_i.rt_bind[i].format);
-        bound[i] = fmt[i].valid && (4'(i) < max_rts_i) &&
-                   ({1'b0, in_q.x} < state_i.rt_bind[i].width) && ({1'b0, in_q.y} < state_i.rt_bind[i].height);
-        desc[i]  = desc_sel(state_i.independent_blend_enable, state_i.rt_desc, 3'(i),
-                             state_i.rt_bind[i].format, fl_index_i);
-        slots[i] = is_clear ? bound[i] :
-                   (!killed && bound[i] && state_i.ps_outputs[i] &&
-                    ((desc[i].write_mask & fmt_present(fmt[i].ch_bits)) != 4'd0));
+        rtb    = rt_bind[i];
+        fmt    = fmt_info(rtb.format);
+        desc   = desc_sel(state_i.independent_blend_enable, rt_desc, 3'(i), rtb.format, fl_index_i);
+        bnd[i] = fmt.valid && (4'(i) < max_rts_i) && ({1'b0, in_q.x} < rtb.width) &&
+                 ({1'b0, in_q.y} < rtb.height);
+        sl[i]  = clr ? bnd[i] :
+                 (!kill && bnd[i] && ps_outputs[i] && ((desc.write_mask & fmt_present(fmt.ch_bits)) != 4'd0));
       end
     end
-    px_in.clear = is_clear;
-    px_in.x     = in_q.x;
-    px_in.y     = in_q.y;
-    px_in.slots = slots;
-    px_in.oc1   = in_q.oc1;
-    px_in.oc    = in_q.oc;
-    if (!is_clear && state_i.fog_enable) begin
-      px_in.oc[0][2:0] = fog_rgb;
+    px.clear = clr;
+    px.x     = in_q.x;
+    px.y     = in_q.y;
+    px.slots = sl;
+    px.oc1   = in_q.oc1;
+    px.oc    = in_q.oc;
+    if (!clr && state_i.fog_enable) begin
+      px.oc[0][2:0] = fog_rgb;
     end
+    killed = kill;
+    slots  = sl;
+    px_in  = px;
   end
 
   // A pixel without ops leaves in_reg at once; one with ops when px_reg takes it.
@@ -161,9 +188,6 @@ module om_accept
   logic              px_valid, px_ready;
   px_t               px_q;
   logic [MaxRts-1:0] done_d, done_q, remaining, sel, rest;
-  logic [2:0]        sel_rt;
-  fmt_info_t         sel_fmt;
-  rt_desc_t          sel_desc;
   logic              op_in_ready;
   op_t               op_in;
 
@@ -181,25 +205,34 @@ module om_accept
     .out_data_o (px_q)
   );
 
-  always_comb begin
-    remaining = px_q.slots & ~done_q;
-    sel       = remaining & (~remaining + 1'b1);  // lowest pending slot, one-hot
-    rest      = remaining & ~sel;
-    sel_rt    = 3'd0;
+  always @* begin : b_expand
+    logic [MaxRts-1:0] rem, s;
+    logic [2:0]        rt;
+    rt_bind_t          rtb;
+    fmt_info_t         fmt;
+    rt_desc_t          desc;
+    op_t               op;
+    rem = px_q.slots & ~done_q;
+    s   = rem & (~rem + 1'b1);  // lowest pending slot, one-hot
+    rt  = 3'd0;
     for (int i = MaxRts - 1; i >= 0; i--) begin
-      if (sel[i]) sel_rt = 3'(i);
+      if (s[i]) rt = 3'(i);
     end
-    sel_fmt       = fmt_info(state_i.rt_bind[sel_rt].format);
-    sel_desc      = desc_sel(state_i.independent_blend_enable, state_i.rt_desc, sel_rt,
-                             state_i.rt_bind[sel_rt].format, fl_index_i);
-    op_in.addr.rt = sel_rt;
-    op_in.addr.y  = px_q.y;
-    op_in.addr.x  = px_q.x;
-    op_in.clear   = px_q.clear;
-    op_in.need_rd = op_needs_read(px_q.clear, state_i.rt_desc[0].logic_op_enable, sel_desc.blend_enable,
-                                  sel_fmt.cls, sel_desc.write_mask, fmt_present(sel_fmt.ch_bits));
-    op_in.s       = px_q.clear ? px_q.oc[0] : px_q.oc[sel_rt];
-    op_in.s1      = px_q.oc1;
+    rtb        = rt_bind[rt];
+    fmt        = fmt_info(rtb.format);
+    desc       = desc_sel(state_i.independent_blend_enable, rt_desc, rt, rtb.format, fl_index_i);
+    op.addr.rt = rt;
+    op.addr.y  = px_q.y;
+    op.addr.x  = px_q.x;
+    op.clear   = px_q.clear;
+    op.need_rd = op_needs_read(px_q.clear, state_i.rt_desc[0].logic_op_enable, desc.blend_enable, fmt.cls,
+                               desc.write_mask, fmt_present(fmt.ch_bits));
+    op.s       = px_q.clear ? px_oc[0] : px_oc[rt];
+    op.s1      = px_q.oc1;
+    remaining  = rem;
+    sel        = s;
+    rest       = rem & ~s;
+    op_in      = op;
   end
 
   always_comb begin

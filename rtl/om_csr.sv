@@ -90,7 +90,8 @@ module om_csr
   function automatic om_csr__in_t caps_of(input logic [2:0] c);
     cfg_info_t  ci;
     fmt_info_t  f;
-    logic       rt;
+    logic [7:0] rt_mask, blend_mask;
+    logic [NumCapFmt-1:0] rt, blendable, logic_op;
     om_csr__in_t h;
     ci = cfg_info(c);
     h = '0;
@@ -110,35 +111,25 @@ module om_csr
     h.CAP_D3D9_BLEND.SRC_BLEND_CAPS.next          = ci.src_blend_caps;
     h.CAP_D3D9_BLEND.DEST_BLEND_CAPS.next         = ci.dest_blend_caps;
     h.CAP_MAX_SAMPLES.SAMPLE_COUNTS.next          = 8'h01;  // single-sample render targets only
+    // Per-format bits gathered into vectors first: Icarus 11 indexes struct members (CAP_FMT[k], rt_fl_mask[i])
+    // only with constants.
     for (int k = 0; k < NumCapFmt; k++) begin
-      f  = fmt_info(8'(k));
-      rt = f.valid & f.rt_fl_mask[ci.fl_index];
-      h.CAP_FMT[k].RENDER_TARGET.next  = rt;
-      h.CAP_FMT[k].BLENDABLE.next      = f.valid & f.blend_fl_mask[ci.fl_index];
-      h.CAP_FMT[k].LOGIC_OP.next       = rt & (int'(f.cls) == FMT_CLASS_UINT) & ci.logic_op;
-      h.CAP_FMT[k].MULTISAMPLE_RT.next = 1'b0;
+      f            = fmt_info(8'(k));
+      rt_mask      = 8'(f.rt_fl_mask);
+      blend_mask   = 8'(f.blend_fl_mask);
+      rt[k]        = f.valid & rt_mask[ci.fl_index];
+      blendable[k] = f.valid & blend_mask[ci.fl_index];
+      logic_op[k]  = rt[k] & (int'(f.cls) == FMT_CLASS_UINT) & ci.logic_op;
     end
-    return h;
+    return with_cap_fmt(h, rt, blendable, logic_op, '0);  // MULTISAMPLE_RT 0: single-sample only
   endfunction
 
-  // Every configuration's capability fields, folded at elaboration: the ROM is a constant table indexed by the
-  // latched configuration, not logic evaluated against the bus and perf inputs.
-  typedef om_csr__in_t [NumConfigs-1:0] caps_rom_t;
-
-  function automatic caps_rom_t caps_rom();
-    caps_rom_t r;
-    for (int c = 0; c < NumConfigs; c++) r[c] = caps_of(3'(c));
-    return r;
-  endfunction
-
-  localparam caps_rom_t CapsRom = caps_rom();
-
-  // The ROM word of the latched configuration, registered beside cfg_q (both load only while rst_ni is low), so the
-  // bus and perf inputs that hwif_in also carries do not re-read the ROM every cycle.
+  // The ROM word of the latched configuration, loaded beside cfg_q while rst_ni is low (caps_of() is evaluated in
+  // reset only), so the bus and perf inputs that hwif_in also carries do not re-read it every cycle.
   om_csr__in_t caps_q;
 
   always_ff @(posedge clk_i) begin
-    if (!rst_ni) caps_q <= CapsRom[cfg_d];
+    if (!rst_ni) caps_q <= caps_of(cfg_d);
   end
 
   om_csr__in_t hwif_in;

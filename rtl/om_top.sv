@@ -176,10 +176,18 @@ module om_top
   mem_addr_t         dp_addr /*verilator public_flat_rd*/;
   logic [TexelW-1:0] dp_texel /*verilator public_flat_rd*/;
   rt_desc_t          dp_desc;
+  rt_bind_t          dp_bind;
+
+  // The state's per-RT arrays as arrays of their own: Icarus 11 indexes a struct member only with a constant.
+  rt_bind_t [MaxRts-1:0] rt_bind;
+  rt_desc_t [MaxRts-1:0] rt_desc;
+  assign rt_bind = state_rt_bind(state);
+  assign rt_desc = state_rt_desc(state);
 
   assign gamma_space = cfg.fl_index <= 3'd2;  // FL 9_1 .. 9_3: sRGB RTs blend in gamma space
-  assign dp_desc     = desc_sel(state.independent_blend_enable, state.rt_desc, rd_op.op.addr.rt,
-                                state.rt_bind[rd_op.op.addr.rt].format, cfg.fl_index);
+  assign dp_bind     = rt_bind[rd_op.op.addr.rt];
+  assign dp_desc     = desc_sel(state.independent_blend_enable, rt_desc, rd_op.op.addr.rt, dp_bind.format,
+                                cfg.fl_index);
   assign dp_en       = wr_ready || !dp_valid;
 
   om_rt_datapath #(
@@ -190,7 +198,7 @@ module om_top
     .en_i             (dp_en),
     .valid_i          (rd_valid),
     .tag_i            (rd_op.op.addr),
-    .format_i         (state.rt_bind[rd_op.op.addr.rt].format),
+    .format_i         (dp_bind.format),
     .desc_i           (dp_desc),
     .logic_op_enable_i(state.rt_desc[0].logic_op_enable),
     .logic_op_i       (state.rt_desc[0].logic_op),

@@ -22,11 +22,13 @@ package om_top_pkg;
   // writes it with blending disabled.
   function automatic rt_desc_t desc_sel(input logic ibe, input rt_desc_t [MaxRts-1:0] desc, input logic [2:0] rt,
                                         input logic [7:0] format, input logic [2:0] fl_index);
-    rt_desc_t  d;
-    fmt_info_t f;
+    rt_desc_t   d;
+    fmt_info_t  f;
+    logic [7:0] blend_mask;  // f.blend_fl_mask, indexed outside the struct (Icarus 11: constant member indices)
     d = (ibe && !desc[0].logic_op_enable) ? desc[rt] : desc[0];
     f = fmt_info(format);
-    if (!f.blend_fl_mask[fl_index]) d.blend_enable = 1'b0;
+    blend_mask = 8'(f.blend_fl_mask);
+    if (!blend_mask[fl_index]) d.blend_enable = 1'b0;
     return d;
   endfunction
 

@@ -4,16 +4,20 @@
 the cycle model, each run against the default co-simulation regression (killed when any run fails:
 divergence, scoreboard, assertion, hang); the reference model's validation, object table, capability
 and binding rules and the host driver, each run against the unit suites that own them (killed when a
-test fails). Prints killed/total per layer and the survivors and writes build/mutate.json {killed,
-total, score, by_side, survivors, mutants}.
+test fails); and bugs the RTL and the cycle model share (side "both": the same change on both sides),
+which the lockstep and the scoreboard cannot see when they only cost cycles, run against the directed
+performance tests and then the regression. Prints killed/total per layer and the survivors and writes
+build/mutate.json {killed, total, score, by_side, survivors, mutants}.
 
 Isolation: the sources (HEAD by default, the working tree with --worktree) are copied to
 build/mutate/src and built in build/mutate/build; the checkout itself is never modified. Each mutant
-rebuilds only what depends on the mutated file (a model mutant recompiles one file and relinks; an RTL
+rebuilds only what depends on the mutated files (a model mutant recompiles one file and relinks; an RTL
 mutant re-verilates om_top). Model mutants run first so the Verilated top is rebuilt only for RTL
 mutants. Runs of a mutant stop at the first failure.
 
-The mutants are listed in scripts/mutants.toml; `--check` (a CTest) verifies that each still applies.
+The regression is the CTest one's configurations (OM_COSIM_DEFAULT_CONFIGS of testbenches/cosim), every
+named configuration, with --seeds seeds each. The mutants are listed in scripts/mutants.toml; `--check`
+(a CTest) verifies that each still applies.
 
 Usage: scripts/mutate.py [--only ID ...] [--worktree] [--jobs N] [--cycles N] [--seeds N] [--list] [--check]
 """
@@ -24,6 +28,7 @@ import argparse
 import concurrent.futures as cf
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -38,10 +43,33 @@ WORK = ROOT / "build" / "mutate"
 SRC = WORK / "src"
 BLD = WORK / "build"
 TARGET = "om_cosim_cli"
-# The unit suites a mutant of a side without a co-simulation signature runs against (GoogleTest programs).
+# The unit suites a mutant of a side without a co-simulation signature runs against (GoogleTest programs);
+# a shared mutant ("both") runs the directed performance tests of both sides before the regression.
 SUITES = {"ref": ["om_ref_tests", "om_conformance_tests", "om_driver_tests"], "driver": ["om_driver_tests"]}
-SIDES = ("model", "ref", "driver", "rtl")  # the order mutants run in: the Verilated top is rebuilt last
-CONFIGS = [("fl9_3", 0), ("fl11_0", 0), ("fl11_1", 8)]  # (configuration, --rts), as the CTest regression
+PERF_SUITE = ("om_top_tests", "--gtest_filter=Sides/Perf.*")
+SIDES = ("model", "ref", "driver", "both", "rtl")  # the order mutants run in: the Verilated top is rebuilt last
+
+
+def regression_configs(cmake: Path) -> list[tuple[str, int]]:
+    """(configuration, --rts) of the CTest regression: its OM_COSIM_DEFAULT_CONFIGS entries NAME[@RTS][#SEEDS]."""
+    m = re.search(r'set\(OM_COSIM_DEFAULT_CONFIGS "([^"]+)"', cmake.read_text())
+    if m is None:
+        sys.exit(f"mutate: {cmake}: no OM_COSIM_DEFAULT_CONFIGS default")
+    configs = []
+    for entry in m.group(1).split(";"):
+        name, _, rts = entry.split("#")[0].partition("@")
+        configs.append((name, int(rts) if rts else 0))
+    return configs
+
+
+CONFIGS = regression_configs(ROOT / "testbenches" / "cosim" / "CMakeLists.txt")
+
+
+@dataclass
+class Edit:
+    file: str
+    find: str
+    replace: str
 
 
 @dataclass
@@ -49,22 +77,25 @@ class Mutant:
     id: str
     side: str  # one of SIDES
     category: str
-    file: str
-    find: str
-    replace: str
     what: str
+    edits: list[Edit]  # one, or one per side for "both"
 
 
 def load_mutants(path: Path) -> list[Mutant]:
-    """The mutant table (scripts/mutants.toml); exits naming the entry that is malformed."""
+    """The mutant table (scripts/mutants.toml): an entry has file/find/replace, or [[mutant.edit]] tables with
+    them (one per file); exits naming the entry that is malformed."""
     try:
-        entries = tomllib.loads(path.read_text())["mutant"]
-        mutants = [Mutant(**e) for e in entries]
+        mutants = []
+        for e in tomllib.loads(path.read_text())["mutant"]:
+            edits = [Edit(**x) for x in e.pop("edit", [])]
+            if "file" in e:
+                edits.append(Edit(e.pop("file"), e.pop("find"), e.pop("replace")))
+            mutants.append(Mutant(**e, edits=edits))
     except (OSError, KeyError, TypeError, tomllib.TOMLDecodeError) as e:
         sys.exit(f"mutate: {path}: not a mutant table ({e})")
     ids = [mu.id for mu in mutants]
-    if len(set(ids)) != len(ids) or any(mu.side not in SIDES for mu in mutants):
-        sys.exit(f"mutate: {path}: duplicate ids or a side other than {', '.join(SIDES)}")
+    if len(set(ids)) != len(ids) or any(mu.side not in SIDES or not mu.edits for mu in mutants):
+        sys.exit(f"mutate: {path}: duplicate ids, an entry without an edit or a side other than {', '.join(SIDES)}")
     return mutants
 
 
@@ -139,9 +170,10 @@ def stale_mutants(mutants: list[Mutant], root: Path) -> list[str]:
     """Mutants whose `find` text does not occur exactly once in its file under `root`."""
     stale = []
     for m in mutants:
-        text = (root / m.file).read_text() if (root / m.file).exists() else ""
-        if text.count(m.find) != 1:
-            stale.append(f"{m.id}: '{m.find}' occurs {text.count(m.find)} times in {m.file}")
+        for e in m.edits:
+            text = (root / e.file).read_text() if (root / e.file).exists() else ""
+            if text.count(e.find) != 1:
+                stale.append(f"{m.id}: '{e.find}' occurs {text.count(e.find)} times in {e.file}")
     return stale
 
 
@@ -167,7 +199,9 @@ def configure() -> None:
 def targets(side: str | None = None) -> list[str]:
     """What a mutant of `side` needs built (None: everything the baseline runs)."""
     if side is None:
-        return [TARGET, *sorted({t for suite in SUITES.values() for t in suite})]
+        return [TARGET, PERF_SUITE[0], *sorted({t for suite in SUITES.values() for t in suite})]
+    if side == "both":
+        return [TARGET, PERF_SUITE[0]]
     return SUITES.get(side, [TARGET])
 
 
@@ -178,19 +212,23 @@ def build(side: str | None = None) -> tuple[bool, float, str]:
 
 
 def unit_suites(side: str) -> tuple[dict | None, int, float]:
-    """Runs the unit suites of `side`; returns (first failing suite or None, suites run, seconds)."""
+    """Runs the unit suites of `side` (the performance tests for "both"); returns (first failing suite or
+    None, suites run, seconds)."""
     t0 = time.monotonic()
-    for n, suite in enumerate(SUITES[side], 1):
+    suites = [PERF_SUITE] if side == "both" else [(s,) for s in SUITES[side]]
+    for n, (suite, *args) in enumerate(suites, 1):
         try:
-            p = subprocess.run([str(BLD / "bin" / suite), "--gtest_brief=1"], capture_output=True, text=True,
+            p = subprocess.run([str(BLD / "bin" / suite), "--gtest_brief=1", *args], capture_output=True, text=True,
                                timeout=900)
         except subprocess.TimeoutExpired:
             return {"run": suite, "why": "timeout (hang)"}, n, time.monotonic() - t0
         if p.returncode != 0:
-            failed = [line.split()[-1] for line in p.stdout.splitlines() if line.startswith("[  FAILED  ]")]
+            # "[  FAILED  ] Suite.Test (3 ms)", or "[  FAILED  ] Suite.Test, where GetParam() = ..." for a parameter.
+            # The summary at the end lists each failed test again.
+            failed = list(dict.fromkeys(re.findall(r"^\[  FAILED  \] ([\w/]+\.[\w/]+)[ ,]", p.stdout, re.M)))
             why = f"{len(failed)} tests fail, e.g. {failed[0]}" if failed else f"exit {p.returncode}"
             return {"run": suite, "why": why}, n, time.monotonic() - t0
-    return None, len(SUITES[side]), time.monotonic() - t0
+    return None, len(suites), time.monotonic() - t0
 
 
 def one_run(cfg: str, rts: int, seed: int, cycles: str) -> dict:
@@ -264,7 +302,7 @@ def main() -> int:
     mutants = [m for m in MUTANTS if not args.only or m.id in args.only]
     if args.list or not mutants:
         for m in MUTANTS:
-            log(f"{m.id} {m.side:<5} {m.category:<20} {m.file}: {m.what}")
+            log(f"{m.id} {m.side:<6} {m.category:<20} {', '.join(e.file for e in m.edits)}: {m.what}")
         return 0 if mutants else 2
     mutants.sort(key=lambda m: SIDES.index(m.side))
 
@@ -281,7 +319,7 @@ def main() -> int:
         f" x {args.seeds} seeds x {args.cycles} cycles, {args.jobs} jobs")
     # A previous session may have built a mutant last (the file was restored, the build not redone):
     # fresh mtimes on every file a mutant touches make the baseline build recompile them.
-    for f in {m.file for m in MUTANTS}:
+    for f in {e.file for m in MUTANTS for e in m.edits}:
         if (SRC / f).exists():
             os.utime(SRC / f)
     configure()
@@ -295,7 +333,7 @@ def main() -> int:
         log(f"mutate: the unmutated regression fails ({first['run']}: {first['why']}); fix that first")
         return 2
     usecs = 0.0
-    for side in SUITES:
+    for side in (*SUITES, "both"):
         first, _, secs_side = unit_suites(side)
         usecs += secs_side
         if first is not None:
@@ -305,9 +343,10 @@ def main() -> int:
 
     results = []
     for i, m in enumerate(mutants, 1):
-        path = SRC / m.file
-        original = path.read_text()
-        path.write_text(original.replace(m.find, m.replace, 1))
+        originals = {e.file: (SRC / e.file).read_text() for e in m.edits}
+        for e in m.edits:
+            path = SRC / e.file
+            path.write_text(path.read_text().replace(e.find, e.replace, 1))
         try:
             ok, bsecs, out = build(m.side)
             if not ok:
@@ -316,15 +355,20 @@ def main() -> int:
                 if m.side in SUITES:
                     first, runs, rsecs = unit_suites(m.side)
                 else:
-                    first, runs, rsecs = regression(args.cycles, args.seeds, args.jobs)
+                    first, runs, rsecs = unit_suites(m.side) if m.side == "both" else (None, 0, 0.0)
+                    if first is None:
+                        first, nreg, rreg = regression(args.cycles, args.seeds, args.jobs)
+                        runs, rsecs = runs + nreg, rsecs + rreg
                 status = "killed" if first else "survived"
                 by = f"{first['run']}: {first['why']}" if first else f"all {runs} runs pass"
         finally:
-            path.write_text(original)  # a fresh mtime: the next build recompiles the original
-        results.append({"id": m.id, "side": m.side, "category": m.category, "file": m.file, "what": m.what,
+            for f, text in originals.items():
+                (SRC / f).write_text(text)  # a fresh mtime: the next build recompiles the original
+        results.append({"id": m.id, "side": m.side, "category": m.category,
+                        "files": [e.file for e in m.edits], "what": m.what,
                         "status": status, "detail": by, "runs": runs, "build_s": round(bsecs, 1),
                         "run_s": round(rsecs, 1)})
-        log(f"[{i:2}/{len(mutants)}] {m.id} {m.side:<5} {m.what:<55} {status.upper():<9} {by} "
+        log(f"[{i:2}/{len(mutants)}] {m.id} {m.side:<6} {m.what:<55} {status.upper():<9} {by} "
             f"(build {bsecs:.0f} s, runs {rsecs:.0f} s)")
 
     valid = [r for r in results if r["status"] != "stillborn"]
@@ -338,7 +382,7 @@ def main() -> int:
         (f", {len(stillborn)} did not build" if stillborn else "") + "; per layer: " +
         ", ".join(f"{s} {v['killed']}/{v['total']}" for s, v in by_side.items() if v["total"]))
     for r in survivors:
-        log(f"  survivor {r['id']} ({r['side']}, {r['category']}): {r['what']} [{r['file']}]")
+        log(f"  survivor {r['id']} ({r['side']}, {r['category']}): {r['what']} [{', '.join(r['files'])}]")
     for r in stillborn:
         log(f"  stillborn {r['id']}: {r['detail']}")
     args.out.parent.mkdir(parents=True, exist_ok=True)

@@ -54,6 +54,8 @@ const char* kRunHelp =
     "  --checkpoint-every N with --waves: cycles between checkpoints (default 32768; 0: replay\n"
     "                       the failure's waves from the first cycle)\n"
     "  --coverage-out FILE  write this run's functional coverage (JSON, mergeable)\n"
+    "  --ports FILE         write every om_top input and output of the first side, every\n"
+    "                       cycle, to FILE (a port trace: cosim/README.md)\n"
     "  --no-scoreboard      lockstep only (no reference-model checks)\n"
     "  --holes N            list up to N coverage holes (default 0)\n"
     "  --progress           progress bar on stderr\n"
@@ -237,6 +239,8 @@ int run_impl(const std::vector<std::string>& a) {
       }
     } else if (o == "--coverage-out") {
       cov_out = need(a, i);
+    } else if (o == "--ports") {
+      ro.port_trace = need(a, i);
     } else if (o == "--no-scoreboard") {
       ro.env.scoreboard = false;
     } else if (o == "--holes") {
@@ -274,9 +278,11 @@ int run_impl(const std::vector<std::string>& a) {
 
   if (!ro.waves_dir.empty()) check_output_dir("--waves", ro.waves_dir);
   if (!cov_out.empty()) check_output_file("--coverage-out", cov_out);
+  if (!ro.port_trace.empty()) check_output_file("--ports", ro.port_trace);
   if (!record.empty()) check_output_file("--record", record);
   InterruptGuard interrupt;
-  if (stim_file.empty()) st = generate(sc);
+  // A run draws only the segments it reaches; a recording holds them all.
+  if (stim_file.empty()) st = record.empty() ? generate_lazy(sc) : generate(sc);
   if (!record.empty()) {
     try {
       save_stimulus(st, record);

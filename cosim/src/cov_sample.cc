@@ -31,15 +31,35 @@ void sample_blend(Coverage& cov, const ref::RtBlendDesc& d, FormatClass cls) {
 
 }  // namespace
 
-void sample_pixel(Coverage& cov, const ref::PixelState& ps, const ref::DrawState& state,
-                  const ref::PixelIn& px, uint32_t x, uint32_t y) {
+PixelBins::PixelBins(const Coverage& cov)
+    : out_of_bounds(cov.id("pixel/out_of_bounds")),
+      clear(cov.id("pixel/clear")),
+      killed_coverage(cov.id("pixel/killed_coverage")),
+      killed_sample_mask(cov.id("pixel/killed_sample_mask")),
+      killed_a2c(cov.id("pixel/killed_a2c")),
+      a2c_at_half(cov.id("pixel/a2c_at_half")),
+      killed_alpha_test(cov.id("pixel/killed_alpha_test")),
+      alpha_equals_ref(cov.id("pixel/alpha_equals_ref")),
+      fog(cov.id("pixel/fog")),
+      independent_blend(cov.id("pixel/independent_blend")),
+      logic_op_non_uint(cov.id("pixel/logic_op_non_uint")),
+      blend_on_integer(cov.id("pixel/blend_on_integer")),
+      dual_source(cov.id("pixel/dual_source")) {
+  alpha_func[0] = Coverage::kNone;
+  for (uint32_t f = 1; f <= 8; ++f) {
+    alpha_func[f] = cov.id(std::string("alpha_func/") + to_string(static_cast<CmpFunc>(f)));
+  }
+}
+
+void sample_pixel(Coverage& cov, const PixelBins& bins, const ref::PixelState& ps,
+                  const ref::DrawState& state, const ref::PixelIn& px, uint32_t x, uint32_t y) {
   for (int i = 0; i < ref::kMaxRts; ++i) {
     const RtBind& b = state.rt[i];
-    if (b.format != 0 && (x >= b.width || y >= b.height)) cov.hit(cov.id("pixel/out_of_bounds"));
+    if (b.format != 0 && (x >= b.width || y >= b.height)) cov.hit(bins.out_of_bounds);
   }
   int ops = 0;
   if (px.clear) {
-    cov.hit(cov.id("pixel/clear"));
+    cov.hit(bins.clear);
     for (const FormatInfo* f : ps.rt_format) {
       if (f == nullptr) continue;
       ++ops;
@@ -49,25 +69,23 @@ void sample_pixel(Coverage& cov, const ref::PixelState& ps, const ref::DrawState
     return;
   }
   const uint32_t a = px.oc[0][3];
-  if (!px.coverage) cov.hit(cov.id("pixel/killed_coverage"));
-  if ((ps.sample_mask & 1u) == 0) cov.hit(cov.id("pixel/killed_sample_mask"));
+  if (!px.coverage) cov.hit(bins.killed_coverage);
+  if ((ps.sample_mask & 1u) == 0) cov.hit(bins.killed_sample_mask);
   if (ps.blend.alpha_to_coverage_enable && !ref::a2c_covered(a)) {
-    cov.hit(cov.id("pixel/killed_a2c"));
+    cov.hit(bins.killed_a2c);
   }
-  if (ps.blend.alpha_to_coverage_enable && a == 0x3F000000u) cov.hit(cov.id("pixel/a2c_at_half"));
+  if (ps.blend.alpha_to_coverage_enable && a == 0x3F000000u) cov.hit(bins.a2c_at_half);
   if (ps.d3d9.alpha_test_enable) {
     const uint32_t func = static_cast<uint32_t>(ps.d3d9.alpha_func);
-    if (func >= 1 && func <= 8) {
-      cov.hit(cov.id(std::string("alpha_func/") + to_string(ps.d3d9.alpha_func)));
-    }
-    if (!ref::alpha_test_pass(ps.d3d9, a)) cov.hit(cov.id("pixel/killed_alpha_test"));
+    if (func >= 1 && func <= 8) cov.hit(bins.alpha_func[func]);
+    if (!ref::alpha_test_pass(ps.d3d9, a)) cov.hit(bins.killed_alpha_test);
     if (a == ref::unorm_to_f32(ps.d3d9.alpha_ref & 0xFFu, 8)) {
-      cov.hit(cov.id("pixel/alpha_equals_ref"));
+      cov.hit(bins.alpha_equals_ref);
     }
   }
   if (!ref::pixel_covered(ps, px)) return;
-  if (ps.d3d9.fog_enable) cov.hit(cov.id("pixel/fog"));
-  if (ps.blend.independent_blend_enable) cov.hit(cov.id("pixel/independent_blend"));
+  if (ps.d3d9.fog_enable) cov.hit(bins.fog);
+  if (ps.blend.independent_blend_enable) cov.hit(bins.independent_blend);
   const ref::RtBlendDesc& rt0 = ps.blend.render_target[0];
   for (int i = 0; i < ref::kMaxRts; ++i) {
     const FormatInfo* f = ps.rt_format[i];
@@ -82,14 +100,14 @@ void sample_pixel(Coverage& cov, const ref::PixelState& ps, const ref::DrawState
       if (f->cls == FormatClass::UINT) {
         cov.hit(cov.logic_uint(static_cast<uint32_t>(rt0.logic_op), f->format));
       } else {
-        cov.hit(cov.id("pixel/logic_op_non_uint"));
+        cov.hit(bins.logic_op_non_uint);
       }
     } else if (d.blend_enable) {
       if (is_int(*f)) {
-        cov.hit(cov.id("pixel/blend_on_integer"));
+        cov.hit(bins.blend_on_integer);
       } else if ((f->blend_fl_mask >> ps.fl_index) & 1u) {
         sample_blend(cov, d, f->cls);
-        if (i == 0 && ref::uses_dual_source(d)) cov.hit(cov.id("pixel/dual_source"));
+        if (i == 0 && ref::uses_dual_source(d)) cov.hit(bins.dual_source);
       }
     }
   }

@@ -40,9 +40,11 @@ Env::Env(const Stimulus& st, const EnvOptions& opt)
       opt_(opt),
       mem_(std::make_unique<PhaseTiming>(st.mem)),
       sb_(std::in_place, st.cfg.cfg_index),
-      cov_(st.cfg.cfg_index) {
+      cov_(st.cfg.cfg_index),
+      pixel_bins_(cov_) {
   in_.cfg = static_cast<uint32_t>(st.cfg.cfg_index);
   in_.rst_n = false;
+  cur_ = st_.segment(0);
   sb_->set_state(sim::bound_state(regs_.decode()));
   if (opt_.coverage) {
     bins_.mem_rd_and_wr = cov_.id("stall/mem_rd_and_wr");
@@ -55,6 +57,11 @@ Env::Env(const Stimulus& st, const EnvOptions& opt)
     bins_.latency[2] = cov_.id("stall/latency_8_15");
     bins_.latency[3] = cov_.id("stall/latency_16_plus");
     bins_.hazard_stall_observed = cov_.id("hazard/stall_observed");
+    bins_.reuse[0] = cov_.id("hazard/reuse_d1");
+    bins_.reuse[1] = cov_.id("hazard/reuse_d2_3");
+    bins_.reuse[2] = cov_.id("hazard/reuse_d4_7");
+    bins_.reuse[3] = cov_.id("hazard/reuse_d8_15");
+    bins_.illegal_state = cov_.id("pixel/illegal_state");
   }
 }
 
@@ -74,8 +81,8 @@ bool Env::failed(sim::Failure* f) const {
 }
 
 std::string Env::describe() const {
-  if (seg_ >= st_.segments.size()) return "stimulus exhausted";
-  const Segment& s = st_.segments[seg_];
+  if (cur_ == nullptr) return "stimulus exhausted";
+  const Segment& s = *cur_;
   std::string d = "segment " + std::to_string(seg_) + " (" + std::to_string(s.pixels.size()) +
                   " pixels, pixel " + std::to_string(px_) + (s.drain ? ", drain" : "") +
                   (s.illegal ? ", illegal state" : "") + "), bound RTs:";
@@ -90,7 +97,7 @@ std::string Env::describe() const {
 }
 
 Pixel Env::make_pixel(const PixelRef& p) const {
-  ref::PixelIn px = st_.segments[seg_].palette[p.palette];
+  ref::PixelIn px = cur_->palette[p.palette];
   px.clear = p.clear;
   px.coverage = p.coverage;
   return om::make_pixel(p.x, p.y, px);
@@ -104,9 +111,9 @@ const TopIn& Env::drive() {
     in_.in_valid = false;
   } else {
     bus_.drive(in_);
-    if (!offered_ && streaming_ && phase_ == Phase::kRun && seg_ < st_.segments.size() &&
-        px_ < st_.segments[seg_].pixels.size()) {
-      const PixelRef& p = st_.segments[seg_].pixels[px_];
+    if (!offered_ && streaming_ && phase_ == Phase::kRun && cur_ != nullptr &&
+        px_ < cur_->pixels.size()) {
+      const PixelRef& p = cur_->pixels[px_];
       if (!gap_loaded_) {
         gap_left_ = p.gap;
         gap_loaded_ = true;
@@ -120,8 +127,9 @@ const TopIn& Env::drive() {
     }
     in_.in_valid = offered_;
   }
-  in_.mem_rd_ready = mem_.rd_ready(cycle_);
-  in_.mem_wr_ready = mem_.wr_ready(cycle_);
+  const sim::MemCycle m = mem_.timing(cycle_);
+  in_.mem_rd_ready = m.rd_ready;
+  in_.mem_wr_ready = m.wr_ready;
   in_.mem_rsp_valid = mem_.rsp_valid(cycle_);
   if (in_.mem_rsp_valid) in_.mem_rsp_data = mem_.rsp_data();
   return in_;
@@ -133,13 +141,14 @@ void Env::start_segment() {
   px_ = 0;
   offered_ = false;
   gap_loaded_ = false;
-  if (seg_ >= st_.segments.size()) return;
-  for (const BusOp& op : st_.segments[seg_].program) bus_.push_back(op);
+  cur_ = st_.segment(seg_);
+  if (cur_ == nullptr) return;
+  for (const BusOp& op : cur_->program) bus_.push_back(op);
 }
 
 void Env::advance_segments() {
-  if (seg_ >= st_.segments.size()) return;
-  const Segment& s = st_.segments[seg_];
+  if (cur_ == nullptr) return;
+  const Segment& s = *cur_;
   if (!streaming_ && bus_.idle()) {
     streaming_ = true;
     for (const BusOp& op : s.traffic) bus_.push_back(op);
@@ -160,7 +169,7 @@ void Env::on_drained() {
     }
   }
   // Resynchronise: new memory contents for the new bindings, in both memory and scoreboard.
-  const Segment& s = st_.segments[seg_];
+  const Segment& s = *cur_;
   mem_.image().clear();
   sb_.emplace(st_.cfg.cfg_index);
   if (s.fill) {
@@ -244,8 +253,7 @@ void Env::on_bus(const sim::ApbMaster::Done& d) {
              ", the register was written with " + hex(regs_.value(op.addr)));
       }
       if (op.addr == regs::kPerfHazardStalls) {
-        if (opt_.coverage && d.rdata > last_hazard_read_)
-          cov_.hit(cov_.id("hazard/stall_observed"));
+        if (opt_.coverage && d.rdata > last_hazard_read_) cov_.hit(bins_.hazard_stall_observed);
         last_hazard_read_ = d.rdata;
       }
       if (phase_ == Phase::kFinal && final_reads_ > 0) {
@@ -281,7 +289,7 @@ void Env::on_pixel(const PixelRef& p) {
   ++pixels_in_;
   ++port_.pixels_in;
   last_progress_ = cycle_;
-  const Segment& seg = st_.segments[seg_];
+  const Segment& seg = *cur_;
   sim::TbPixel tp;
   tp.x = p.x;
   tp.y = p.y;
@@ -292,28 +300,25 @@ void Env::on_pixel(const PixelRef& p) {
     sb_->set_state(sim::bound_state(regs_.decode()));
     sb_state_stale_ = false;
   }
+  if (!opt_.coverage && !opt_.scoreboard) return;
+  const ref::PixelState ps = sb_->ref_state(p.x, p.y);
   if (opt_.coverage) {
     const uint32_t key = (static_cast<uint32_t>(p.y) << 14) | p.x;
-    auto it = last_use_.find(key);
-    if (it != last_use_.end()) {
+    const auto [it, first] = last_use_.try_emplace(key, pixels_in_);
+    if (!first) {
       const uint64_t dist = pixels_in_ - it->second;
-      const char* bin = dist <= 1    ? "hazard/reuse_d1"
-                        : dist <= 3  ? "hazard/reuse_d2_3"
-                        : dist <= 7  ? "hazard/reuse_d4_7"
-                        : dist <= 15 ? "hazard/reuse_d8_15"
-                                     : nullptr;
-      if (bin) cov_.hit(cov_.id(bin));
+      if (dist <= 15) cov_.hit(bins_.reuse[dist <= 1 ? 0 : dist <= 3 ? 1 : dist <= 7 ? 2 : 3]);
+      it->second = pixels_in_;
     }
-    last_use_[key] = pixels_in_;
-    if (seg.illegal) cov_.hit(cov_.id("pixel/illegal_state"));
-    sample_pixel(cov_, sb_->ref_state(p.x, p.y), sb_->state(), tp.px, p.x, p.y);
+    if (seg.illegal) cov_.hit(bins_.illegal_state);
+    sample_pixel(cov_, pixel_bins_, ps, sb_->state(), tp.px, p.x, p.y);
   }
   // Deliberately illegal states are scoreboarded too: om::ref is total over every register
   // encoding (docs/behaviour.md §11's canonical choices), and the RTL must agree with it there as
   // well.
   if (!opt_.scoreboard) return;
   const cosim::ExpectedCounts before = sb_->counts();
-  sb_->apply(tp);
+  sb_->apply(tp, ps);
   const cosim::ExpectedCounts& after = sb_->counts();
   exp_.pixels_in += after.pixels_in - before.pixels_in;
   exp_.killed += after.killed - before.killed;
@@ -388,7 +393,7 @@ void Env::observe(const TopOut& out) {
   mem_.commit(cycle_, wr_fire, out.mem_wr_addr, out.mem_wr_data, rd_fire, out.mem_rd_addr,
               in_.mem_rsp_valid);
   if (offered_ && out.in_ready) {
-    on_pixel(st_.segments[seg_].pixels[px_]);
+    on_pixel(cur_->pixels[px_]);
     offered_ = false;
     gap_loaded_ = false;
     ++px_;

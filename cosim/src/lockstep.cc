@@ -14,6 +14,7 @@
 #include "om/cosim/gtkw.h"
 #include "om/cosim/numbers.h"
 #include "om/sim/fst_writer.h"
+#include "om/sim/port_trace.h"
 
 namespace om::cosim {
 namespace {
@@ -61,8 +62,8 @@ class MergedWaves {
 
 Lockstep::Lockstep(const Stimulus& st, const RunOptions& opt, const TraceWindow* tw)
     : st_(st), opt_(opt), tracing_(tw != nullptr), tw_(tw ? *tw : TraceWindow{}) {
-  std::unique_ptr<sim::Side> a = sim::make_side(opt_.a, tracing_);
-  start(std::move(a), opt_.two_sides ? sim::make_side(opt_.b, tracing_) : nullptr);
+  std::unique_ptr<sim::Side> a = sim::make_side(opt_.a, tracing_, opt_.rtl_args);
+  start(std::move(a), opt_.two_sides ? sim::make_side(opt_.b, tracing_, opt_.rtl_args) : nullptr);
 }
 
 Lockstep::Lockstep(const Stimulus& st, const RunOptions& opt, std::unique_ptr<sim::Side> a,
@@ -82,6 +83,7 @@ void Lockstep::start(std::unique_ptr<sim::Side> a, std::unique_ptr<sim::Side> b)
       a_ = sim::make_faulty(std::move(a_), f.name, f.from);
     }
   }
+  if (!opt_.port_trace.empty()) a_ = sim::make_port_recorder(std::move(a_), opt_.port_trace);
   r_.a_name = a_->name();
   r_.b_name = b_ ? b_->name() : "";
   env_ = std::make_unique<Env>(st_, opt_.env);
@@ -90,6 +92,8 @@ void Lockstep::start(std::unique_ptr<sim::Side> a, std::unique_ptr<sim::Side> b)
 
 void Lockstep::make_loop() {
   loop_ = std::make_unique<sim::LockstepLoop<TopIn, TopOut>>(*env_, *a_, b_.get(), opt_.time_sides);
+  // Only a traced run writes the side-by-side file: an untraced one calls no hook per cycle.
+  if (!tracing_) return;
   loop_->on_dump = [this](uint64_t c, bool clk) {
     if (merged_) {
       merged_->dump(10 * c + (clk ? 5 : 0), c, clk, *loop_->inputs(), *loop_->outputs_a(),
@@ -217,6 +221,7 @@ void write_failure_waves(const Stimulus& st, const RunOptions& opt, bool full, c
   tw.dir = full ? opt.waves_dir + "/window" : opt.waves_dir;
   make_dirs(tw.dir);
   RunOptions o = opt;
+  o.port_trace.clear();
   o.progress = nullptr;
   Lockstep l(st, o, &tw);
   if (k != nullptr) {

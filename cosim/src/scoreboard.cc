@@ -3,8 +3,8 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <set>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "om/gen/regs.h"
@@ -49,8 +49,7 @@ ref::PixelState Scoreboard::ref_state(uint32_t x, uint32_t y) const {
   return ps;
 }
 
-void Scoreboard::apply(const TbPixel& p) {
-  const ref::PixelState ps = ref_state(p.x, p.y);
+void Scoreboard::apply(const TbPixel& p, const ref::PixelState& ps) {
   const ref::PixelIn& px = p.px;
   std::array<ref::Texel, ref::kMaxRts> dest{};
   for (int i = 0; i < ref::kMaxRts; ++i) {
@@ -101,16 +100,23 @@ void Scoreboard::fill_random(Image& mem, std::mt19937_64& rng) {
 }
 
 std::string diff_images(const Image& got, const Image& want, int max_report) {
-  std::set<uint32_t> addrs;
-  const auto add = [&addrs](uint32_t a, const ref::Texel&) { addrs.insert(a); };
-  got.for_each(add);
-  want.for_each(add);
+  // Both images' written texels in ascending address order, walked side by side (an address
+  // written in one of them only compares with zero there).
+  using Entry = std::pair<uint32_t, ref::Texel>;
+  std::vector<Entry> g, w;
+  g.reserve(got.size());
+  w.reserve(want.size());
+  got.for_each([&g](uint32_t a, const ref::Texel& t) { g.emplace_back(a, t); });
+  want.for_each([&w](uint32_t a, const ref::Texel& t) { w.emplace_back(a, t); });
   std::string out;
   int n = 0;
   int total = 0;
-  for (uint32_t a : addrs) {
-    const ref::Texel tg = got.get(a);
-    const ref::Texel tw = want.get(a);
+  for (size_t i = 0, j = 0; i < g.size() || j < w.size();) {
+    const bool in_g = i < g.size() && (j == w.size() || g[i].first <= w[j].first);
+    const bool in_w = j < w.size() && (i == g.size() || w[j].first <= g[i].first);
+    const uint32_t a = in_g ? g[i].first : w[j].first;
+    const ref::Texel tg = in_g ? g[i++].second : ref::Texel{};
+    const ref::Texel tw = in_w ? w[j++].second : ref::Texel{};
     if (tg == tw) continue;
     ++total;
     if (n++ >= max_report) continue;

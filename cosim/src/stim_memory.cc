@@ -3,6 +3,7 @@
 // by cycle while a run reaches them.
 #include <algorithm>
 
+#include "om/cosim/draw.h"
 #include "om/cosim/stim_state.h"
 #include "om/cosim/stimulus.h"
 
@@ -12,10 +13,8 @@ std::vector<MemPhase> generate_memory(uint64_t seed, uint64_t cycles, const Prof
   std::vector<MemPhase> phases;
   uint64_t c = 0;
   for (uint64_t index = 0; c < cycles; ++index) {
-    std::mt19937_64 rng(derive_seed(seed, kStreamMemory, index));
-    auto pick = [&rng](uint32_t n) {
-      return std::uniform_int_distribution<uint32_t>(0, n - 1)(rng);
-    };
+    Mt64 rng(derive_seed(seed, kStreamMemory, index));
+    auto pick = [&rng](uint32_t n) { return draw_range(rng, 0, n - 1); };
     auto range = [&pick](uint32_t lo, uint32_t hi) { return lo + pick(hi - lo + 1); };
     MemPhase p;
     p.kind = MemPhase::Kind::kRandom;
@@ -66,44 +65,53 @@ void PhaseTiming::enter(size_t phase) {
   if (phase_ < phases_.size()) rng_.seed(phases_[phase_].seed);
 }
 
-MemCycle PhaseTiming::draw() {
-  while (phase_ < phases_.size() && next_ >= start_ + phases_[phase_].cycles) {
-    start_ += phases_[phase_].cycles;
-    enter(phase_ + 1);
-  }
-  const uint64_t i = next_++ - start_;
-  if (phase_ >= phases_.size()) return MemCycle{};
-  const MemPhase& p = phases_[phase_];
-  MemCycle m;
+void PhaseTiming::draw(const MemPhase& p, uint64_t i, MemCycle* m, size_t n) {
   switch (p.kind) {
     case MemPhase::Kind::kIdeal:
+      std::fill(m, m + n, MemCycle{});
       break;
     case MemPhase::Kind::kCycle:
-      m.rd_ready = p.rd != 0;
-      m.wr_ready = p.wr != 0;
-      m.latency = p.lat_lo;
+      std::fill(m, m + n, MemCycle{p.rd != 0, p.wr != 0, p.lat_lo});
       break;
     case MemPhase::Kind::kRandom: {
-      std::uniform_int_distribution<uint32_t> permille(0, 999);
-      m.rd_ready = p.rd >= 1000 || permille(rng_) < p.rd;
-      m.wr_ready = p.wr >= 1000 || permille(rng_) < p.wr;
-      m.latency =
-          static_cast<uint8_t>(std::uniform_int_distribution<uint32_t>(p.lat_lo, p.lat_hi)(rng_));
+      const bool rd_all = p.rd >= 1000;
+      const bool wr_all = p.wr >= 1000;
+      for (size_t j = 0; j < n; ++j) {
+        m[j].rd_ready = rd_all || draw_below(rng_, 1000) < p.rd;
+        m[j].wr_ready = wr_all || draw_below(rng_, 1000) < p.wr;
+        m[j].latency = static_cast<uint8_t>(draw_range(rng_, p.lat_lo, p.lat_hi));
+      }
       break;
     }
     case MemPhase::Kind::kBurst:
-      m.rd_ready = !(i < p.burst && p.stall != 1);
-      m.wr_ready = !(i < p.burst && p.stall != 0);
-      m.latency =
-          static_cast<uint8_t>(std::uniform_int_distribution<uint32_t>(p.lat_lo, p.lat_hi)(rng_));
+      for (size_t j = 0; j < n; ++j) {
+        m[j].rd_ready = !(i + j < p.burst && p.stall != 1);
+        m[j].wr_ready = !(i + j < p.burst && p.stall != 0);
+        m[j].latency = static_cast<uint8_t>(draw_range(rng_, p.lat_lo, p.lat_hi));
+      }
       break;
   }
-  return m;
 }
 
-MemCycle PhaseTiming::at(uint64_t cycle) {
-  while (next_ <= cycle) cur_ = draw();
-  return cur_;
+void PhaseTiming::fill() {
+  for (size_t k = 0; k < kBlock;) {
+    while (phase_ < phases_.size() && drawn_ >= start_ + phases_[phase_].cycles) {
+      start_ += phases_[phase_].cycles;
+      enter(phase_ + 1);
+    }
+    if (phase_ >= phases_.size()) {  // ideal beyond the last phase
+      std::fill(block_.begin() + static_cast<ptrdiff_t>(k), block_.end(), MemCycle{});
+      drawn_ += kBlock - k;
+      break;
+    }
+    const MemPhase& p = phases_[phase_];
+    const size_t n =
+        static_cast<size_t>(std::min<uint64_t>(kBlock - k, start_ + p.cycles - drawn_));
+    draw(p, drawn_ - start_, &block_[k], n);
+    drawn_ += n;
+    k += n;
+  }
+  next_ += kBlock;
 }
 
 }  // namespace om::cosim

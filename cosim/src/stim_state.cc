@@ -24,7 +24,7 @@ bool is_dual(uint32_t f) { return f >= 16 && f <= 19; }
 
 }  // namespace
 
-StateGen::StateGen(const ConfigInfo& cfg, const Profile& prof, std::mt19937_64& rng)
+StateGen::StateGen(const ConfigInfo& cfg, const Profile& prof, Mt64& rng)
     : cfg_(cfg),
       prof_(prof),
       rng_(rng),
@@ -91,8 +91,8 @@ uint32_t StateGen::color(bool integer) {
     constexpr std::array<uint32_t, 5> kInt = {0u, 0xFFFFFFFFu, 0x7FFFFFFFu, 0x80000000u, 1u};
     return kInt[pick(kInt.size())];
   }
-  if (k < 45) return ref::f32_bits(std::uniform_real_distribution<float>(0.0f, 1.0f)(rng_));
-  if (k < 70) return ref::f32_bits(std::uniform_real_distribution<float>(-0.5f, 1.5f)(rng_));
+  if (k < 45) return ref::f32_bits(draw_float(rng_, 0.0f, 1.0f));
+  if (k < 70) return ref::f32_bits(draw_float(rng_, -0.5f, 1.5f));
   if (k < 85) return kSpecials[pick(kSpecials.size())];
   return static_cast<uint32_t>(rng_());
 }
@@ -135,7 +135,7 @@ ref::DrawState StateGen::legal(const ref::DrawState& base) {
     s.d3d9.alpha_ref = pick(256);
     s.d3d9.fog_enable = coin(prof_.d3d9);
     for (uint32_t& c : s.d3d9.fog_color) {
-      c = ref::f32_bits(std::uniform_real_distribution<float>(0.0f, 1.0f)(rng_));
+      c = ref::f32_bits(draw_float(rng_, 0.0f, 1.0f));
     }
     s.ps_outputs = coin(0.7) ? 0xFFu : pick(256);
     return s;

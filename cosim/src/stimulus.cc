@@ -4,9 +4,12 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <random>
+#include <deque>
+#include <memory>
 #include <stdexcept>
+#include <string>
 
+#include "om/cosim/draw.h"
 #include "om/cosim/stim_state.h"
 #include "om/gen/regs.h"
 #include "om/ref/convert.h"
@@ -20,32 +23,39 @@ class Gen {
   Gen(const StimConfig& c, const Profile& prof)
       : c_(c), cfg_(kConfigs[c.cfg_index]), prof_(prof), states_(cfg_, prof_, rng_) {}
 
-  Stimulus run() {
+  /// The stimulus without its segments (configuration and memory phases).
+  Stimulus head() const {
     Stimulus st;
     st.cfg = c_;
     st.cfg.seeded = true;
     st.mem = generate_memory(c_.seed, c_.cycles + 1, prof_);
-    // Every cycle of the run has stimulus: estimate the cycles each segment takes and overshoot.
-    // Segment i draws from its own seed, so a longer run only appends segments.
-    const double budget = 1.5 * static_cast<double>(c_.cycles) + 2000.0;
-    double used = 0.0;
-    ref::DrawState prev;
-    bool prev_illegal = false;
-    while (used < budget) {
-      rng_.seed(derive_seed(c_.seed, kStreamSegment, st.segments.size()));
-      Segment seg = segment(prev, st.segments.empty() || prev_illegal);
-      used += estimate(seg);
-      prev = seg.state;
-      prev_illegal = seg.illegal;
-      st.segments.push_back(std::move(seg));
-    }
+    return st;
+  }
+  /// Every cycle of the run has stimulus: segments are generated while the estimated cycles of
+  /// those so far are below the budget, an overshoot. Segment i draws from its own seed, so a
+  /// longer run only appends segments.
+  bool more() const { return used_ < budget_; }
+  /// The next segment (more() must hold), `state` as the generator drew it (derive_states()
+  /// replaces it with what the bus writes set).
+  Segment next() {
+    rng_.seed(derive_seed(c_.seed, kStreamSegment, made_++));
+    Segment seg = segment(prev_, made_ == 1 || prev_illegal_);
+    used_ += estimate(seg);
+    prev_ = seg.state;
+    prev_illegal_ = seg.illegal;
+    return seg;
+  }
+
+  Stimulus run() {
+    Stimulus st = head();
+    while (more()) st.segments.push_back(next());
     derive_states(st);
     return st;
   }
 
  private:
-  uint32_t pick(uint32_t n) { return std::uniform_int_distribution<uint32_t>(0, n - 1)(rng_); }
-  bool coin(double p) { return std::uniform_real_distribution<double>(0.0, 1.0)(rng_) < p; }
+  uint32_t pick(uint32_t n) { return draw_range(rng_, 0, n - 1); }
+  bool coin(double p) { return draw_coin(rng_, p); }
   uint32_t range(uint32_t lo, uint32_t hi) { return lo + pick(hi - lo + 1); }
 
   BusOp write_op(uint32_t addr, uint32_t data) {
@@ -191,8 +201,7 @@ class Gen {
       } else if (s.blend.alpha_to_coverage_enable && coin(0.2)) {
         p.oc[0][3] = 0x3EFFFFFFu + pick(3);
       }
-      p.fog = coin(0.8) ? ref::f32_bits(std::uniform_real_distribution<float>(-0.25f, 1.25f)(rng_))
-                        : states_.color(false);
+      p.fog = coin(0.8) ? ref::f32_bits(draw_float(rng_, -0.25f, 1.25f)) : states_.color(false);
     }
     const uint32_t n = coin(0.25) ? range(1, 40) : coin(0.85) ? range(40, 300) : range(300, 1500);
     uint32_t w = 1, h = 1;
@@ -243,28 +252,32 @@ class Gen {
   StimConfig c_;
   const ConfigInfo& cfg_;
   const Profile& prof_;
-  std::mt19937_64 rng_;
+  Mt64 rng_;
   StateGen states_;
+  const double budget_ = 1.5 * static_cast<double>(c_.cycles) + 2000.0;
+  double used_ = 0.0;
+  uint64_t made_ = 0;  // segments generated
+  ref::DrawState prev_;
+  bool prev_illegal_ = false;
 };
 
-}  // namespace
-
-int config_index(const std::string& name) {
-  for (int i = 0; i < kNumConfigs; ++i) {
-    if (name == kConfigs[i].name) return i;
-  }
-  return -1;
+// The state registers after `seg`'s program (`regs` holds them before it) become its state; its
+// traffic's state writes follow.
+void derive_state(sim::StateRegs& regs, Segment& seg) {
+  auto apply = [&regs](const std::vector<BusOp>& ops) {
+    for (const BusOp& op : ops) {
+      if (op.kind == BusOp::Kind::kStateWrite || op.kind == BusOp::Kind::kPartialWrite) {
+        regs.write(op.addr, op.data, op.strb);
+      }
+    }
+  };
+  apply(seg.program);
+  seg.state = regs.decode();
+  apply(seg.traffic);
 }
 
-uint64_t stimulus_bytes(uint64_t cycles) {
-  // Measured over every configuration and profile (10^5-cycle runs): at most about 27 bytes of
-  // segments and phases per cycle of the run (the 1.5x budget included); twice that for the
-  // slack of growing vectors.
-  constexpr uint64_t kPerCycle = 60;
-  return kPerCycle * cycles + (1u << 20);
-}
-
-Stimulus generate(const StimConfig& cfg) {
+// Checks generate()'s arguments; returns the profile.
+const Profile& checked_profile(const StimConfig& cfg) {
   if (cfg.cfg_index < 0 || cfg.cfg_index >= kNumConfigs) {
     throw std::out_of_range("stimulus: configuration index " + std::to_string(cfg.cfg_index));
   }
@@ -287,23 +300,67 @@ Stimulus generate(const StimConfig& cfg) {
                                 " MiB (it is generated before the run), more than 3/4 of " +
                                 "this machine's " + std::to_string(have >> 20) + " MiB");
   }
-  return Gen(cfg, *prof).run();
+  return *prof;
+}
+
+}  // namespace
+
+// The segments of a lazy stimulus: generated in order when first asked for, states derived as
+// derive_states() does. A deque, so a segment handed out stays where it is.
+class SegmentSource {
+ public:
+  SegmentSource(const StimConfig& cfg, const Profile& prof) : gen_(cfg, prof) {}
+  Stimulus head() const { return gen_.head(); }
+  const Segment* at(size_t i) {
+    while (made_.size() <= i && gen_.more()) {
+      made_.push_back(gen_.next());
+      derive_state(regs_, made_.back());
+    }
+    return i < made_.size() ? &made_[i] : nullptr;
+  }
+
+ private:
+  Gen gen_;
+  sim::StateRegs regs_;
+  std::deque<Segment> made_;
+};
+
+namespace {}  // namespace
+
+int config_index(const std::string& name) {
+  for (int i = 0; i < kNumConfigs; ++i) {
+    if (name == kConfigs[i].name) return i;
+  }
+  return -1;
+}
+
+uint64_t stimulus_bytes(uint64_t cycles) {
+  // Measured over every configuration and profile (10^5-cycle runs): at most about 27 bytes of
+  // segments and phases per cycle of the run (the 1.5x budget included); twice that for the
+  // slack of growing vectors.
+  constexpr uint64_t kPerCycle = 60;
+  return kPerCycle * cycles + (1u << 20);
+}
+
+Stimulus generate(const StimConfig& cfg) { return Gen(cfg, checked_profile(cfg)).run(); }
+
+Stimulus generate_lazy(const StimConfig& cfg) {
+  auto source = std::make_shared<SegmentSource>(cfg, checked_profile(cfg));
+  Stimulus st = source->head();
+  st.lazy = std::move(source);
+  return st;
+}
+
+const Segment* Stimulus::segment(size_t i) const {
+  if (lazy) return lazy->at(i);
+  return i < segments.size() ? &segments[i] : nullptr;
 }
 
 void derive_states(Stimulus& st) {
   sim::StateRegs regs;
   st.pixels = 0;
-  auto apply = [&regs](const std::vector<BusOp>& ops) {
-    for (const BusOp& op : ops) {
-      if (op.kind == BusOp::Kind::kStateWrite || op.kind == BusOp::Kind::kPartialWrite) {
-        regs.write(op.addr, op.data, op.strb);
-      }
-    }
-  };
   for (Segment& seg : st.segments) {
-    apply(seg.program);
-    seg.state = regs.decode();
-    apply(seg.traffic);
+    derive_state(regs, seg);
     st.pixels += seg.pixels.size();
   }
 }

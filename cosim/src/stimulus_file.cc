@@ -10,6 +10,7 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <stdexcept>
 #include <vector>
 
 #include "om/cosim/numbers.h"
@@ -438,6 +439,11 @@ class Reader {
 }  // namespace
 
 std::string write_stimulus(const Stimulus& st) {
+  if (st.lazy) {
+    throw std::invalid_argument(
+        "write_stimulus: a lazy stimulus (generate_lazy) holds no segments to write; use "
+        "generate()");
+  }
   std::ostringstream os;
   os << "omsim-stimulus " << kStimulusVersion << '\n';
   os << "config " << kConfigs[st.cfg.cfg_index].name << '\n';

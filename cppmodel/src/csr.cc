@@ -164,9 +164,9 @@ std::optional<uint32_t> Csr::read(uint32_t offset, const CsrIn& in) const {
 
 const CsrOut& Csr::comb(const CsrIn& in) {
   // The asynchronous reset acts at once: every register but cfg_q reads as its reset value.
-  std::optional<CsrRegs> held;
-  if (!in.rst_n) held = reset_regs(regs_.cfg_q);
-  const CsrRegs& r = held ? *held : regs_;
+  const bool held = !in.rst_n;
+  if (held) reset_view_ = reset_regs(regs_.cfg_q);
+  const CsrRegs& r = held ? reset_view_ : regs_;
 
   // Register block response: the request taken in the previous cycle is answered now.
   const bool rb_pready = r.cpuif_req;
@@ -191,7 +191,7 @@ const CsrOut& Csr::comb(const CsrIn& in) {
   // The reset view is decoded every cycle it is shown (reset is short); leaving it re-decodes.
   if (held || state_stale_) {
     o.state = decode_state(r.field_storage);
-    state_stale_ = held.has_value();
+    state_stale_ = held;
   }
   const CsrFieldStorage& fs = r.field_storage;
   o.perf.busy = in.busy;
@@ -219,6 +219,12 @@ void Csr::seq(const CsrIn& in) {
     state_stale_ = true;
     return;
   }
+  // Most cycles change nothing: no request taken or answered (is_active low means cpuif_req is
+  // low too), no bus select, no counter strobe, no pending PERF_CLEAR pulse; cfg_q holds while
+  // rst_n is high.
+  const bool strobe = in.perf_pixel_in || in.perf_rt_read || in.perf_rt_write ||
+                      in.perf_hazard_stall || in.perf_mem_stall || in.perf_killed;
+  if (!regs_.is_active && !in.psel && !strobe && !regs_.field_storage.perf_clear) return;
   // The next state is built in place (no copy of every register per cycle): the field logic
   // runs first, as it reads the request register's old values, and each field is read before it
   // is written.

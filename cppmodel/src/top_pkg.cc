@@ -6,22 +6,7 @@
 #include "om/ref/rt_op.h"
 
 namespace om {
-namespace {
-
-// fmt_info() for every 8-bit format field value (built once: ref::find_format searches a table).
-struct FmtTable {
-  std::array<const FormatInfo*, 256> row{};
-  FmtTable() {
-    for (uint32_t v = 0; v < row.size(); ++v) row[v] = ref::find_format(v);
-  }
-};
-
-}  // namespace
-
-const FormatInfo* fmt_info(uint32_t format) {
-  static const FmtTable table;
-  return table.row[format & 0xFFu];
-}
+const FormatInfo* fmt_info(uint32_t format) { return ref::find_format(format & 0xFFu); }
 
 uint32_t fmt_present(const FormatInfo* f) { return f == nullptr ? 0u : ref::present_channels(*f); }
 

@@ -21,6 +21,28 @@ uint32_t strobe_bits(uint32_t strb) {
   return m;
 }
 
+// The read-write registers of the state window by word, with their write masks: one lookup
+// instead of find_reg()'s search, as the harness asks on every bus transfer and the stimulus on
+// every state write it derives.
+struct RwWord {
+  bool rw = false;
+  uint32_t write_mask = 0;
+};
+
+const std::array<RwWord, regs::kStateWords>& rw_words() {
+  static const std::array<RwWord, regs::kStateWords> kWords = [] {
+    std::array<RwWord, regs::kStateWords> t{};
+    for (const r::RegInfo& ri : r::kRegs) {
+      if (ri.offset >= regs::kStateBase && ri.offset < regs::kStateBase + 4u * regs::kStateWords &&
+          ri.access == r::Access::kRW) {
+        t[(ri.offset - regs::kStateBase) / 4] = {true, ri.write_mask};
+      }
+    }
+    return t;
+  }();
+  return kWords;
+}
+
 }  // namespace
 
 StateRegs::StateRegs() {
@@ -30,23 +52,13 @@ StateRegs::StateRegs() {
 }
 
 bool StateRegs::is_state_reg(uint32_t addr) {
-  // One lookup table instead of find_reg()'s search: the harness asks on every bus transfer.
-  static const std::array<bool, regs::kStateWords> kRw = [] {
-    std::array<bool, regs::kStateWords> t{};
-    for (const r::RegInfo& ri : r::kRegs) {
-      if (ri.offset >= kBase && ri.offset < kBase + 4u * regs::kStateWords) {
-        t[(ri.offset - kBase) / 4] = ri.access == r::Access::kRW;
-      }
-    }
-    return t;
-  }();
   if (addr < kBase || addr >= kBase + 4u * regs::kStateWords || (addr & 3u) != 0) return false;
-  return kRw[(addr - kBase) / 4];
+  return rw_words()[(addr - kBase) / 4].rw;
 }
 
 void StateRegs::write(uint32_t addr, uint32_t data, uint32_t strb) {
   if (!is_state_reg(addr)) return;
-  const uint32_t mask = r::find_reg(addr)->write_mask & strobe_bits(strb);
+  const uint32_t mask = rw_words()[(addr - kBase) / 4].write_mask & strobe_bits(strb);
   uint32_t& reg = v_[(addr - kBase) / 4];
   reg = (reg & ~mask) | (data & mask);
 }

@@ -13,13 +13,15 @@
 #endif
 
 #include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
 #if OM_CODE_COVERAGE
 #include <unistd.h>
 #include <verilated_cov.h>
 
 #include <atomic>
 #include <cstdlib>
-#include <string>
 #endif
 
 #include "Vom_top.h"
@@ -121,10 +123,19 @@ class ImageRestore final : public VerilatedDeserialize {
 
 }  // namespace
 
-RtlTop::RtlTop(bool trace_capable)
-    : ctx_(std::make_unique<VerilatedContext>()), trace_capable_(trace_capable) {
+RtlTop::RtlTop(bool trace_capable, std::vector<std::string> args)
+    : ctx_(std::make_unique<VerilatedContext>()),
+      trace_capable_(trace_capable),
+      args_(std::move(args)) {
   configure_context();
   dut_ = std::make_unique<Vom_top>(ctx_.get(), "om_top");
+  // Power-up with rst_ni high: a run that starts with rst_ni low then gives the model the falling
+  // edge its asynchronous resets are written for. Without it a flop held in reset from the first
+  // eval keeps its initial value until the first clock edge (visible with --x-initial unique, e.g.
+  // on perf_o), where the hardware is in reset at once.
+  dut_->clk_i = 0;
+  dut_->rst_ni = 1;
+  dut_->eval();
   static_assert(sizeof(dut_->in_data_i) == sizeof(PixelBits), "pixel_t layout changed");
   static_assert(sizeof(dut_->perf_o) == 4 * ((kPerfBits + 31) / 32), "perf_t layout changed");
 }
@@ -132,6 +143,11 @@ RtlTop::RtlTop(bool trace_capable)
 void RtlTop::configure_context() {
   ctx_->fatalOnError(false);
   if (trace_capable_) ctx_->traceEverOn(true);
+  if (!args_.empty()) {
+    std::vector<const char*> argv{"omsim"};
+    for (const std::string& a : args_) argv.push_back(a.c_str());
+    ctx_->commandArgs(static_cast<int>(argv.size()), argv.data());
+  }
 }
 
 RtlTop::~RtlTop() {

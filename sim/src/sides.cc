@@ -22,7 +22,7 @@ namespace {
 
 class RtlSide final : public TappedSide {
  public:
-  explicit RtlSide(bool trace) : top_(trace) {}
+  RtlSide(bool trace, const std::vector<std::string>& args) : top_(trace, args) {}
   std::string name() const override { return "rtl"; }
   const TopOut& eval(const TopIn& in) override {
     if (!fault_) return top_.eval(in);
@@ -163,10 +163,11 @@ class OutputFault final : public Side::Fault {
 
 bool have_model() { return OM_COSIM_HAVE_MODEL != 0; }
 
-std::unique_ptr<Side> make_side(SideKind kind, bool trace_capable) {
+std::unique_ptr<Side> make_side(SideKind kind, bool trace_capable,
+                                const std::vector<std::string>& rtl_args) {
   switch (kind) {
     case SideKind::kRtl:
-      return std::make_unique<RtlSide>(trace_capable);
+      return std::make_unique<RtlSide>(trace_capable, rtl_args);
     case SideKind::kModel:
 #if OM_COSIM_HAVE_MODEL
       return std::make_unique<ModelSide>();

@@ -67,6 +67,34 @@ TEST(Stimulus, FirstSegmentsAndMemoryPhasesDoNotDependOnTheRunLength) {
   }
 }
 
+TEST(Stimulus, LazyGenerationGivesTheSameSegmentsAndTheSameRun) {
+  for (const std::string& prof : {std::string("default"), std::string("mrt8")}) {
+    StimConfig sc;
+    sc.seed = 9;
+    sc.cycles = 20000;
+    sc.profile = prof;
+    const Stimulus eager = generate(sc);
+    const Stimulus lazy = generate_lazy(sc);
+    EXPECT_TRUE(lazy.segments.empty());
+    ASSERT_EQ(write_stimulus(Stimulus{eager.cfg, {}, eager.mem, 0, nullptr}),
+              write_stimulus(Stimulus{lazy.cfg, {}, lazy.mem, 0, nullptr}));
+    const RunResult a = run_to_end(eager, quiet()), b = run_to_end(lazy, quiet());
+    EXPECT_EQ(a.cycles, b.cycles) << prof;
+    EXPECT_EQ(a.pixels, b.pixels) << prof;
+    EXPECT_EQ(a.failures.size(), b.failures.size()) << prof;
+    EXPECT_EQ(a.coverage.to_json(), b.coverage.to_json()) << prof;
+    for (size_t i = 0; i < eager.segments.size(); ++i) {
+      const Segment* s = lazy.segment(i);
+      ASSERT_NE(s, nullptr) << prof << " segment " << i;
+      ASSERT_EQ(text_of(*s), text_of(eager.segments[i])) << prof << " segment " << i;
+      ASSERT_EQ(sim::StateRegs::encode(s->state), sim::StateRegs::encode(eager.segments[i].state))
+          << prof << " segment " << i;
+    }
+    EXPECT_EQ(lazy.segment(eager.segments.size()), nullptr) << prof;
+    EXPECT_THROW(write_stimulus(lazy), std::invalid_argument);
+  }
+}
+
 TEST(Stimulus, KeepsMemoryAsPhasesNotPerCycle) {
   const Stimulus st = make(1, 1000000);
   EXPECT_LT(st.mem.size(), 1000000u / 60);  // phases last 64..2048 cycles

@@ -113,6 +113,27 @@ TEST_P(Perf, EachRefusedWriteCostsExactlyOneCycle) {
   finish();
 }
 
+// An op without a write (a logic op on a FLOAT target: D3D leaves it undefined and this hardware
+// stores nothing) leaves om_write at once, whatever the write port does: with a memory that takes
+// a write only every other cycle on average, the input still never waits.
+TEST_P(Perf, OpsWithoutAWriteNeverWaitForTheWritePort) {
+  start_with(1, 0.5);
+  DrawState s;
+  s.rt[0] = {kRgba32Float, 16, 16};
+  s.blend.render_target[0].logic_op_enable = true;
+  s.blend.render_target[0].logic_op = LogicOp::XOR;
+  s.ps_outputs = 0x1;
+  set_state(s);
+  h_->run_until_idle();
+  stalls0_ = h_->input_stall_cycles();
+  const uint64_t writes = h_->stats().rt_writes;
+  for (uint32_t i = 0; i < 256; ++i) push(i % 16, (i / 16) % 16, random_int_pixel());
+  h_->run_until_idle();
+  EXPECT_EQ(input_stalls(), 0u);
+  EXPECT_EQ(h_->stats().rt_writes, writes);
+  finish();
+}
+
 }  // namespace
 
 INSTANTIATE_TEST_SUITE_P(Sides, Perf, ::testing::Values(SideKind::kRtl, SideKind::kModel),

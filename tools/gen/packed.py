@@ -204,7 +204,26 @@ def sv_typedef(t: Type) -> list[str]:
             line = f"    {d:<{pad}} {f.name};"
             out.append(f"{line}  // {f.doc}" if f.doc else line)
         out.append(f"  }} {t.sv};")
+        out += _sv_array_getters(t)
     return out + [""]
+
+
+def _sv_array_getters(t: Type) -> list[str]:
+    """<type>_<member>(s): every member that is a one-dimensional array of structs, as an array of its own.
+
+    Icarus 11 selects inside a struct member only with constant indices and cannot read such a member whole;
+    the function copies it element by element, so a module indexes the copy with a variable (`om_accept`, `om_top`).
+    """
+    out = []
+    for f in t.fields:
+        if not f.type or types()[f.type].kind != "struct" or len(f.dims) != 1:
+            continue
+        arr = f"{types()[f.type].sv} {_sv_range(f.dims_sv[0])}"
+        out += ["", f"  // {t.sv}.{f.name} as an array of its own (Icarus 11: constant selects inside a member only).",
+                f"  function automatic {arr} {t.name}_{f.name}(input {t.sv} s);", f"    {arr} a;"]
+        out += [f"    a[{i}] = s.{f.name}[{i}];" for i in range(f.dims[0])]
+        out += ["    return a;", "  endfunction"]
+    return out
 
 
 def sv_om_pkg() -> str:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import pathlib
-import re
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -25,6 +24,7 @@ from peakrdl_regblock.cpuif.apb4 import APB4_Cpuif_flattened
 from peakrdl_regblock.udps import ALL_UDPS
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import regblock_post  # noqa: E402
 import state_codec  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -166,116 +166,6 @@ def collect(top: AddrmapNode) -> list[Reg]:
 # ---------------------------------------------------------------------------------------------------------------
 # SystemVerilog register block (PeakRDL-regblock)
 # ---------------------------------------------------------------------------------------------------------------
-def _pack_structs(text: str, what: str) -> str:
-    """Makes every struct packed and every unpacked array member a packed array.
-
-    Verilator 5.006 stops with an internal error (V3Unknown "No VarRef or Const under ArraySel") on a write to an
-    element of an unpacked array that is a member of an unpacked struct, which PeakRDL-regblock emits for every
-    register array (decode strobes, field storage, hwif). Packed structs and arrays keep every index and member
-    name, so the logic is unchanged; element i of `[N-1:0]` is element i of `[N]`.
-    """
-    text = re.sub(r"\bstruct \{", "struct packed {", text)
-    text = re.sub(r"^(\s*)(\w+) (\w+)\[(\d+)\];$", lambda m: f"{m[1]}{m[2]} [{int(m[4]) - 1}:0] {m[3]};", text,
-                  flags=re.M)
-    text = re.sub(r"^(\s*)\} (\w+)\[(\d+)\];$", lambda m: f"{m[1]}}} [{int(m[3]) - 1}:0] {m[2]};", text, flags=re.M)
-    if re.search(r"\bstruct \{", text) or re.search(r"^\s*(\}|\w+) \w+\[\d+\];$", text, flags=re.M):
-        raise RuntimeError(f"{what}: PeakRDL-regblock {peakrdl_regblock.__version__} emitted a struct shape "
-                           "tools/gen/regs.py cannot pack; update _pack_structs")
-    return text
-
-
-def _gate_on_request(text: str) -> str:
-    """Evaluates the address decode and the readback mux only in a cycle with a request.
-
-    PeakRDL-regblock compares the request address with every register's (loops over the register arrays) in
-    combinational blocks that a simulator evaluates every cycle, although the bus is idle in almost all of them.
-    Every decode term is ANDed with cpuif_req_masked, so with no request each strobe and is_valid_* is 0 whether the
-    comparisons run or not; the readback mux is wrapped in `if (decoded_req)`, so its data are 0 in a cycle with no
-    request (its only reader, PRDATA, is qualified by PREADY, which is decoded_req). The lockstep against the cycle
-    model checks both. The block's shape is asserted, so a regblock release that changes it fails here.
-    """
-    lines = text.split("\n")
-
-    def block_end(start: int) -> int:
-        for i in range(start, len(lines)):
-            if lines[i] == "    end":
-                return i
-        raise RuntimeError("regs.py _gate_on_request: unterminated always_comb")
-
-    def indent(body: list[str]) -> list[str]:
-        return ["    " + b if b else b for b in body]
-
-    dec = lines.index("        is_valid_rw = '0;") + 1
-    dec_end = block_end(dec)
-    if not lines[dec_end - 1].startswith("        decoded_err = "):
-        raise RuntimeError("regs.py _gate_on_request: the decode block does not end with decoded_err")
-    body = lines[dec:dec_end - 1]
-    terms = [b for b in body if "=" in b and not b.strip().startswith("for")]
-    if not terms or any("cpuif_req_masked &" not in t for t in terms):
-        raise RuntimeError("regs.py _gate_on_request: a decode term is not qualified by cpuif_req_masked")
-    lines[dec:dec_end - 1] = (["        decoded_reg_strb = '0;", "        if (cpuif_req_masked) begin"] + indent(body)
-                              + ["        end"])
-
-    rb = lines.index("        readback_data_var = '0;") + 1
-    rb_end = lines.index("        readback_data = readback_data_var;", rb)
-    lines[rb:rb_end] = ["        if (decoded_req) begin"] + indent(lines[rb:rb_end]) + ["        end"]
-    return "\n".join(lines)
-
-
-# A field that only software writes: its next-value block and its storage flop, as PeakRDL-regblock emits them.
-_SW_FIELD = re.compile(
-    r"^(?P<i> *)// Field: (?P<name>\S+)\n"
-    r"(?P=i)always_comb begin\n"
-    r"(?P=i)    automatic logic (?:\[\d+:0\] )?next_c;\n"
-    r"(?P=i)    automatic logic load_next_c;\n"
-    r"(?P=i)    next_c = (?P<st>field_storage\.[\w.\[\]]+)\.value;\n"
-    r"(?P=i)    load_next_c = '0;\n"
-    r"(?P=i)    if\((?P<cond>[^\n]*)\) begin // SW write\n"
-    r"(?P=i)        next_c = (?P<expr>[^\n]*);\n"
-    r"(?P=i)        load_next_c = '1;\n"
-    r"(?P=i)    end\n"
-    r"(?P=i)    (?P<combo>field_combo\.[\w.\[\]]+)\.next = next_c;\n"
-    r"(?P=i)    (?P=combo)\.load_next = load_next_c;\n"
-    r"(?P=i)end\n"
-    r"(?P=i)always_ff @\(posedge clk or negedge arst_n\) begin\n"
-    r"(?P=i)    if\(~arst_n\) begin\n"
-    r"(?P=i)        (?P=st)\.value <= (?P<reset>[^\n]*);\n"
-    r"(?P=i)    end else begin\n"
-    r"(?P=i)        if\((?P=combo)\.load_next\) begin\n"
-    r"(?P=i)            (?P=st)\.value <= (?P=combo)\.next;\n"
-    r"(?P=i)        end\n"
-    r"(?P=i)    end\n"
-    r"(?P=i)end\n", re.M)
-
-
-def _sw_writes_in_place(text: str) -> str:
-    """Updates a field that only software writes inside its storage flop, without a per-cycle next-value block.
-
-    PeakRDL-regblock computes every field's next value and load enable in an always_comb (a simulator evaluates
-    each one every cycle, writing them into the wide field_combo struct) and loads the flop with them. For a field
-    whose only update is the software write, the flop loads exactly when the write condition holds and takes the
-    written value, so the condition and value move into the flop's always_ff: the same register contents every
-    cycle, evaluated only at a clock edge. The field's field_combo members are left unused (lint.vlt). Fields with
-    hardware updates (counters, single pulses) keep the generated form. Fails when no field has the expected
-    shape (a regblock release that changes it).
-    """
-    def rewrite(m: re.Match) -> str:
-        i = m["i"]
-        return (f"{i}// Field: {m['name']} (software writes only: loaded in place, regs.py _sw_writes_in_place)\n"
-                f"{i}always_ff @(posedge clk or negedge arst_n) begin\n"
-                f"{i}    if(~arst_n) begin\n"
-                f"{i}        {m['st']}.value <= {m['reset']};\n"
-                f"{i}    end else if({m['cond']}) begin // SW write\n"
-                f"{i}        {m['st']}.value <= {m['expr']};\n"
-                f"{i}    end\n"
-                f"{i}end\n")
-
-    out, n = _SW_FIELD.subn(rewrite, text)
-    if n == 0:
-        raise RuntimeError("regs.py _sw_writes_in_place: no software-only field has the expected shape")
-    return out
-
-
 def regblock(top: AddrmapNode, outdir: pathlib.Path) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         RegblockExporter().export(
@@ -283,13 +173,10 @@ def regblock(top: AddrmapNode, outdir: pathlib.Path) -> None:
             reuse_hwif_typedefs=False, address_width=ADDR_WIDTH, default_reset_activelow=True,
             default_reset_async=True, err_if_bad_addr=True, err_if_bad_rw=True)
         for name in ("om_csr_reg_pkg.sv", "om_csr_reg.sv"):
-            body = _pack_structs((pathlib.Path(tmp) / name).read_text(), name)
-            if name == "om_csr_reg.sv":
-                body = _sw_writes_in_place(_gate_on_request(body))
+            body = regblock_post.apply(name, (pathlib.Path(tmp) / name).read_text())
             head = (f"// {BANNER}\n// PeakRDL-regblock {peakrdl_regblock.__version__}, APB4 flat, async active-low "
-                    "reset; structs packed for Verilator 5.006 (see regs.py _pack_structs); decode and readback "
-                    "evaluated only with a request (_gate_on_request); software-only fields loaded in place "
-                    "(_sw_writes_in_place).\n`timescale 1ns/1ps\n")
+                    f"reset; post-processed by tools/gen/regblock_post.py: {regblock_post.SUMMARY}\n"
+                    "`timescale 1ns/1ps\n")
             write(outdir / "rtl" / name, head + body)
 
 

@@ -3,7 +3,8 @@
 
 om_state (state fields): the register <-> om_pkg::state_t codec. om_min_fl (capability bits): the feature level from
 which the bit is 1. Emits om_csr_map_pkg.sv (state_from_hwif(): the state_t om_csr drives from its register block;
-with_fl_caps(): the feature-level capability bits of its caps ROM) and om/gen/state_codec.h (decode_state /
+with_fl_caps(): the feature-level capability bits of its caps ROM; with_<array>(): a hardware-input register
+array's fields from one vector each) and om/gen/state_codec.h (decode_state /
 encode_state / state_overflow over the state window's words, cap_fl_bits()), so the RTL, the cycle model's Csr,
 om::ref's caps, the co-simulation's register shadow and the host driver map registers one way. Checks that every
 state_t scalar is held by exactly one register field of its width.
@@ -87,6 +88,12 @@ def fl_rules(regs) -> list[tuple[str, str, int, int, int]]:
     return out
 
 
+def input_arrays(regs) -> list:
+    """The register arrays whose every field is a plain hardware input (hwif_in `next`, no storage): CAP_FMT."""
+    return [r for r in regs if len(r.dims) == 1 and r.path == f"{r.name}[]"
+            and all(f.reset is None and not f.counter and f.hw_driven for f in r.fields)]
+
+
 def window(regs) -> tuple[int, int]:
     """Base byte address and word count of the registers holding state."""
     addrs = [s.offset for s in slots(regs)]
@@ -96,7 +103,9 @@ def window(regs) -> tuple[int, int]:
 def sv(regs) -> str:
     out = ["// SPDX-License-Identifier: Apache-2.0", f"// {BANNER}",
            "// state_from_hwif(): the state_t the register block's outputs hold (om_csr's state_o); with_fl_caps(): the",
-           "// capability bits set from a feature level on.", "`timescale 1ns/1ps", "package om_csr_map_pkg;", "  import om_pkg::*;", "  import om_csr_reg_pkg::*;", "",
+           "// capability bits set from a feature level on; with_<array>(): the inputs of a register array's fields (such as",
+           "// CAP_FMT[]) from one vector per field, element k of each (Icarus 11 indexes a struct member only with a",
+           "// constant).", "`timescale 1ns/1ps", "package om_csr_map_pkg;", "  import om_pkg::*;", "  import om_csr_reg_pkg::*;", "",
            "  function automatic state_t state_from_hwif(input om_csr__out_t h);", "    state_t s;", "    s = '0;"]
     for s in slots(regs):
         src = f"h.{s.reg}.{s.field}.value"
@@ -111,7 +120,16 @@ def sv(regs) -> str:
     out[-3] = out[-3].replace("input logic [2:0] fl_index", f"input logic [{w - 1}:0] fl_index")
     out += [f"    o.{reg}.{field}.next = fl_index >= {w}'d{fl};  // {defs.FEATURE_LEVELS[fl]}"
             for reg, field, _, _, fl in fl_rules(regs)]
-    out += ["    return o;", "  endfunction", "", "endpackage", ""]
+    out += ["    return o;", "  endfunction", ""]
+    for r in input_arrays(regs):
+        count = r.dims[0][1]
+        args = ", ".join(f"input logic [{count - 1}:0]{f'[{f.width - 1}:0]' if f.width > 1 else ''} {f.name.lower()}"
+                         for f in r.fields)
+        out += [f"  function automatic om_csr__in_t with_{r.name.lower()}(input om_csr__in_t h, {args});",
+                "    om_csr__in_t o;", "    o = h;"]
+        out += [f"    o.{r.name}[{k}].{f.name}.next = {f.name.lower()}[{k}];" for k in range(count) for f in r.fields]
+        out += ["    return o;", "  endfunction", ""]
+    out += ["endpackage", ""]
     return "\n".join(out)
 
 

@@ -127,6 +127,7 @@ class Csr {
 
  private:
   CsrRegs regs_;
+  CsrRegs reset_view_;  // what comb() reads while rst_n is low (built only then)
   CsrOut out_;
   // out_.state and out_.cfg_info are decoded only when what they are decoded from changed: the
   // state registers (a bus write or reset) and cfg_q (reset); every other cycle keeps them.

@@ -3,6 +3,7 @@
 // docs/behaviour.md §11 #11).
 #include "om/ref/convert.h"
 
+#include <array>
 #include <cctype>
 #include <stdexcept>
 #include <string>
@@ -124,6 +125,17 @@ uint32_t pack_component(const FormatInfo& f, int ch, uint32_t v) {
 }  // namespace
 
 const FormatInfo* find_format(uint32_t dxgi) {
+  // Indexed by value below 256 (every DXGI format of the table; the harness and the model look
+  // formats up per pixel and per op), built once from the table.
+  static const std::array<const FormatInfo*, 256> kByValue = [] {
+    std::array<const FormatInfo*, 256> t{};
+    for (const FormatInfo& f : kFormatInfo) {
+      const uint32_t v = static_cast<uint32_t>(f.format);
+      if (v < t.size() && t[v] == nullptr) t[v] = &f;
+    }
+    return t;
+  }();
+  if (dxgi < kByValue.size()) return kByValue[dxgi];
   for (const FormatInfo& f : kFormatInfo) {
     if (static_cast<uint32_t>(f.format) == dxgi) return &f;
   }

@@ -11,9 +11,19 @@
 
 namespace om::cosim {
 
+/// The ids of the pixel bins sample_pixel() hits by name, looked up once per Coverage (a lookup
+/// hashes the name).
+struct PixelBins {
+  explicit PixelBins(const Coverage& cov);
+  Coverage::Id out_of_bounds, clear, killed_coverage, killed_sample_mask, killed_a2c, a2c_at_half,
+      killed_alpha_test, alpha_equals_ref, fog, independent_blend, logic_op_non_uint,
+      blend_on_integer, dual_source;
+  Coverage::Id alpha_func[9];  // by CmpFunc value 1..8 (0: none)
+};
+
 /// `ps` is the reference state pixel (x, y) sees (cosim::Scoreboard::ref_state); `state` the state
-/// registers (bindings included) it comes from.
-void sample_pixel(Coverage& cov, const ref::PixelState& ps, const ref::DrawState& state,
-                  const ref::PixelIn& px, uint32_t x, uint32_t y);
+/// registers (bindings included) it comes from; `bins` were looked up in `cov`.
+void sample_pixel(Coverage& cov, const PixelBins& bins, const ref::PixelState& ps,
+                  const ref::DrawState& state, const ref::PixelIn& px, uint32_t x, uint32_t y);
 
 }  // namespace om::cosim

@@ -14,6 +14,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "om/cosim/cov_sample.h"
 #include "om/cosim/coverage.h"
 #include "om/cosim/scoreboard.h"
 #include "om/cosim/stimulus.h"
@@ -86,15 +87,20 @@ class Env final : public sim::Testbench<TopIn, TopOut> {
   std::optional<cosim::Scoreboard> sb_;  // replaced at every drain
   bool sb_state_stale_ = false;          // regs_ changed since sb_ last took its state
   Coverage cov_;
-  // Bins sample_cycle() may hit every cycle, looked up once (Coverage::id hashes the name).
+  // Bins sample_cycle() may hit every cycle and on_pixel() every pixel, looked up once
+  // (Coverage::id hashes the name).
   struct CycleBins {
     Coverage::Id mem_rd_and_wr, mem_rd, mem_wr, input_backpressure, reads_outstanding_16;
     Coverage::Id latency[4];  // 1, 2-7, 8-15, 16+
     Coverage::Id hazard_stall_observed;
+    Coverage::Id reuse[4];  // distance 1, 2-3, 4-7, 8-15
+    Coverage::Id illegal_state;
   } bins_;
+  PixelBins pixel_bins_;
 
   // Segment sequencing.
-  size_t seg_ = 0;  // current segment
+  size_t seg_ = 0;                // current segment
+  const Segment* cur_ = nullptr;  // st_.segment(seg_)
   uint64_t seg_started_ = 0;
   bool streaming_ = false;  // program done: pixels of the segment may go
   size_t px_ = 0;           // next pixel of the segment

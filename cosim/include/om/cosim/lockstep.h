@@ -38,6 +38,11 @@ struct RunOptions {
   std::string fault;  // NAME[@CYCLE] (parse_fault()): sim::make_faulty() on the compared side
                       // (b, or a alone)
   EnvOptions env;
+  // Command arguments of every RTL side's VerilatedContext (sim::RtlTop), e.g. the reset seed.
+  std::vector<std::string> rtl_args;
+  // Write side a's inputs and outputs every cycle of the run to this file (om/sim/port_trace.h);
+  // "" none. A failure's waves replay does not write it again.
+  std::string port_trace;
   std::string waves_dir;  // on failure: replay the window and write FST files here
   uint64_t window = 200;  // cycles of waves before the failure
   // With waves_dir: checkpoint every this many cycles, and replay a failure's window from the

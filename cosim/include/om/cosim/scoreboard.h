@@ -37,7 +37,9 @@ class Scoreboard {
   void set_state(const DrawState& s) { state_ = s; }
   const DrawState& state() const { return state_; }
   /// Processes one pixel on the expected image (in submission order).
-  void apply(const TbPixel& p);
+  void apply(const TbPixel& p) { apply(p, ref_state(p.x, p.y)); }
+  /// The same with ps = ref_state(p.x, p.y), computed by the caller.
+  void apply(const TbPixel& p, const ref::PixelState& ps);
   /// Fills the area of every bound slot of the current state with random texels (bits above
   /// texel_bits zero), in both the expected image and `mem`.
   void fill_random(Image& mem, std::mt19937_64& rng);

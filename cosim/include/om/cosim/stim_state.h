@@ -8,9 +8,9 @@
 #pragma once
 
 #include <cstdint>
-#include <random>
 #include <vector>
 
+#include "om/cosim/draw.h"
 #include "om/cosim/profile.h"
 #include "om/cosim/scoreboard.h"
 #include "om/cosim/stimulus.h"
@@ -42,7 +42,7 @@ std::vector<MemPhase> generate_memory(uint64_t seed, uint64_t cycles, const Prof
 class StateGen {
  public:
   /// Draws from `rng` (reseeded by the caller per segment) in the proportions of `prof`.
-  StateGen(const ConfigInfo& cfg, const Profile& prof, std::mt19937_64& rng);
+  StateGen(const ConfigInfo& cfg, const Profile& prof, Mt64& rng);
 
   /// A legal blend state (BlendDesc plus the non-binding state) on top of the bindings of `base`.
   ref::DrawState legal(const ref::DrawState& base);
@@ -61,8 +61,8 @@ class StateGen {
   const std::vector<uint32_t>& rt_formats() const { return rt_formats_; }
 
  private:
-  uint32_t pick(uint32_t n) { return std::uniform_int_distribution<uint32_t>(0, n - 1)(rng_); }
-  bool coin(double p) { return std::uniform_real_distribution<double>(0.0, 1.0)(rng_) < p; }
+  uint32_t pick(uint32_t n) { return draw_range(rng_, 0, n - 1); }
+  bool coin(double p) { return draw_coin(rng_, p); }
   /// A random descriptor; with probability p_logic (where the configuration has logic ops) the
   /// logic op is enabled instead of blending.
   ref::RtBlendDesc random_desc(double p_logic);
@@ -71,7 +71,7 @@ class StateGen {
 
   const ConfigInfo& cfg_;
   const Profile& prof_;
-  std::mt19937_64& rng_;
+  Mt64& rng_;
   bool sep_alpha_, dual_, sat_, a2c_, per_rt_enable_, independent_;
   std::vector<uint32_t> rt_formats_;
   std::vector<uint32_t> uint_formats_;

@@ -18,12 +18,13 @@
 // cycles of a seed are the same whatever the run's length.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
-#include <random>
 #include <string>
 #include <vector>
 
+#include "om/cosim/draw.h"
 #include "om/gen/defs.h"
 #include "om/ref/hw_state.h"
 #include "om/ref/pixel.h"
@@ -95,11 +96,17 @@ struct MemPhase {
   uint64_t seed = 0;   // of the per-cycle draws (kRandom, kBurst)
 };
 
+class SegmentSource;
+
 struct Stimulus {
   StimConfig cfg;
-  std::vector<Segment> segments;
-  std::vector<MemPhase> mem;  // consecutive from cycle 0; beyond them the memory is ideal
-  uint64_t pixels = 0;        // total over the segments
+  std::vector<Segment> segments;  // empty in a lazy stimulus (generate_lazy())
+  std::vector<MemPhase> mem;      // consecutive from cycle 0; beyond them the memory is ideal
+  uint64_t pixels = 0;            // total over `segments`
+  /// Segment i, or nullptr past the last: from `segments`, or in a lazy stimulus generated when
+  /// first asked for (it stays where it is). A run asks in order, for those it reaches.
+  const Segment* segment(size_t i) const;
+  std::shared_ptr<SegmentSource> lazy;  // generates a lazy stimulus's segments (copies share it)
 };
 
 /// Generates the stimulus of `cfg.cycles` cycles. Throws std::out_of_range for an unknown
@@ -107,6 +114,14 @@ struct Stimulus {
 /// profile or more cycles than this machine's memory holds the stimulus of (see
 /// stimulus_bytes()).
 Stimulus generate(const StimConfig& cfg);
+
+/// The stimulus generate() gives, with each segment generated only when a run first asks for it
+/// (Stimulus::segment()): the same segments, but a run that ends before the last of them does not
+/// draw the rest (about half of them in a passing run). `segments` stays empty; use generate()
+/// for a stimulus to write, inspect or replay. Segments are generated on the thread that asks, so
+/// a lazy stimulus (and its copies, which share the source) serves one thread at a time. Throws
+/// as generate() does.
+Stimulus generate_lazy(const StimConfig& cfg);
 
 /// An upper estimate of the bytes the generated stimulus of `cycles` cycles takes.
 uint64_t stimulus_bytes(uint64_t cycles);
@@ -120,25 +135,33 @@ void derive_states(Stimulus& st);
 int config_index(const std::string& name);
 
 /// The memory timing of `phases` (a sim::MemTiming for sim::Memory): cycle by cycle, each phase's
-/// draws from its own seed, ideal beyond the last phase. `phases` must outlive it.
+/// draws from its own seed, ideal beyond the last phase. `phases` must outlive it. The cycles are
+/// drawn kBlock at a time, ahead of the run (the same draws in the same order as one by one).
 class PhaseTiming final : public sim::MemTiming {
  public:
   explicit PhaseTiming(const std::vector<MemPhase>& phases);
-  MemCycle at(uint64_t cycle) override;
+  MemCycle at(uint64_t cycle) override {
+    while (cycle >= next_) fill();
+    return block_[cycle - (next_ - kBlock)];
+  }
   std::unique_ptr<sim::MemTiming> clone() const override {
     return std::make_unique<PhaseTiming>(*this);
   }
 
  private:
-  MemCycle draw();  // the next cycle of the current phase
+  static constexpr size_t kBlock = 256;
+  // Cycles i .. i + n - 1 of phase p (the current phase) into m.
+  void draw(const MemPhase& p, uint64_t i, MemCycle* m, size_t n);
   void enter(size_t phase);
+  void fill();  // draws the next kBlock cycles into block_
 
   const std::vector<MemPhase>& phases_;
   size_t phase_ = 0;
   uint64_t start_ = 0;  // first cycle of phase_
-  uint64_t next_ = 0;   // next cycle to draw
-  MemCycle cur_;        // behaviour of cycle next_ - 1
-  std::mt19937_64 rng_;
+  uint64_t drawn_ = 0;  // next cycle to draw
+  uint64_t next_ = 0;   // first cycle after block_ (block_ holds next_ - kBlock .. next_ - 1)
+  std::array<MemCycle, kBlock> block_{};
+  Mt64 rng_;
 };
 
 }  // namespace om::cosim

@@ -27,6 +27,7 @@ bool bus_kind(const std::string& name, BusOp::Kind* kind);
 bool bus_kind_writes(BusOp::Kind kind);
 
 /// The text of `st`: reading it back gives `st` again (segment states derived from the writes).
+/// Throws std::invalid_argument for a lazy stimulus (generate_lazy()).
 std::string write_stimulus(const Stimulus& st);
 
 /// Parses the text of a stimulus file; `name` stands for the file in messages. Throws

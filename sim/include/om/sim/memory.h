@@ -128,7 +128,8 @@ class Memory {
   Memory(Memory&&) = default;
   Memory& operator=(Memory&&) = default;
 
-  /// Inputs of `cycle`.
+  /// Inputs of `cycle`: all of them (one lookup), or each.
+  MemCycle timing(uint64_t cycle) { return at(cycle); }
   bool rd_ready(uint64_t cycle) { return at(cycle).rd_ready; }
   bool wr_ready(uint64_t cycle) { return at(cycle).wr_ready; }
   /// Latency of a read accepted in `cycle`.

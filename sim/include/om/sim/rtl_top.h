@@ -19,7 +19,10 @@ namespace om::sim {
 class RtlTop {
  public:
   /// `trace_capable`: enable Verilator's tracing (must be decided before the model is built).
-  explicit RtlTop(bool trace_capable = false);
+  /// `args`: command arguments of the model's VerilatedContext, given before the model is built,
+  /// e.g. {"+verilator+seed+3", "+verilator+rand+reset+2"}: with om_top Verilated with
+  /// --x-initial unique (om_rtl_top_xunique) every variable then starts from the seed's values.
+  explicit RtlTop(bool trace_capable = false, std::vector<std::string> args = {});
   ~RtlTop();
   RtlTop(const RtlTop&) = delete;
   RtlTop& operator=(const RtlTop&) = delete;
@@ -63,6 +66,7 @@ class RtlTop {
   Pixel last_pixel_;
   bool pixel_packed_ = false;
   bool trace_capable_ = false;
+  std::vector<std::string> args_;
   uint64_t cycle_ = 0;
 };
 

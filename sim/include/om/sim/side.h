@@ -12,6 +12,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "om/top_ports.h"
 
@@ -32,7 +33,7 @@ class BasicSide {
   }
   virtual void trace_close() {}
   /// A failed RTL assertion or $error since the last call (its description), else "".
-  virtual std::string take_error() { return ""; }
+  virtual std::string take_error() { return {}; }
   /// The first difference between this side's internal stage-boundary values of the current cycle
   /// and `other`'s ("stage: field: a vs b"), or "" when they agree or either side has none.
   virtual std::string boundary_diff(const BasicSide& /*other*/) const { return ""; }
@@ -88,10 +89,11 @@ class TappedSide : public Side {
 
 /// Kinds of side the harness can build.
 enum class SideKind { kRtl, kModel };
-/// Builds a side; `trace_capable` must be true for a side that will open waves. Throws
-/// std::invalid_argument when the kind is not built into this binary (the cycle model before
-/// om::Top exists).
-std::unique_ptr<Side> make_side(SideKind kind, bool trace_capable);
+/// Builds a side; `trace_capable` must be true for a side that will open waves. `rtl_args`: the
+/// Verilated context's command arguments of an RTL side (RtlTop). Throws std::invalid_argument
+/// when the kind is not built into this binary (the cycle model before om::Top exists).
+std::unique_ptr<Side> make_side(SideKind kind, bool trace_capable,
+                                const std::vector<std::string>& rtl_args = {});
 /// The cycle model is built into this binary.
 bool have_model();
 

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: Apache-2.0
+// The random numbers of the stimulus generators (segments, draw states, memory phases). Mt64 is
+// std::mt19937_64 (same seeding, same outputs) generating its outputs a block at a time. The draws
+// are inline: the numbers libstdc++'s distributions give, without a distribution object per draw.
+// draw_below() is uniform_int_distribution's Lemire method on 128-bit products, draw_unit() /
+// draw_float() are uniform_real_distribution's generate_canonical (one 64-bit draw scaled by 2^-64,
+// kept below 1) with its (u * (hi - lo)) + lo. The stimulus of a seed is defined by these numbers;
+// testbenches/cosim/draw_test.cc checks them against std::mt19937_64 and the standard
+// distributions. G is Mt64 or another engine of 64-bit outputs over the full range.
+#pragma once
+
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+
+namespace om::cosim {
+
+/// std::mt19937_64: the same outputs for the same seed. The 312-word state is twisted and then
+/// tempered into an output block in two plain loops the compiler vectorises, instead of tempering
+/// one word per draw.
+class Mt64 {
+ public:
+  using result_type = uint64_t;
+  static constexpr uint64_t default_seed = 5489u;
+  static constexpr uint64_t min() { return 0; }
+  static constexpr uint64_t max() { return std::numeric_limits<uint64_t>::max(); }
+
+  explicit Mt64(uint64_t s = default_seed) { seed(s); }
+  void seed(uint64_t s) {
+    x_[0] = s;
+    for (size_t i = 1; i < kN; ++i) x_[i] = kF * (x_[i - 1] ^ (x_[i - 1] >> 62)) + i;
+    next_ = kN;
+  }
+  uint64_t operator()() {
+    if (next_ == kN) refill();
+    return out_[next_++];
+  }
+  bool operator==(const Mt64& o) const {
+    return x_ == o.x_ && next_ == o.next_ && (next_ == kN || out_ == o.out_);
+  }
+  bool operator!=(const Mt64& o) const { return !(*this == o); }
+
+ private:
+  static constexpr size_t kN = 312;
+  static constexpr size_t kM = 156;
+  static constexpr uint64_t kF = 6364136223846793005u;
+  static constexpr uint64_t kA = 0xB5026F5AA96619E9u;
+  static constexpr uint64_t kUpper = ~uint64_t{0} << 31;
+
+  static uint64_t twist(uint64_t cur, uint64_t next, uint64_t far) {
+    const uint64_t y = (cur & kUpper) | (next & ~kUpper);
+    return far ^ (y >> 1) ^ (-(y & 1u) & kA);
+  }
+  void refill() {
+    for (size_t k = 0; k < kN - kM; ++k) x_[k] = twist(x_[k], x_[k + 1], x_[k + kM]);
+    for (size_t k = kN - kM; k < kN - 1; ++k) x_[k] = twist(x_[k], x_[k + 1], x_[k + kM - kN]);
+    x_[kN - 1] = twist(x_[kN - 1], x_[0], x_[kM - 1]);
+    for (size_t k = 0; k < kN; ++k) {
+      uint64_t z = x_[k];
+      z ^= (z >> 29) & 0x5555555555555555u;
+      z ^= (z << 17) & 0x71D67FFFEDA60000u;
+      z ^= (z << 37) & 0xFFF7EEE000000000u;
+      out_[k] = z ^ (z >> 43);
+    }
+    next_ = 0;
+  }
+
+  std::array<uint64_t, kN> x_{};
+  std::array<uint64_t, kN> out_{};
+  size_t next_ = kN;  // next word of out_ (kN: the block is used up)
+};
+
+// The draws below rely on 64-bit engine outputs over the full range (min 0, max 2^64 - 1).
+template <class G>
+constexpr bool kFullRange64 = G::min() == 0 && G::max() == std::numeric_limits<uint64_t>::max();
+
+/// Uniform in [0, n), 1 <= n <= 2^32: std::uniform_int_distribution<uint32_t>(0, n - 1)(rng).
+template <class G>
+inline uint32_t draw_below(G& rng, uint64_t n) {
+  static_assert(kFullRange64<G>, "draw_below needs a full-range 64-bit engine");
+  unsigned __int128 product = static_cast<unsigned __int128>(rng()) * n;
+  uint64_t low = static_cast<uint64_t>(product);
+  if (low < n) {
+    const uint64_t threshold = -n % n;
+    while (low < threshold) {
+      product = static_cast<unsigned __int128>(rng()) * n;
+      low = static_cast<uint64_t>(product);
+    }
+  }
+  return static_cast<uint32_t>(product >> 64);
+}
+
+/// Uniform in [lo, hi], lo <= hi: std::uniform_int_distribution<uint32_t>(lo, hi)(rng).
+template <class G>
+inline uint32_t draw_range(G& rng, uint32_t lo, uint32_t hi) {
+  return lo + draw_below(rng, static_cast<uint64_t>(hi) - lo + 1);
+}
+
+/// Uniform in [0, 1): std::uniform_real_distribution<double>(0.0, 1.0)(rng).
+template <class G>
+inline double draw_unit(G& rng) {
+  static_assert(kFullRange64<G>, "draw_unit needs a full-range 64-bit engine");
+  const double u = static_cast<double>(rng()) * 0x1p-64;
+  return u >= 1.0 ? std::nextafter(1.0, 0.0) : u;
+}
+
+/// Uniform in [lo, hi): std::uniform_real_distribution<float>(lo, hi)(rng).
+template <class G>
+inline float draw_float(G& rng, float lo, float hi) {
+  static_assert(kFullRange64<G>, "draw_float needs a full-range 64-bit engine");
+  float u = static_cast<float>(rng()) * 0x1p-64f;
+  if (u >= 1.0f) u = std::nextafter(1.0f, 0.0f);
+  return u * (hi - lo) + lo;
+}
+
+/// True with probability p: draw_unit(rng) < p.
+template <class G>
+inline bool draw_coin(G& rng, double p) {
+  return draw_unit(rng) < p;
+}
+
+}  // namespace om::cosim

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: Apache-2.0
+// The stimulus generators' engine and inline draws (om/cosim/draw.h) give the numbers of
+// std::mt19937_64 and the standard distributions they stand for, draw for draw, so a seed's
+// stimulus is what it was with them: Mt64 against std::mt19937_64, the draws on Mt64 against the
+// distributions on std::mt19937_64, and on scripted engine outputs for the rare paths (Lemire's
+// rejection, a draw that rounds up to 1).
+#include "om/cosim/draw.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <utility>
+#include <vector>
+
+namespace om::cosim {
+namespace {
+
+// An engine of 64-bit outputs that replays a script, then counts up from 0.
+class Script {
+ public:
+  using result_type = uint64_t;
+  explicit Script(std::vector<uint64_t> v) : v_(std::move(v)) {}
+  static constexpr uint64_t min() { return 0; }
+  static constexpr uint64_t max() { return std::numeric_limits<uint64_t>::max(); }
+  uint64_t operator()() { return i_ < v_.size() ? v_[i_++] : i_++ - v_.size(); }
+  size_t used() const { return i_; }
+
+ private:
+  std::vector<uint64_t> v_;
+  size_t i_ = 0;
+};
+
+constexpr uint64_t kTop = std::numeric_limits<uint64_t>::max();
+
+TEST(Draw, Mt64GivesTheOutputsOfMt19937_64) {
+  for (uint64_t seed :
+       {uint64_t{0}, uint64_t{1}, uint64_t{5489}, kTop, uint64_t{0x9E3779B97F4A7C15}}) {
+    Mt64 a(seed);
+    std::mt19937_64 s(seed);
+    for (int i = 0; i < 2000; ++i) ASSERT_EQ(a(), s()) << "seed " << seed << " output " << i;
+    a.seed(seed + 1);  // reseeded in the middle of a block
+    s.seed(seed + 1);
+    for (int i = 0; i < 700; ++i) ASSERT_EQ(a(), s()) << "reseeded " << seed << " output " << i;
+  }
+  EXPECT_EQ(Mt64()(), std::mt19937_64()());
+  std::vector<int> va(50), vs(50);
+  for (int i = 0; i < 50; ++i) va[i] = vs[i] = i;
+  Mt64 a(3);
+  std::mt19937_64 s(3);
+  std::shuffle(va.begin(), va.end(), a);
+  std::shuffle(vs.begin(), vs.end(), s);
+  EXPECT_EQ(va, vs);
+}
+
+TEST(Draw, BelowAndRangeGiveUniformIntDistributionsNumbers) {
+  const uint32_t bounds[][2] = {{0, 0},   {0, 1},      {0, 2},          {0, 99},
+                                {0, 999}, {1, 4},      {16, 64},        {2, 30},
+                                {0, 400}, {1, 0x7FFF}, {0, 0x80000000}, {0, 0xFFFFFFFF}};
+  for (const auto& b : bounds) {
+    Mt64 a(7);
+    std::mt19937_64 s(7);
+    for (int i = 0; i < 20000; ++i) {
+      ASSERT_EQ(draw_range(a, b[0], b[1]), std::uniform_int_distribution<uint32_t>(b[0], b[1])(s))
+          << b[0] << ".." << b[1] << " draw " << i;
+    }
+    EXPECT_EQ(a(), s());
+  }
+}
+
+TEST(Draw, BelowRejectsAndRedrawsAsTheDistributionDoes) {
+  // n = 3: threshold 2^64 mod 3 = 1, so an output whose product's low half is 0 is rejected.
+  for (uint64_t n : {uint64_t{3}, uint64_t{1000}, uint64_t{0xFFFFFFFF}, uint64_t{1} << 32}) {
+    const std::vector<uint64_t> script = {0, 0, 1, kTop, kTop / n, kTop / n + 1, 12345};
+    Script a(script), s(script);
+    for (int i = 0; i < 6; ++i) {
+      ASSERT_EQ(draw_below(a, n),
+                std::uniform_int_distribution<uint32_t>(0, static_cast<uint32_t>(n - 1))(s))
+          << "n " << n << " draw " << i;
+      ASSERT_EQ(a.used(), s.used()) << "n " << n << " draw " << i;
+    }
+  }
+}
+
+TEST(Draw, UnitCoinAndFloatGiveUniformRealDistributionsNumbers) {
+  Mt64 a(11);
+  std::mt19937_64 s(11);
+  for (int i = 0; i < 20000; ++i) {
+    ASSERT_EQ(draw_unit(a), std::uniform_real_distribution<double>(0.0, 1.0)(s)) << i;
+    ASSERT_EQ(draw_coin(a, 0.3), std::uniform_real_distribution<double>(0.0, 1.0)(s) < 0.3) << i;
+    for (const auto& r : {std::pair{0.0f, 1.0f}, {-0.5f, 1.5f}, {-0.25f, 1.25f}}) {
+      ASSERT_EQ(draw_float(a, r.first, r.second),
+                std::uniform_real_distribution<float>(r.first, r.second)(s))
+          << r.first << ".." << r.second << " draw " << i;
+    }
+  }
+  EXPECT_EQ(a(), s());
+}
+
+TEST(Draw, OutputsThatRoundUpToOneStayBelowOne) {
+  // 2^64 - 1 rounds to 2^64 as a double and a float; 2^64 - 2^39 still does as a float.
+  const std::vector<uint64_t> script = {kTop, kTop, kTop - (uint64_t{1} << 39), kTop, kTop >> 1};
+  Script a(script), s(script);
+  const double u = draw_unit(a);
+  EXPECT_EQ(u, std::uniform_real_distribution<double>(0.0, 1.0)(s));
+  EXPECT_LT(u, 1.0);
+  const float f = draw_float(a, 0.0f, 1.0f);
+  EXPECT_EQ(f, std::uniform_real_distribution<float>(0.0f, 1.0f)(s));
+  EXPECT_LT(f, 1.0f);
+  EXPECT_EQ(draw_float(a, 0.0f, 1.0f), std::uniform_real_distribution<float>(0.0f, 1.0f)(s));
+  EXPECT_EQ(draw_float(a, -0.5f, 1.5f), std::uniform_real_distribution<float>(-0.5f, 1.5f)(s));
+  EXPECT_EQ(draw_float(a, -0.25f, 1.25f), std::uniform_real_distribution<float>(-0.25f, 1.25f)(s));
+}
+
+}  // namespace
+}  // namespace om::cosim
