@@ -10,7 +10,7 @@ PYTHON := $(VENV)/bin/python
 export VIRTUAL_ENV := $(VENV)
 export PATH := $(VENV)/bin:$(PATH)
 
-.PHONY: all setup configure build run demo test lint format bench synth mutate fuzz clean
+.PHONY: all setup configure build run demo test test-asan lint format bench synth mutate fuzz clean
 
 all: build
 
@@ -36,6 +36,13 @@ demo: build
 # Every test but the exhaustive proofs (label exhaustive: ctest --test-dir build/default -L exhaustive).
 test: build
 	@ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS) -LE exhaustive
+
+# The C++ tests, the Python suite and a short co-simulation matrix under AddressSanitizer and
+# UndefinedBehaviorSanitizer (preset asan, build/asan): a finding fails its test. Which tests run and the sanitizer
+# options are the asan test preset's; docs/sanitizers.md says why.
+test-asan: setup
+	@cmake --preset asan >/dev/null && cmake --build --preset asan -j $(JOBS)
+	@ctest --preset asan -j $(JOBS)
 
 lint: setup
 	@bash scripts/lint.sh

@@ -7,8 +7,9 @@ Usage: fuzz.py BUILD_DIR [--seconds N] [--only NAME ...]
 Each target BUILD_DIR/bin/<name> starts from a working corpus BUILD_DIR/corpus/<name> seeded with the kept inputs
 testbenches/fuzz/corpus/<name> and runs N seconds. A crash (an input that breaks a property, a sanitizer report or
 an uncaught exception) is copied into testbenches/fuzz/corpus/<name>/ so that, once the bug is fixed and the file
-committed, the default build replays it as a CTest. Writes BUILD_DIR/fuzz.json (executions, executions per second,
-corpus size and crashes per target). Exit 0 when no target crashed, 1 when one did, 2 on a usage or set-up error.
+committed, the default build replays it as a CTest. Writes BUILD_DIR/fuzz.json (executions, executions per second of
+wall-clock and of CPU time, corpus size and crashes per target). Exit 0 when no target crashed, 1 when one did, 2 on
+a usage or set-up error.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -35,7 +37,11 @@ def run_target(build: Path, name: str, seconds: int) -> dict:
     cmd = [str(build / "bin" / name), str(work), f"-max_total_time={seconds}", "-print_final_stats=1",
            f"-artifact_prefix={crashes}/", "-rss_limit_mb=4096"]
     print("$ " + " ".join(cmd), flush=True)
+    cpu0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     p = subprocess.run(cmd, capture_output=True, text=True)
+    cpu1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    # On a shared machine the wall-clock rate depends on the load; the rate per CPU second does not.
+    cpu = (cpu1.ru_utime - cpu0.ru_utime) + (cpu1.ru_stime - cpu0.ru_stime)
     log = p.stderr
     stats = dict(re.findall(r"^stat::(\w+):\s+(\d+)$", log, re.M))
     found = sorted(f.name for f in crashes.iterdir())
@@ -44,8 +50,10 @@ def run_target(build: Path, name: str, seconds: int) -> dict:
     execs = int(stats.get("number_of_executed_units", 0))
     secs = max(1, int(stats.get("total_time", seconds)))
     result = {"executions": execs, "executions_per_second": round(execs / secs), "seconds": secs,
+              "cpu_seconds": round(cpu, 1), "executions_per_cpu_second": round(execs / max(cpu, 0.1)),
               "corpus": len(list(work.iterdir())), "crashes": found, "exit_code": p.returncode}
-    print(f"{name}: {execs} executions in {secs} s ({result['executions_per_second']}/s), corpus "
+    print(f"{name}: {execs} executions in {secs} s ({result['executions_per_second']}/s; "
+          f"{result['cpu_seconds']} CPU s, {result['executions_per_cpu_second']}/CPU s), corpus "
           f"{result['corpus']}, crashes {found or 'none'}")
     if p.returncode != 0 and not found:
         print(log[-4000:])

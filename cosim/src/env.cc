@@ -38,7 +38,6 @@ std::string hex(uint32_t v) {
 Env::Env(const Stimulus& st, const EnvOptions& opt)
     : st_(st),
       opt_(opt),
-      cfg_(kConfigs[st.cfg.cfg_index]),
       mem_(std::make_unique<PhaseTiming>(st)),
       sb_(std::in_place, st.cfg.cfg_index),
       cov_(st.cfg.cfg_index),

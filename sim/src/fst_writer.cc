@@ -68,6 +68,13 @@ void FstWriter::set(Handle h, uint32_t width, uint64_t v) {
 }
 
 void FstWriter::set_words(Handle h, uint32_t width, const uint32_t* words) {
+  // fstWriterEmitValueChangeVec32 reads words[width / 32] even when width is a multiple of 32, one
+  // word past the value (it uses none of its bits): hand it a copy with a spare word then.
+  if (width > 32 && width % 32 == 0) {
+    spare_.assign(words, words + width / 32);
+    spare_.push_back(0);
+    words = spare_.data();
+  }
   fstWriterEmitValueChangeVec32(ctx_, h, width, words);
 }
 

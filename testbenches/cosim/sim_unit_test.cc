@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
-// Unit tests of the platform's memory contents (sim::Image) and the blocking harness's watchdog.
+// Unit tests of the platform's memory contents (sim::Image), the blocking harness's watchdog and
+// the FST writer's wide values.
 #include <gtest/gtest.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "om/sim/fst_writer.h"
 #include "om/sim/image.h"
 #include "om/sim/top_harness.h"
 
@@ -83,6 +87,29 @@ TEST(TopHarness, RunUntilIdleWaitsAsLongAsTheOmMakesProgress) {
   h.run_until_idle(50);  // far more cycles in total than the stall limit
   EXPECT_EQ(h.stats().pixels_in, 3000u);
   EXPECT_GT(h.cycle(), 3000u);
+}
+
+TEST(FstWriter, ReadsNoWordPastAWideValueWhoseWidthIsAMultipleOf32) {
+  // Each value ends where an inaccessible page starts: a read past it faults in any build.
+  const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  void* mem = mmap(nullptr, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ASSERT_NE(mem, MAP_FAILED);
+  auto* base = static_cast<uint8_t*>(mem);
+  ASSERT_EQ(mprotect(base + page, page, PROT_NONE), 0);
+  {
+    FstWriter w("fst_writer_wide_values.fst");
+    const uint32_t widths[] = {33, 64, 96, 128};
+    FstWriter::Handle h[4];
+    for (int i = 0; i < 4; ++i) h[i] = w.var("v" + std::to_string(i), widths[i]);
+    w.time(0);
+    for (int i = 0; i < 4; ++i) {
+      const size_t n = (widths[i] + 31) / 32;
+      auto* words = reinterpret_cast<uint32_t*>(base + page) - n;
+      for (size_t k = 0; k < n; ++k) words[k] = 0x9E3779B9u * static_cast<uint32_t>(k + 1);
+      w.set_words(h[i], widths[i], words);
+    }
+  }
+  munmap(mem, 2 * page);
 }
 
 }  // namespace

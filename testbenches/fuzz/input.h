@@ -12,8 +12,17 @@ class Input {
  public:
   Input(const uint8_t* data, size_t size) : p_(data), end_(data + size) {}
   uint32_t u8() { return p_ < end_ ? *p_++ : 0u; }
-  uint32_t u16() { return u8() | u8() << 8; }
-  uint32_t u32() { return u16() | u16() << 16; }
+  // Low byte first, drawn in separate statements: C++ leaves the order of the operands of `|`
+  // unspecified, and an input found by the clang fuzz build must decode the same in the GCC replay
+  // build.
+  uint32_t u16() {
+    const uint32_t lo = u8();
+    return lo | u8() << 8;
+  }
+  uint32_t u32() {
+    const uint32_t lo = u16();
+    return lo | u16() << 16;
+  }
   bool empty() const { return p_ >= end_; }
 
  private:

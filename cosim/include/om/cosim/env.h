@@ -75,7 +75,6 @@ class Env final : public sim::Testbench<TopIn, TopOut> {
 
   const Stimulus& st_;
   EnvOptions opt_;
-  const ConfigInfo& cfg_;
   Phase phase_ = Phase::kReset;
   TopIn in_;
   uint64_t cycle_ = 0;

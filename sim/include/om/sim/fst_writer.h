@@ -38,13 +38,14 @@ class FstWriter {
   void time(uint64_t t);
   /// Value of up to 64 bits.
   void set(Handle h, uint32_t width, uint64_t v);
-  /// Wide value, 32-bit words, word 0 least significant.
+  /// Wide value, 32-bit words, word 0 least significant; reads exactly (width + 31) / 32 words.
   void set_words(Handle h, uint32_t width, const uint32_t* words);
   void set_real(Handle h, double v);
 
  private:
   void* ctx_ = nullptr;
   std::vector<std::pair<const gen::WaveEnum*, uint32_t>> enums_;  // table -> its FST handle
+  std::vector<uint32_t> spare_;  // set_words: a value with one word more, for fstapi
 };
 
 /// A packed struct traced field by field in a scope of its own (`items`: its om/gen/waves.h
