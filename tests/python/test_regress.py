@@ -77,7 +77,7 @@ def test_dask_local_cluster_regression_passes_and_resume_skips_done_runs(tmp_pat
     assert props["reproduce"].startswith("omsim run --config ") and props["seed"] in ("1", "2")
     got = rows(db)
     assert len(got) == 4 and all(r["verdict"] == "PASS" and r["pixels"] > 0 and r["revision"] for r in got)
-    for r in got:  # a run shorter than a second has one sample: at its end
+    for r in got:  # a run shorter than a second has one sample: when it returned
         samples = json.loads(r["rss_kib"])
         assert samples and r["rss_first_kib"] == samples[0] and r["rss_last_kib"] == samples[-1], dict(r)
         assert r["rss_peak_kib"] >= max(samples) > 10_000, dict(r)
@@ -109,6 +109,7 @@ def test_rss_sampler_follows_the_resident_memory_of_a_run():
         held = b"\x01" * (64 << 20)  # written, so resident
         time.sleep(0.3)
         del held
+        time.sleep(0.3)
     assert len(s.samples) >= 6, s.samples
     grew = max(s.samples) - s.samples[0]
     assert 60 << 10 <= grew < 80 << 10, s.samples

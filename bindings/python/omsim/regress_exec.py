@@ -25,7 +25,7 @@ RSS_INTERVAL = 1.0  # seconds between samples of a run's resident memory
 @dataclass
 class Outcome:
     """What a worker sends back: the run's result, or the error it raised, and the worker's resident memory
-    during the run: `rss` the samples (KiB, every RSS_INTERVAL seconds from the start and one at the end),
+    during the run: `rss` the samples (KiB, every RSS_INTERVAL seconds; a shorter run: one, when it returned),
     `rss_peak` the most it held during the run (KiB; 0 when the platform does not say)."""
 
     job: Job
@@ -76,7 +76,8 @@ class RssSampler:
     def __exit__(self, *exc: object) -> None:
         self._stop.set()
         self._thread.join()
-        self.samples.append(_status_kib("VmRSS"))
+        if not self.samples:  # the run's objects are gone by now: only for a run shorter than one interval
+            self.samples.append(_status_kib("VmRSS"))
         self.samples = [s for s in self.samples if s > 0]
 
     @property
