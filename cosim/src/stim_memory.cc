@@ -62,7 +62,10 @@ std::vector<MemPhase> generate_memory(uint64_t seed, uint64_t cycles, const Prof
   return phases;
 }
 
-PhaseTiming::PhaseTiming(const Stimulus& st) : st_(&st) { enter(0); }
+PhaseTiming::PhaseTiming(const Stimulus& st)
+    : st_(&st), prof_(st.lazy ? find_profile(st.cfg.profile) : nullptr) {
+  enter(0);
+}
 
 void PhaseTiming::enter(size_t phase) {
   phase_ = phase;
@@ -71,8 +74,7 @@ void PhaseTiming::enter(size_t phase) {
     if (phase_ < st_->mem.size()) cur_phase_ = st_->mem[phase_];
   } else if (start_ < st_->cfg.cycles + 1) {
     // Phases cover the run's cycles and the one after the last, as generate() makes them.
-    cur_phase_ = memory_phase(st_->cfg.seed, phase_, start_, st_->cfg.cycles + 1,
-                              *find_profile(st_->cfg.profile));
+    cur_phase_ = memory_phase(st_->cfg.seed, phase_, start_, st_->cfg.cycles + 1, *prof_);
   }
   if (cur_phase_) rng_.seed(cur_phase_->seed);
 }

@@ -27,16 +27,17 @@ void apply_writes(sim::StateRegs& regs, const std::vector<BusOp>& ops) {
 
 class Gen {
  public:
-  Gen(const StimConfig& c, const Profile& prof)
-      : c_(c), cfg_(kConfigs[c.cfg_index]), prof_(prof), states_(cfg_, prof_, rng_) {}
+  // The generator of segment `index`, which draws from its own seed.
+  Gen(const StimConfig& c, const Profile& prof, size_t index)
+      : c_(c),
+        cfg_(kConfigs[c.cfg_index]),
+        prof_(prof),
+        rng_(derive_seed(c.seed, kStreamSegment, index)),
+        states_(cfg_, prof_, rng_) {}
 
-  // Segment `index`: drawn from its own seed on top of the state the generator drew for the one
-  // before (`prev`, and whether that was illegal: the first segment and any after an illegal one
-  // drain).
-  Segment segment(size_t index, const ref::DrawState& prev, bool force_drain) {
-    rng_.seed(derive_seed(c_.seed, kStreamSegment, index));
-    return segment(prev, force_drain);
-  }
+  // The segment, on top of the state the generator drew for the one before (`prev`, and whether
+  // that was illegal: the first segment and any after an illegal one drain).
+  Segment next(const ref::DrawState& prev, bool force_drain) { return segment(prev, force_drain); }
 
   // Every cycle of the run has stimulus: the estimated cycles of the segments so far overshoot the
   // run's. Segment i draws from its own seed, so a longer run only appends segments.
@@ -304,7 +305,10 @@ Stimulus generate(const StimConfig& cfg) {
   return st;
 }
 
-SegmentStream::SegmentStream(const Stimulus& st) : st_(&st) { advance_to(0); }
+SegmentStream::SegmentStream(const Stimulus& st)
+    : st_(&st), prof_(st.lazy ? find_profile(st.cfg.profile) : nullptr) {
+  advance_to(0);
+}
 
 const Segment* SegmentStream::current() const {
   if (!st_->lazy) return index_ < st_->segments.size() ? &st_->segments[index_] : nullptr;
@@ -320,8 +324,8 @@ bool SegmentStream::advance_to(size_t i) {
       cur_.reset();
       return false;
     }
-    Gen gen(c, *find_profile(c.profile));
-    Segment seg = gen.segment(next_, prev_, next_ == 0 || prev_illegal_);
+    Gen gen(c, *prof_, next_);
+    Segment seg = gen.next(prev_, next_ == 0 || prev_illegal_);
     used_ += gen.estimate(seg);
     prev_ = seg.state;
     prev_illegal_ = seg.illegal;

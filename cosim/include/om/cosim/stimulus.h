@@ -37,6 +37,8 @@
 
 namespace om::cosim {
 
+struct Profile;
+
 using sim::BusOp;
 using sim::MemCycle;
 
@@ -137,7 +139,8 @@ class SegmentStream {
 
  private:
   const Stimulus* st_;
-  size_t index_ = 0;  // of the current segment
+  const Profile* prof_;  // of a lazy stimulus
+  size_t index_ = 0;     // of the current segment
   // Lazy generation: the next segment's index, the estimated cycles so far, the state the
   // generator drew last (the next segment starts from it) and the state registers the bus writes
   // so far leave (the truth, as derive_states() has it).
@@ -180,6 +183,7 @@ class PhaseTiming final : public sim::MemTiming {
   void fill();  // draws the next kBlock cycles into block_
 
   const Stimulus* st_;
+  const Profile* prof_;  // of a lazy stimulus
   size_t phase_ = 0;
   std::optional<MemPhase> cur_phase_;  // phase_ (none: beyond the last)
   uint64_t start_ = 0;                 // first cycle of phase_
