@@ -37,7 +37,9 @@ CASES: list[tuple[str, Callable[[], object], type[BaseException], str]] = [
     ("float_seed", run(seed=1.5), TypeError, "seed: expected an int"),
     ("zero_cycles", run(cycles=0), ValueError, "cycles: 0 is outside 1.."),
     ("too_many_cycles", run(cycles=10**12 + 1), ValueError, "cycles: 1000000000001 is outside"),
-    ("cycles_beyond_memory", run(cycles=10**12), ValueError, "cycles: the stimulus of 1000000000000 cycles needs"),
+    # A run generates its stimulus as it goes (any length is legal); a whole stimulus is held in memory.
+    ("whole_stimulus_beyond_memory", lambda: cosim.Stimulus.generate(config="fl9_3", cycles=10**12), ValueError,
+     "cycles 1000000000000: the whole stimulus needs up to"),
     ("float_cycles", run(cycles=1e5), TypeError, "cycles: expected an int, got float"),
     ("rts_above_config", run(rts=MAX_RTS_FL9_3 + 1), ValueError,
      rf"rts \(fl9_3\): {MAX_RTS_FL9_3 + 1} is outside 0..{MAX_RTS_FL9_3}"),
