@@ -23,11 +23,12 @@ class Perf : public TopTest, public ::testing::WithParamInterface<SideKind> {
     o.mem.wr_ready_p = wr_ready_p;
     start(o);
   }
-  /// One 16 x 16 target: UINT with XOR (every op reads its destination) or FLOAT written whole.
-  void target(bool reads) {
+  /// One 16 x 16 target of `format`, with or without the XOR logic op: UINT with it (every op
+  /// reads its destination), FLOAT without it (written whole) or FLOAT with it (nothing stored).
+  void target(uint32_t format, bool logic_op) {
     DrawState s;
-    s.rt[0] = {reads ? kRgba32Uint : kRgba32Float, 16, 16};
-    s.blend.render_target[0].logic_op_enable = reads;
+    s.rt[0] = {format, 16, 16};
+    s.blend.render_target[0].logic_op_enable = logic_op;
     s.blend.render_target[0].logic_op = LogicOp::XOR;
     s.ps_outputs = 0x1;
     set_state(s);
@@ -58,7 +59,7 @@ class Perf : public TopTest, public ::testing::WithParamInterface<SideKind> {
 // cycles after the first plus its 10-cycle latency, and the input never waits.
 TEST_P(Perf, WritesWithoutReadsStreamAtOnePerCycle) {
   start_with(1);
-  target(false);
+  target(kRgba32Float, false);
   EXPECT_EQ(stream(256, false), 255u + 10u);
   EXPECT_EQ(input_stalls(), 0u);
   EXPECT_EQ(hazard_stalls(), 0u);
@@ -70,7 +71,7 @@ TEST_P(Perf, WritesWithoutReadsStreamAtOnePerCycle) {
 TEST_P(Perf, ReadsAtDistinctTexelsStreamAtOnePerCycle) {
   constexpr int kL = 6;
   start_with(kL);
-  target(true);
+  target(kRgba32Uint, true);
   EXPECT_EQ(stream(256, false), 255u + 11u + kL);
   EXPECT_EQ(input_stalls(), 0u);
   EXPECT_EQ(hazard_stalls(), 0u);
@@ -82,7 +83,7 @@ TEST_P(Perf, ReadsAtDistinctTexelsStreamAtOnePerCycle) {
 TEST_P(Perf, ReadsOfOneTexelWaitExactlyForThePreviousWrite) {
   constexpr uint64_t kL = 20, kN = 16;
   start_with(kL);
-  target(true);
+  target(kRgba32Uint, true);
   EXPECT_EQ(stream(kN, true), (kN - 1) * (kL + 9) + 11 + kL);
   EXPECT_EQ(hazard_stalls(), (kN - 1) * (kL + 8));
   finish();
@@ -94,7 +95,7 @@ TEST_P(Perf, OutstandingReadsAreLimitedOnlyByTheResponseCredits) {
   constexpr uint64_t kN = 160, kGroups = kN / 16;
   for (uint64_t l : {13u, 14u, 40u}) {
     start_with(static_cast<int>(l));
-    target(true);
+    target(kRgba32Uint, true);
     const uint64_t want = l + 3 <= 16 ? kN - 1 + 11 + l : (kGroups - 1) * (l + 3) + 15 + 11 + l;
     EXPECT_EQ(stream(kN, false), want) << "L = " << l;
     EXPECT_EQ(hazard_stalls(), 0u);
@@ -105,7 +106,7 @@ TEST_P(Perf, OutstandingReadsAreLimitedOnlyByTheResponseCredits) {
 // A write the memory does not accept holds the whole pipeline for exactly that cycle.
 TEST_P(Perf, EachRefusedWriteCostsExactlyOneCycle) {
   start_with(1, 0.5);
-  target(false);
+  target(kRgba32Float, false);
   const uint64_t stalls = h_->stats().mem_stall_cycles;
   const uint64_t cycles = stream(256, false);
   EXPECT_EQ(cycles, 255u + 10u + (h_->stats().mem_stall_cycles - stalls));
@@ -118,14 +119,7 @@ TEST_P(Perf, EachRefusedWriteCostsExactlyOneCycle) {
 // a write only every other cycle on average, the input still never waits.
 TEST_P(Perf, OpsWithoutAWriteNeverWaitForTheWritePort) {
   start_with(1, 0.5);
-  DrawState s;
-  s.rt[0] = {kRgba32Float, 16, 16};
-  s.blend.render_target[0].logic_op_enable = true;
-  s.blend.render_target[0].logic_op = LogicOp::XOR;
-  s.ps_outputs = 0x1;
-  set_state(s);
-  h_->run_until_idle();
-  stalls0_ = h_->input_stall_cycles();
+  target(kRgba32Float, true);
   const uint64_t writes = h_->stats().rt_writes;
   for (uint32_t i = 0; i < 256; ++i) push(i % 16, (i / 16) % 16, random_int_pixel());
   h_->run_until_idle();
