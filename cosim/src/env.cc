@@ -309,7 +309,7 @@ void Env::on_pixel(const PixelRef& p) {
     const uint32_t key = (static_cast<uint32_t>(p.y) << 14) | p.x;
     uint64_t dist = 1;
     while (dist < kRecent && recent_[(pixels_in_ - dist) % kRecent] != key) ++dist;
-    if (dist <= 15) cov_.hit(bins_.reuse[dist <= 1 ? 0 : dist <= 3 ? 1 : dist <= 7 ? 2 : 3]);
+    if (dist < kRecent) cov_.hit(bins_.reuse[dist <= 1 ? 0 : dist <= 3 ? 1 : dist <= 7 ? 2 : 3]);
     recent_[pixels_in_ % kRecent] = key;
     if (seg.illegal) cov_.hit(bins_.illegal_state);
     sample_pixel(cov_, pixel_bins_, ps, sb_->state(), tp.px, p.x, p.y);

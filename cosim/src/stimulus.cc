@@ -25,6 +25,14 @@ void apply_writes(sim::StateRegs& regs, const std::vector<BusOp>& ops) {
   }
 }
 
+// The state registers after `seg`'s program (`regs` holds them before it) become its state; its
+// traffic's state writes follow.
+void derive_state(sim::StateRegs& regs, Segment& seg) {
+  apply_writes(regs, seg.program);
+  seg.state = regs.decode();
+  apply_writes(regs, seg.traffic);
+}
+
 class Gen {
  public:
   // The generator of segment `index`, which draws from its own seed.
@@ -329,10 +337,7 @@ bool SegmentStream::advance_to(size_t i) {
     used_ += gen.estimate(seg);
     prev_ = seg.state;
     prev_illegal_ = seg.illegal;
-    // The state the bus writes leave, as derive_states() sets it.
-    apply_writes(regs_, seg.program);
-    seg.state = regs_.decode();
-    apply_writes(regs_, seg.traffic);
+    derive_state(regs_, seg);  // as derive_states() sets it
     cur_ = std::move(seg);
     ++next_;
   }
@@ -343,9 +348,7 @@ void derive_states(Stimulus& st) {
   sim::StateRegs regs;
   st.pixels = 0;
   for (Segment& seg : st.segments) {
-    apply_writes(regs, seg.program);
-    seg.state = regs.decode();
-    apply_writes(regs, seg.traffic);
+    derive_state(regs, seg);
     st.pixels += seg.pixels.size();
   }
 }
