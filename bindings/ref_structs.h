@@ -82,8 +82,8 @@ template <>
 struct Table<om::ref::DsvBinding> {
   static constexpr const char* kName = "DsvBinding";
   static constexpr bool om::ref::DsvBinding::*kPresent = &om::ref::DsvBinding::bound;
-  static constexpr auto kFields =
-      OMSIM_FIELDS(om::ref::DsvBinding, width, height, array_size, sample_count, type, cube);
+  static constexpr auto kFields = OMSIM_FIELDS(om::ref::DsvBinding, width, height, array_size,
+                                               sample_count, type, cube, format, flags);
 };
 template <>
 struct Table<om::ref::PsOutput> {

@@ -44,7 +44,8 @@ const T* optional_words(const py::handle& obj, const char* name,
 // The pixels of a draw from the checked arrays (the pointers live as long as the call's arguments).
 std::vector<om::driver::Pixel> pixels(const py::handle& xo, const py::handle& yo,
                                       const py::handle& oco, const py::handle& oc1o,
-                                      const py::handle& fogo, const py::handle& covo) {
+                                      const py::handle& fogo, const py::handle& covo,
+                                      const py::handle& zo, const py::handle& faceo) {
   const py::array x = omsim_py::checked(xo, "x", {Dtype::kU32});
   if (x.ndim() != 1)
     throw py::value_error("x: expected shape (N,), got " + omsim_py::shape_str(shape_of(x)));
@@ -63,6 +64,10 @@ std::vector<om::driver::Pixel> pixels(const py::handle& xo, const py::handle& yo
   const auto* fog =
       optional_words<uint32_t>(fogo, "fog", {Dtype::kF32, Dtype::kU32}, {n}, "(" + ns + ",)");
   const auto* cov = optional_words<bool>(covo, "coverage", {Dtype::kBool}, {n}, "(" + ns + ",)");
+  const auto* z =
+      optional_words<uint32_t>(zo, "z", {Dtype::kF32, Dtype::kU32}, {n}, "(" + ns + ",)");
+  const auto* face =
+      optional_words<bool>(faceo, "front_face", {Dtype::kBool}, {n}, "(" + ns + ",)");
   const auto* xs = static_cast<const uint32_t*>(x.data());
   const auto* ys = static_cast<const uint32_t*>(y.data());
   const auto* ocs = static_cast<const uint32_t*>(oc.data());
@@ -76,6 +81,8 @@ std::vector<om::driver::Pixel> pixels(const py::handle& xo, const py::handle& yo
     if (oc1 != nullptr) std::copy_n(oc1 + i * 4, 4, p.px.oc1.begin());
     if (fog != nullptr) p.px.fog = fog[i];
     if (cov != nullptr) p.px.coverage = cov[i];
+    if (z != nullptr) p.z = z[i];
+    if (face != nullptr) p.front_face = face[i];
   }
   return px;
 }
@@ -94,22 +101,6 @@ py::array image(const py::handle& obj, const char* name, const om::FormatInfo& f
                           omsim_py::shape_str(shape_of(a)));
   }
   return a;
-}
-
-/// Every texel of bound slot `rt` through `texel(x, y, i)` (the driver's read or write), in order.
-template <class F>
-uint32_t each_texel(DeviceHandle& h, const py::array& a, F&& texel) {
-  const auto hgt = static_cast<uint32_t>(a.shape(0));
-  const auto wid = static_cast<uint32_t>(a.shape(1));
-  py::gil_scoped_release nogil;
-  Lock lock(h.mu);
-  for (uint32_t y = 0; y < hgt; ++y) {
-    for (uint32_t x = 0; x < wid; ++x) {
-      const om::Hresult hr = texel(h.dev(), x, y, static_cast<size_t>(y) * wid + x);
-      if (om::driver::failed(hr)) return hr_value(hr);
-    }
-  }
-  return hr_value(om::Hresult::S_OK);
 }
 
 uint32_t read_rt(DeviceHandle& h, uint32_t rt, uint32_t format, const py::handle& out) {
@@ -154,16 +145,18 @@ void bind_commands(DeviceClass& cls) {
       .def(
           "draw",
           [](DeviceHandle& h, const py::handle& x, const py::handle& y, const py::handle& oc,
-             const py::handle& oc1, const py::handle& fog, const py::handle& coverage) {
-            const std::vector<om::driver::Pixel> px = pixels(x, y, oc, oc1, fog, coverage);
+             const py::handle& oc1, const py::handle& fog, const py::handle& coverage,
+             const py::handle& z, const py::handle& front_face) {
+            const std::vector<om::driver::Pixel> px =
+                pixels(x, y, oc, oc1, fog, coverage, z, front_face);
             py::gil_scoped_release nogil;
             Lock lock(h.mu);
             return hr_value(h.dev().draw(px));
           },
           py::arg("x"), py::arg("y"), py::arg("oc"), py::arg("oc1"), py::arg("fog"),
-          py::arg("coverage"),
+          py::arg("coverage"), py::arg("z"), py::arg("front_face"),
           "Pixels through the OM in order: x, y (N,) uint32; oc (N, k, 4) words; oc1 (N, 4), fog "
-          "(N,), coverage (N,) bool or None.")
+          "(N,), coverage (N,) bool, z (N,) binary32 depth, front_face (N,) bool or None.")
       .def("read_rt", &read_rt, py::arg("rt"), py::arg("format"), py::arg("out"),
            "Every texel of bound slot rt into out ((H, W) texels of the DXGI format): hr.")
       .def("write_rt", &write_rt, py::arg("rt"), py::arg("format"), py::arg("image"),

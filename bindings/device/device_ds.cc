@@ -1,13 +1,54 @@
 // SPDX-License-Identifier: Apache-2.0
-// Depth-stencil-state objects of omsim._device (docs/depth-stencil.md §4).
+// Depth-stencil-state objects, views, OMSetDepthStencilState, ClearDepthStencilView and the
+// depth-stencil buffer of omsim._device (docs/depth-stencil.md §4, §7).
 #include <pybind11/stl.h>
 
 #include <optional>
+#include <utility>
 
+#include "common.h"
 #include "device_handle.h"
 #include "device_structs.h"
 
 namespace omsim_device {
+
+namespace {
+
+using omsim_py::Dtype;
+
+// The (H, W) depth (uint32) and stencil (uint8) arrays of a whole view, checked.
+std::pair<py::array, py::array> ds_images(const py::handle& depth, const py::handle& stencil,
+                                          bool writeable) {
+  py::array z = omsim_py::checked(depth, "depth", {Dtype::kU32}, writeable);
+  py::array s = omsim_py::checked(stencil, "stencil", {Dtype::kU8}, writeable);
+  if (z.ndim() != 2 || s.ndim() != 2 || z.shape(0) != s.shape(0) || z.shape(1) != s.shape(1)) {
+    throw py::value_error("depth, stencil: expected two (H, W) arrays of one shape");
+  }
+  return {z, s};
+}
+
+uint32_t read_depth_stencil(DeviceHandle& h, const py::handle& depth, const py::handle& stencil) {
+  auto [z, s] = ds_images(depth, stencil, true);
+  auto* zs = static_cast<uint32_t*>(z.mutable_data());
+  auto* ss = static_cast<uint8_t*>(s.mutable_data());
+  return each_texel(h, z, [&](om::driver::Device& d, uint32_t x, uint32_t y, size_t i) {
+    uint32_t st = 0;
+    const om::Hresult hr = d.read_depth_stencil(x, y, &zs[i], &st);
+    ss[i] = static_cast<uint8_t>(st);
+    return hr;
+  });
+}
+
+uint32_t write_depth_stencil(DeviceHandle& h, const py::handle& depth, const py::handle& stencil) {
+  const auto [z, s] = ds_images(depth, stencil, false);
+  const auto* zs = static_cast<const uint32_t*>(z.data());
+  const auto* ss = static_cast<const uint8_t*>(s.data());
+  return each_texel(h, z, [&](om::driver::Device& d, uint32_t x, uint32_t y, size_t i) {
+    return d.write_depth_stencil(x, y, zs[i], ss[i]);
+  });
+}
+
+}  // namespace
 
 void bind_depth_stencil_states(DeviceClass& cls) {
   using om::driver::Device;
@@ -49,7 +90,34 @@ void bind_depth_stencil_states(DeviceClass& cls) {
           py::arg("handle"), "GetDesc: (hr, normalised description or None).")
       .def_property_readonly("live_depth_stencil_states",
                              locked(&Device::live_depth_stencil_states),
-                             "Unique live depth-stencil-state objects.");
+                             "Unique live depth-stencil-state objects.")
+      .def(
+          "create_depth_stencil_view",
+          [](DeviceHandle& h, const om::driver::DepthStencilView& desc) {
+            return with_out<om::driver::DepthStencilView>(
+                h, [&desc](Device& d, om::driver::DepthStencilView* v) {
+                  return d.create_depth_stencil_view(&desc, v);
+                });
+          },
+          py::arg("desc"), "CreateDepthStencilView: (hr, view or None).")
+      .def("set_depth_stencil_state", locked(&Device::set_depth_stencil_state), py::arg("handle"),
+           py::arg("stencil_ref"), "OMSetDepthStencilState: handle 0 = the default state.")
+      .def("set_d3d9_depth_stencil", locked(&Device::set_d3d9_depth_stencil), py::arg("states"),
+           "The D3D9 depth/stencil render states (D3d9DepthStencil tuple).")
+      .def(
+          "clear_depth_stencil_view",
+          [](DeviceHandle& h, uint32_t flags, uint32_t depth, uint32_t stencil) {
+            py::gil_scoped_release nogil;
+            Lock lock(h.mu);
+            return hr_value(h.dev().clear_depth_stencil_view(flags, depth, stencil));
+          },
+          py::arg("flags"), py::arg("depth"), py::arg("stencil"),
+          "ClearDepthStencilView on the bound view: ClearFlag bits, binary32 depth, stencil.")
+      .def("read_depth_stencil", &read_depth_stencil, py::arg("depth"), py::arg("stencil"),
+           "The bound view's depth values into depth ((H, W) uint32) and stencil ((H, W) uint8): "
+           "hr.")
+      .def("write_depth_stencil", &write_depth_stencil, py::arg("depth"), py::arg("stencil"),
+           "(H, W) uint32 depth values and uint8 stencil into the bound view: hr.");
 }
 
 }  // namespace omsim_device

@@ -93,6 +93,23 @@ py::tuple with_out(DeviceHandle& h, F&& call) {
                         om::driver::failed(hr) ? py::object(py::none()) : py::cast(out));
 }
 
+/// Every (x, y) of the (H, W, ...) array `a` through `texel(device, x, y, i)` (a driver read or
+/// write of texel i = y * W + x), in order, with the GIL released; the first failing HRESULT.
+template <class F>
+uint32_t each_texel(DeviceHandle& h, const py::array& a, F&& texel) {
+  const auto hgt = static_cast<uint32_t>(a.shape(0));
+  const auto wid = static_cast<uint32_t>(a.shape(1));
+  py::gil_scoped_release nogil;
+  Lock lock(h.mu);
+  for (uint32_t y = 0; y < hgt; ++y) {
+    for (uint32_t x = 0; x < wid; ++x) {
+      const om::Hresult hr = texel(h.dev(), x, y, static_cast<size_t>(y) * wid + x);
+      if (om::driver::failed(hr)) return hr_value(hr);
+    }
+  }
+  return hr_value(om::Hresult::S_OK);
+}
+
 /// Module parts, one per file.
 void bind_state(DeviceClass& cls);     // device_state.cc: caps, blend states, OM state setters
 void bind_commands(DeviceClass& cls);  // device_commands.cc: clear, draw, texels, validate, misc

@@ -15,7 +15,7 @@ namespace drv = om::driver;
 OMSIM_TABLE(drv::RenderTargetView, "RtBinding", format, width, height, array_size, sample_count,
             type, cube);
 OMSIM_TABLE(drv::DepthStencilView, "DsvBinding", width, height, array_size, sample_count, type,
-            cube);
+            cube, format, flags);
 template <>
 struct Table<drv::PsOutputDesc> {
   using S = drv::PsOutputDesc;
@@ -25,6 +25,9 @@ struct Table<drv::PsOutputDesc> {
       std::make_tuple(field("type", &S::type), field("mask", &S::written_mask),
                       field("value_bits", &S::value_bits));
 };
+OMSIM_TABLE(om::ref::D3d9DepthStencil, "D3d9DepthStencil", z_enable, z_write_enable, z_func,
+            stencil_enable, stencil, stencil_ref, stencil_mask, stencil_write_mask,
+            two_sided_stencil_mode, ccw_stencil);
 OMSIM_TABLE(drv::PerfCounters, "PerfCounters", pixels_in, rt_reads, rt_writes, hazard_stalls,
             mem_stalls, killed);
 OMSIM_TABLE(drv::D3dCaps9, "D3dCaps9", OMSIM_D3DCAPS9);

@@ -60,7 +60,7 @@ PYBIND11_MODULE(_device, m) {
       om::ref::D3dCaps9, om::ref::Caps, d::RenderTargetView, d::DepthStencilView, d::PsOutputDesc,
       d::PerfCounters, d::D3dCaps9, d::FeatureDataD3d11Options, d::FeatureDataD3d9Options,
       d::FeatureDataD3d9ShadowSupport, d::FeatureDataD3d9SimpleInstancingSupport,
-      d::FeatureDataD3d9Options1>();
+      d::FeatureDataD3d9Options1, om::ref::D3d9DepthStencil>();
   m.def("backends", &omsim_device::backends,
         "The registered backends of this build as (name, description) pairs, sorted by name.");
   m.def("create_device", &omsim_device::create_device, py::arg("backend"), py::arg("config"),

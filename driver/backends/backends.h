@@ -13,6 +13,9 @@ namespace om::driver {
 /// and stalls); for one seed both see the same inputs every cycle.
 std::unique_ptr<Backend> make_model_backend(const BackendOptions& options);
 std::unique_ptr<Backend> make_rtl_backend(const BackendOptions& options);
+/// "ref": the reference model om::ref behind a register file of the register map, with the
+/// depth/stencil stage (DepthStencilPort); clock-free.
+std::unique_ptr<Backend> make_ref_backend(const BackendOptions& options);
 
 #ifdef OM_HAVE_TLM_BACKEND
 /// "tlm": the cycle model om::Top as a loosely-timed TLM-2.0 component (om::sim::systemc::OmTopTlm,

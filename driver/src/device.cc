@@ -20,25 +20,6 @@ struct CapReadError {
   uint32_t offset;
 };
 
-// D3D's maximum Texture2D width/height per feature level (D3D11_REQ_TEXTURE2D_U_OR_V_DIMENSION and
-// the 10Level9 / D3D10 limits).
-uint32_t max_texture_size(FeatureLevel fl) {
-  switch (fl) {
-    case FeatureLevel::FL_9_1:
-    case FeatureLevel::FL_9_2:
-      return 2048;
-    case FeatureLevel::FL_9_3:
-      return 4096;
-    case FeatureLevel::FL_10_0:
-    case FeatureLevel::FL_10_1:
-      return 8192;
-    case FeatureLevel::FL_11_0:
-    case FeatureLevel::FL_11_1:
-      return 16384;
-  }
-  return 0;
-}
-
 bool valid_resource_type(ref::ResourceType t, bool cube) {
   switch (t) {
     case ref::ResourceType::BUFFER:
@@ -57,11 +38,28 @@ std::string hex(uint32_t v) {
   return buf;
 }
 
+}  // namespace
+
+uint32_t max_texture_size(FeatureLevel fl) {
+  switch (fl) {
+    case FeatureLevel::FL_9_1:
+    case FeatureLevel::FL_9_2:
+      return 2048;
+    case FeatureLevel::FL_9_3:
+      return 4096;
+    case FeatureLevel::FL_10_0:
+    case FeatureLevel::FL_10_1:
+      return 8192;
+    case FeatureLevel::FL_11_0:
+    case FeatureLevel::FL_11_1:
+      return 16384;
+  }
+  return 0;
+}
+
 bool is_fl9(FeatureLevel fl) {
   return static_cast<uint32_t>(fl) < static_cast<uint32_t>(FeatureLevel::FL_10_0);
 }
-
-}  // namespace
 
 Device::Device(RegisterBus* bus, PixelPort* pixels, const ref::Caps& caps)
     : bus_(bus), pixels_(pixels), caps_(caps), table_(caps), shadow_(std::make_unique<Shadow>()) {}
@@ -182,6 +180,7 @@ Hresult Device::commit(const Shadow& next) {
     if (!r.ok()) return bus_failure(r, "register write", offset);
     programmed_[offset] = value;
   }
+  program_depth_stencil(next);
   *shadow_ = next;
   ++state_version_;
   return ok();
@@ -326,11 +325,9 @@ Hresult Device::set_render_targets(uint32_t num_views, const RenderTargetView* v
   next.dsv_bound = dsv != nullptr;
   next.dsv = dsv != nullptr ? *dsv : DepthStencilView{};
   if (dsv != nullptr) {
-    if (dsv->width == 0 || dsv->height == 0 || dsv->array_size == 0 || dsv->sample_count == 0) {
-      return fail(Hresult::E_INVALIDARG, std::string(fn) + ": depth/stencil view of size 0");
-    }
-    if (!valid_resource_type(dsv->type, dsv->cube)) {
-      return fail(Hresult::E_INVALIDARG, std::string(fn) + ": invalid depth/stencil resource type");
+    const std::string why = dsv_problem(*dsv, caps_.fl);
+    if (!why.empty()) {
+      return fail(Hresult::E_INVALIDARG, std::string(fn) + ": depth-stencil view: " + why);
     }
   }
   return commit(next);
@@ -415,9 +412,11 @@ Hresult Device::reset() {
   lost_ = false;
   programmed_.clear();  // rewrite every register: the hardware may have been reset
   const BlendState previous = shadow_->blend;
+  const DepthStencilState previous_ds = shadow_->ds_state;
   const Hresult hr = commit(Shadow{});
   if (failed(hr)) return hr;
   if (previous != ref::kNullBlendState) table_.release(previous);
+  if (previous_ds != 0) ds_table_.release(previous_ds);
   return hr;
 }
 

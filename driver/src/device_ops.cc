@@ -236,6 +236,8 @@ Hresult Device::draw(const std::vector<Pixel>& pixels) {
                   "draw: pixel " + std::to_string(i) + " is a clear command (use clear())");
     }
   }
+  const Hresult stage = check_depth_stencil_stage(*shadow_, "draw");
+  if (failed(stage)) return stage;
   const Hresult ready = check_ready("draw");
   if (failed(ready)) return ready;
   std::vector<Pixel> chunk;

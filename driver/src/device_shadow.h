@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 
 #include "om/driver/device.h"
 #include "om/ref/fp32.h"
@@ -19,10 +20,22 @@ struct Device::Shadow {
   std::array<RenderTargetView, ref::kMaxRts> views{};
   bool dsv_bound = false;
   DepthStencilView dsv;
+  DepthStencilState ds_state = 0;  // bound object; 0 = the default state
+  uint32_t stencil_ref = 0;
   std::array<PsOutputDesc, ref::kMaxRts> ps{};
   bool d3d9_mode = false;
-  ref::D3d9State d3d9;  // alpha test and fog as set (the hardware enables them in D3D9 mode only)
+  ref::D3d9State d3d9;
+  ref::D3d9DepthStencil
+      d3d9_ds;  // the D3D9 depth/stencil render states (D3D9 mode only)  // alpha test and fog as
+                // set (the hardware enables them in D3D9 mode only)
   std::array<uint32_t, 4> color_write_enable{{0xF, 0xF, 0xF, 0xF}};
 };
+
+/// D3D's maximum Texture1D/2D width and height at `fl` (D3D11_REQ_TEXTURE2D_U_OR_V_DIMENSION and
+/// the 10Level9 / D3D10 limits).
+uint32_t max_texture_size(FeatureLevel fl);
+bool is_fl9(FeatureLevel fl);
+/// Why `v` is not a valid depth-stencil view at `fl` ("" when it is; device_dsv.cc).
+std::string dsv_problem(const DepthStencilView& v, FeatureLevel fl);
 
 }  // namespace om::driver

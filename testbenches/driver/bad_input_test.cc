@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Bad input, table-driven: every invalid description, enum value, binding and call
 // sequence gets its D3D code and leaves the device unchanged: every state register read back over
-// the bus, the live blend objects, and the state version (a validate result stays current).
+// the bus, the live blend and depth-stencil objects, and the state version (a validate result stays
+// current).
 #include <cstdio>
 #include <functional>
 #include <string>
@@ -50,6 +51,29 @@ Action create_with(F change) {
     change(d);
     BlendState s = 0;
     return dev.create_blend_state1(&d, &s);
+  };
+}
+bool below_11_0(const ConfigInfo& c) {
+  return static_cast<uint32_t>(c.fl) < static_cast<uint32_t>(FeatureLevel::FL_11_0);
+}
+// CreateDepthStencilView of a valid 4x4 D24S8 view with one field changed.
+template <typename F>
+Action dsv_with(F change) {
+  return [change](Device& dev) {
+    DepthStencilView v;
+    v.width = v.height = 4;
+    change(v);
+    DepthStencilView out;
+    return dev.create_depth_stencil_view(&v, &out);
+  };
+}
+// set_d3d9_depth_stencil of the D3D9 defaults with one state changed.
+template <typename F>
+Action d3d9_ds_with(F change) {
+  return [change](Device& dev) {
+    ref::D3d9DepthStencil s;
+    change(s);
+    return dev.set_d3d9_depth_stencil(s);
   };
 }
 RenderTargetView view(Format f = Format::R8G8B8A8_UNORM, uint32_t w = 4, uint32_t h = 4) {
@@ -161,6 +185,25 @@ std::vector<Row> rows() {
       {"resource type 7", kBad, bind_with([](auto& v) { v[0].type = static_cast<ref::ResourceType>(7); })},
       {"cube Buffer", kBad, bind_with([](auto& v) { v[0].type = ref::ResourceType::BUFFER; v[0].cube = true; })},
       {"depth/stencil view of width 0", kBad, [](Device& d) { RenderTargetView v = view(); DepthStencilView ds; ds.width = 0; return d.set_render_targets(1, &v, &ds); }},
+      // -- Depth-stencil views, states and clears (docs/depth-stencil.md §7) --
+      {"CreateDepthStencilView of a null description", kBad, [](Device& d) { DepthStencilView o; return d.create_depth_stencil_view(nullptr, &o); }},
+      {"DSV format R8G8B8A8_UNORM", kBad, dsv_with([](DepthStencilView& v) { v.format = static_cast<DsFormat>(28); })},
+      {"9_x: DSV format D32_FLOAT", kBad, dsv_with([](DepthStencilView& v) { v.format = DsFormat::D32_FLOAT; }), false, fl9},
+      {"DSV flags 0x4", kBad, dsv_with([](DepthStencilView& v) { v.flags = 4; })},
+      {"below 11_0: read-only DSV", kBad, dsv_with([](DepthStencilView& v) { v.flags = 1; }), false, below_11_0},
+      {"READ_ONLY_STENCIL on D16_UNORM", kBad, dsv_with([](DepthStencilView& v) { v.format = DsFormat::D16_UNORM; v.flags = 2; })},
+      {"DSV of a Texture3D", kBad, dsv_with([](DepthStencilView& v) { v.type = ref::ResourceType::TEXTURE3D; })},
+      {"DSV of height 0 bound", kBad, [](Device& d) { RenderTargetView v = view(); DepthStencilView ds; ds.height = 0; return d.set_render_targets(1, &v, &ds); }},
+      {"DSV flags 0x8 bound", kBad, [](Device& d) { RenderTargetView v = view(); DepthStencilView ds; ds.flags = 8; return d.set_render_targets(1, &v, &ds); }},
+      {"set_depth_stencil_state of a handle never created", kBad, [](Device& d) { return d.set_depth_stencil_state(9999, 0); }},
+      {"ClearDepthStencilView with flags 0", kBad, [](Device& d) { return d.clear_depth_stencil_view(0, 0, 0); }},
+      {"ClearDepthStencilView with flags 0x4", kBad, [](Device& d) { return d.clear_depth_stencil_view(4, 0, 0); }},
+      {"ClearDepthStencilView with stencil 256", kBad, [](Device& d) { return d.clear_depth_stencil_view(2, 0, 256); }},
+      {"ClearDepthStencilView without a bound view", kBad, [](Device& d) { return d.clear_depth_stencil_view(1, 0, 0); }},
+      {"read_depth_stencil without a bound view", kBad, [](Device& d) { uint32_t z = 0, s = 0; return d.read_depth_stencil(0, 0, &z, &s); }},
+      {"D3D9 depth states outside D3D9 mode", kBad, [](Device& d) { return d.set_d3d9_depth_stencil(ref::D3d9DepthStencil{}); }},
+      {"D3D9 ZFUNC 0", kBad, d3d9_ds_with([](ref::D3d9DepthStencil& s) { s.z_func = static_cast<CmpFunc>(0); }), true},
+      {"D3D9 CCW_STENCILPASS 9", kBad, d3d9_ds_with([](ref::D3d9DepthStencil& s) { s.ccw_stencil.stencil_pass_op = static_cast<StencilOp>(9); }), true},
       // -- Sequences --
       {"set_blend_state of a released object", kBad, [](Device& d) { return d.set_blend_state(g_prepared, nullptr, ~0u); }, false, all, dead_state},
       {"set_blend_state of a handle never created", kBad, [](Device& d) { return d.set_blend_state(9999, nullptr, ~0u); }},
@@ -204,6 +247,7 @@ TEST_P(BadInput, EveryRowGetsItsCodeAndChangesNothing) {
     const RegImage before = read_state_registers();
     const ValidateOutcome v = dev().validate();
     const uint32_t live = dev().live_blend_states();
+    const uint32_t live_ds = dev().live_depth_stencil_states();
     const Hresult hr = row.action(dev());
     EXPECT_EQ(hr, row.want) << dev().last_error();
     if (std::string(row.name) != "create a device on a null bus") {
@@ -212,6 +256,7 @@ TEST_P(BadInput, EveryRowGetsItsCodeAndChangesNothing) {
     EXPECT_EQ(read_state_registers(), before);
     EXPECT_TRUE(dev().is_current(v)) << "the failing call changed the state version";
     EXPECT_EQ(dev().live_blend_states(), live);
+    EXPECT_EQ(dev().live_depth_stencil_states(), live_ds);
     const ValidateOutcome after = dev().validate();
     EXPECT_EQ(after.result, v.result);
     EXPECT_EQ(after.reasons, v.reasons);

@@ -207,13 +207,18 @@ TEST_P(CapsConsistency, CubeFaceWithTexture2dDepthStencil) {
   ASSERT_EQ(dev().check_feature_support(Feature::D3D9_OPTIONS1, &o, sizeof o), Hresult::S_OK);
   const bool present = o.texture_cube_face_render_target_with_non_cube_depth_stencil_supported;
   EXPECT_EQ(present, caps().om.cube_depth_stencil);
-  EXPECT_FALSE(caps().om.depth_stencil);  // no depth/stencil unit in any configuration
   RenderTargetView v;
   v.width = v.height = 4;
   v.cube = true;
   DepthStencilView ds;
   ds.width = ds.height = 4;
   ASSERT_EQ(dev().set_render_targets(1, &v, &ds), Hresult::S_OK);
+  // No depth/stencil test, so the pixel's colour is the whole outcome on every backend.
+  ref::DepthStencilDesc off;
+  off.depth_enable = false;
+  DepthStencilState s = 0;
+  ASSERT_EQ(dev().create_depth_stencil_state(&off, &s), Hresult::S_OK);
+  ASSERT_EQ(dev().set_depth_stencil_state(s, 0), Hresult::S_OK);
   bound_ = {Format::R8G8B8A8_UNORM};
   declare_outputs(0x1);
   const ValidateOutcome r = dev().validate();

@@ -57,7 +57,7 @@ def test_draw_releases_the_gil(raw):
     x = (np.arange(n) % 2048).astype(np.uint32)
     y = (np.arange(n) // 2048).astype(np.uint32)
     oc = np.zeros((n, 1, 4), np.float32)
-    assert main_thread_ran_during(lambda: raw.draw(x, y, oc, None, None, None))
+    assert main_thread_ran_during(lambda: raw.draw(x, y, oc, None, None, None, None, None))
 
 
 def test_clear_releases_the_gil(raw):

@@ -110,7 +110,7 @@ from .ref import (
     stencil_op,
     unpack,
 )
-from .state import MAX_RTS, BlendDesc, D3d9State, DepthStencilDesc, DepthStencilOpDesc, PixelState, RtBlendDesc
+from .state import MAX_RTS, BlendDesc, D3d9DepthStencil, D3d9State, DepthStencilDesc, DepthStencilOpDesc, PixelState, RtBlendDesc
 from .ref_depth import (
     DepthStencilStateTable,
     check_depth_stencil_desc,
@@ -180,7 +180,7 @@ __all__ = [
     "ConfigInfo", "FormatInfo", "config_info", "configs", "empty_texels", "f32_bits", "f32_value", "format_info",
     "formats", "zeros_texels",
     # state
-    "MAX_RTS", "BlendDesc", "D3d9State", "DepthStencilDesc", "DepthStencilOpDesc", "PixelState", "RtBlendDesc",
+    "MAX_RTS", "BlendDesc", "D3d9DepthStencil", "D3d9State", "DepthStencilDesc", "DepthStencilOpDesc", "PixelState", "RtBlendDesc",
     # reference model
     "DepthStencilResult", "PixelResult", "PixelsResult", "RtOpResult", "a2c_covered", "alpha_test_pass", "apply_fog",
     "blend", "blend_kernel", "clear_texel", "depth_stencil", "fog_factor", "join", "logic", "logic_op_apply", "pack",

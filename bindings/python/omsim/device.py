@@ -45,7 +45,8 @@ import numpy as np
 
 from . import _device
 from .device_caps import DeviceCaps
-from .device_objects import BlendState, DepthStencilState
+from .device_depth import DepthStencilCalls
+from .device_objects import BlendState, DepthStencilState, bound_handle
 from .device_types import (
     BusResult,
     BusStatus,
@@ -89,7 +90,7 @@ def _coords(a: Any, name: str) -> np.ndarray:
     return a.astype(np.uint32, copy=False)
 
 
-class Device(DeviceCaps):
+class Device(DeviceCaps, DepthStencilCalls):
     """A D3D device on the output merger: ``om::driver::Device`` over a backend (D3D11CreateDevice).
 
     config: a configuration name ("fl9_1" ... "fl11_1"), a ConfigInfo, or None for the default; it is the
@@ -136,6 +137,7 @@ class Device(DeviceCaps):
             raise error_class(hr)(f"D3D11CreateDevice on backend {backend!r} ({self._config.name}) failed")
         self._d: Any = raw
         self._views: list[Optional[RenderTargetView]] = [None] * MAX_RTS
+        self._dsv: Optional[DepthStencilView] = None
         self._caps: Optional[Caps] = None
         self._pending: list[tuple[str, int]] = []  # (release call, handle) of garbage-collected state wrappers
 
@@ -265,16 +267,7 @@ class Device(DeviceCaps):
         """OMSetBlendState(state, BlendFactor, SampleMask). state None = the default state; blend_factor: 4 floats
         or a (4,) float32/uint32 array, None = NULL (ones). The device keeps its own reference to the bound
         object. Raises InvalidArgError (SampleMask 0 at FL 9_x, a logic-op state in D3D9 mode)."""
-        if state is None:
-            handle = 0
-        elif not isinstance(state, BlendState):
-            raise TypeError(f"state: expected an omsim.BlendState or None, got {type(state).__name__}")
-        elif state.device is not self:
-            raise ValueError("state: the blend state belongs to another device")
-        elif state.released:
-            raise ValueError(f"state: blend state {state.handle} was released")
-        else:
-            handle = state.handle
+        handle = bound_handle(self, state, BlendState, "blend state")
         k = None if blend_factor is None else _blend_factor_words(blend_factor)
         hr = self._raw("set_blend_state").set_blend_state(handle, k, coerce_u32(sample_mask, "sample_mask"))
         self._check(hr, "OMSetBlendState")
@@ -293,6 +286,7 @@ class Device(DeviceCaps):
         raw = self._raw("set_render_targets")
         self._check(raw.set_render_targets(plain, None if dsv is None else dsv.to_core()), "OMSetRenderTargets")
         self._views = (list(views) + [None] * MAX_RTS)[:MAX_RTS]
+        self._dsv = dsv
 
     def set_ps_outputs(self, outputs: Sequence[Optional[PsOutput]]) -> None:
         """The bound pixel shader's output signature: up to 8 PsOutput (None = o[i] not declared). Only declared
@@ -355,6 +349,8 @@ class Device(DeviceCaps):
         oc1: Optional[np.ndarray] = None,
         fog: Optional[np.ndarray] = None,
         coverage: Optional[np.ndarray] = None,
+        z: Optional[np.ndarray] = None,
+        front_face: Optional[np.ndarray] = None,
     ) -> None:
         """Send N shaded pixels through the OM in order and wait until it is idle (the PS outputs of a draw).
 
@@ -362,13 +358,14 @@ class Device(DeviceCaps):
         o0..o[k-1], k <= 8, of 32-bit words: float32, uint32 (binary32 bits for float/norm RTs, integers for
         UINT RTs) or int32 (SINT RTs); which outputs reach an RT is decided by :meth:`set_ps_outputs`. oc1: (N, 4)
         dual-source o1. fog: (N,) float32 (or uint32 bits) D3D9 fog factors, default 1.0. coverage: (N,) bool
-        raster coverage, default all covered. All arrays C-contiguous; the GIL is released while the backend
-        runs.
+        raster coverage, default all covered. z: (N,) float32 (or uint32 bits) depth for the depth/stencil test,
+        default 0.0; front_face: (N,) bool facing for the stencil faces, default all front-facing. All arrays
+        C-contiguous; the GIL is released while the backend runs.
         """
         xs, ys = _coords(x, "x"), _coords(y, "y")
         if isinstance(oc, np.ndarray) and oc.ndim == 2 and oc.flags.c_contiguous:
             oc = oc.reshape(oc.shape[0], 1, oc.shape[1])
-        hr = self._raw("draw").draw(xs, ys, oc, oc1, fog, coverage)
+        hr = self._raw("draw").draw(xs, ys, oc, oc1, fog, coverage, z, front_face)
         self._check(hr, "draw")
 
     def _bound(self, rt: Any, what: str) -> tuple[int, RenderTargetView]:
@@ -426,6 +423,7 @@ class Device(DeviceCaps):
         reset."""
         self._check(self._raw("reset").reset(), "Reset")
         self._views = [None] * MAX_RTS
+        self._dsv = None
 
     def hold_reset(self, asserted: bool = True) -> None:
         """Assert (True) or release (False) the OM's reset in the backend -- a device-lost experiment: while held,

@@ -14,7 +14,7 @@ object outlives its released wrappers.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Optional
 
 from .state import BlendDesc, DepthStencilDesc, Struct
 
@@ -128,4 +128,18 @@ class DepthStencilState(StateObject):
     _desc_cls, _desc_call = DepthStencilDesc, "GetDesc"
 
 
-__all__ = ["BlendState", "DepthStencilState", "StateObject"]
+def bound_handle(device: Device, state: Optional[StateObject], cls: type[StateObject], noun: str) -> int:
+    """The handle an OMSet*State call binds for ``state`` (None = 0, the default state): TypeError for another
+    kind of object, ValueError for another device's or a released one."""
+    if state is None:
+        return 0
+    if not isinstance(state, cls):
+        raise TypeError(f"state: expected an omsim.{cls.__name__} or None, got {type(state).__name__}")
+    if state.device is not device:
+        raise ValueError(f"state: the {noun} belongs to another device")
+    if state.released:
+        raise ValueError(f"state: {noun} {state.handle} was released")
+    return state.handle
+
+
+__all__ = ["BlendState", "DepthStencilState", "StateObject", "bound_handle"]

@@ -327,6 +327,25 @@ class DepthStencilDesc(Struct):
 
 
 @dataclass(frozen=True)
+class D3d9DepthStencil(Struct):
+    """The D3D9 depth/stencil render states with D3D9's defaults (docs/depth-stencil.md §5): ZFUNC LESSEQUAL, the
+    32-bit STENCILMASK / STENCILWRITEMASK (only the low 8 bits reach the stencil), ``stencil`` = STENCILFAIL /
+    STENCILZFAIL / STENCILPASS / STENCILFUNC, and with ``two_sided_stencil_mode`` the CCW_* states for
+    counter-clockwise (back-facing) triangles."""
+
+    z_enable: bool = True
+    z_write_enable: bool = True
+    z_func: Union[CmpFunc, int] = CmpFunc.LESS_EQUAL
+    stencil_enable: bool = False
+    stencil: DepthStencilOpDesc = DepthStencilOpDesc()
+    stencil_ref: int = 0
+    stencil_mask: int = 0xFFFFFFFF
+    stencil_write_mask: int = 0xFFFFFFFF
+    two_sided_stencil_mode: bool = False
+    ccw_stencil: DepthStencilOpDesc = DepthStencilOpDesc()
+
+
+@dataclass(frozen=True)
 class D3d9State(Struct):
     """D3D9 post-PS states: alpha test on oC0.a (docs/behaviour.md §5.4) and fog on RT0 RGB (§5.5)."""
 
@@ -365,6 +384,7 @@ __all__ = [
     "RtBlendDesc",
     "BlendDesc",
     "D3d9State",
+    "D3d9DepthStencil",
     "PixelState",
     "coerce_enum",
     "coerce_bool",

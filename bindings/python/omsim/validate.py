@@ -19,7 +19,7 @@ from typing import Any, Optional, Union
 import numpy as np
 
 from . import _core
-from .enums import DescRule, FeatureLevel, Format, Hresult, PBlendCaps, PMiscCaps, PsOutputType, ResourceType, ValidateReason, desc_rule_message
+from .enums import DescRule, DsFormat, DsvFlag, FeatureLevel, Format, Hresult, PBlendCaps, PMiscCaps, PsOutputType, ResourceType, ValidateReason, desc_rule_message
 from .errors import InvalidArgError, error_class, is_failure
 from .tables import ConfigLike, FormatInfo, config_info, format_info
 from .state import BlendDesc, Struct, checked_by, coerce_u32, slots
@@ -239,7 +239,8 @@ class RtBinding(Struct):
 
 @dataclass(frozen=True)
 class DsvBinding(Struct):
-    """The bound depth/stencil view (only its shape matters to om_validate)."""
+    """A depth-stencil view: its texture's shape (all om_validate looks at), the view's depth format and its
+    D3D11_DSV_FLAG read-only flags."""
 
     width: int = 1
     height: int = 1
@@ -247,6 +248,8 @@ class DsvBinding(Struct):
     sample_count: int = 1
     type: ResourceType = ResourceType.TEXTURE2D
     cube: bool = False
+    format: Union[DsFormat, int] = DsFormat.D24_UNORM_S8_UINT
+    flags: Union[DsvFlag, int] = DsvFlag(0)
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,26 @@ const DsFormatInfo* find_ds_format(uint32_t dxgi) {
   return nullptr;
 }
 
+namespace {
+
+uint64_t depth_mask(const DsFormatInfo& f) { return (uint64_t{1} << f.depth_bits) - 1u; }
+
+}  // namespace
+
+uint64_t ds_texel(const DsFormatInfo& f, uint32_t depth, uint8_t stencil) {
+  uint64_t t = depth & depth_mask(f);
+  if (f.stencil_offset >= 0) t |= uint64_t{stencil} << f.stencil_offset;
+  return t;
+}
+
+uint32_t ds_texel_depth(const DsFormatInfo& f, uint64_t t) {
+  return static_cast<uint32_t>(t & depth_mask(f));
+}
+
+uint8_t ds_texel_stencil(const DsFormatInfo& f, uint64_t t) {
+  return f.stencil_offset >= 0 ? static_cast<uint8_t>(t >> f.stencil_offset) : 0;
+}
+
 uint32_t depth_clamp(uint32_t z, uint32_t min_depth, uint32_t max_depth) {
   return f32_min(max_depth, f32_max(min_depth, z));
 }

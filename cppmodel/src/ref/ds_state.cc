@@ -124,4 +124,17 @@ CreateDepthStencilStateResult DepthStencilStateTable::create(const DepthStencilD
   return r;
 }
 
+DepthStencilDesc d3d9_depth_stencil_desc(const D3d9DepthStencil& s) {
+  DepthStencilDesc d;
+  d.depth_enable = s.z_enable;
+  d.depth_write_mask = s.z_write_enable ? DepthWriteMask::ALL : DepthWriteMask::ZERO;
+  d.depth_func = s.z_func;
+  d.stencil_enable = s.stencil_enable;
+  d.stencil_read_mask = static_cast<uint8_t>(s.stencil_mask & 0xFFu);
+  d.stencil_write_mask = static_cast<uint8_t>(s.stencil_write_mask & 0xFFu);
+  d.front_face = s.stencil;
+  d.back_face = s.two_sided_stencil_mode ? s.ccw_stencil : s.stencil;
+  return d;
+}
+
 }  // namespace om::ref

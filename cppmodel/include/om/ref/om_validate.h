@@ -41,6 +41,8 @@ struct DsvBinding {
   uint32_t sample_count = 1;
   ResourceType type = ResourceType::TEXTURE2D;
   bool cube = false;
+  DsFormat format = DsFormat::D24_UNORM_S8_UINT;  // the view's format (not checked here)
+  uint32_t flags = 0;                             // DsvFlag bits (not checked here)
 };
 
 /// PS output signature entry for o[i].

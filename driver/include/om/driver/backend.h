@@ -54,7 +54,8 @@ std::vector<std::string> backend_names();
 /// Its description ("" for an unknown name).
 std::string backend_description(const std::string& name);
 
-/// Registers "model" and "rtl" (defined in om::driver_backends). Idempotent.
+/// Registers "model", "rtl", "ref" (and "tlm" when built; defined in om::driver_backends).
+/// Idempotent.
 void register_builtin_backends();
 
 /// Index in kConfigs of a configuration name ("fl9_1" ... "fl11_1"), or -1.

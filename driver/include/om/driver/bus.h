@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "om/ref/convert.h"
+#include "om/ref/depth_stencil.h"
 #include "om/ref/pixel.h"
 
 namespace om::driver {
@@ -38,11 +39,28 @@ class RegisterBus {
 };
 
 /// One input transfer of the pixel stream: a pixel, or a clear command when px.clear (oc[0] is the
-/// clear colour), at (x, y), 0 <= x, y < 16384 (om_pkg::CoordW = 14 bits).
+/// clear colour), at (x, y), 0 <= x, y < 16384 (om_pkg::CoordW = 14 bits). z and front_face feed
+/// the depth/stencil test (DepthStencilPort); a backend without one ignores them.
 struct Pixel {
   uint32_t x = 0;
   uint32_t y = 0;
   ref::PixelIn px;
+  uint32_t z = 0;          // binary32 depth from the rasteriser or oDepth
+  bool front_face = true;  // non-triangle primitives count as front-facing
+};
+
+/// The depth/stencil side of a backend that has a depth/stencil stage (CAP_OM.DEPTH_STENCIL): the
+/// state it tests with and the depth-stencil buffer, one texel of the view's format per (x, y).
+class DepthStencilPort {
+ public:
+  virtual ~DepthStencilPort() = default;
+  /// The state draws test with from the next submit() on (binding.format nullptr: no view bound,
+  /// both tests pass and nothing is written; docs/depth-stencil.md §2).
+  virtual void set_depth_stencil(const ref::DepthStencilDesc& desc,
+                                 const ref::DsBinding& binding) = 0;
+  /// Host access to the depth-stencil buffer (ref::ds_texel layout; never written: zero).
+  virtual uint64_t read_ds_texel(uint32_t x, uint32_t y) const = 0;
+  virtual void write_ds_texel(uint32_t x, uint32_t y, uint64_t t) = 0;
 };
 
 /// The OM's data side: its pixel input stream and the render-target memory behind its memory ports.
@@ -58,6 +76,8 @@ class PixelPort {
   /// Host access to render-target memory (bits above the format's texel width are stored as given).
   virtual ref::Texel read_texel(uint32_t rt, uint32_t x, uint32_t y) const = 0;
   virtual void write_texel(uint32_t rt, uint32_t x, uint32_t y, const ref::Texel& t) = 0;
+  /// The depth/stencil stage, or nullptr when the backend has none (the hardware's today).
+  virtual DepthStencilPort* depth_stencil() { return nullptr; }
 };
 
 }  // namespace om::driver

@@ -57,7 +57,11 @@ struct RenderTargetView {
 };
 inline constexpr Format kNoView = static_cast<Format>(0);
 
-/// A depth/stencil view's shape (this OM has no depth/stencil unit; the shape feeds validate()).
+/// A depth-stencil view (CreateDepthStencilView + its depth texture):
+/// D3D11_DEPTH_STENCIL_VIEW_DESC's format and flags and the texture's shape (the shape also feeds
+/// validate(), docs/validation.md §7 check 3, 16). The device's depth-stencil buffer belongs to the
+/// binding, as render-target memory belongs to the RT slot: binding another view keeps the
+/// contents.
 struct DepthStencilView {
   uint32_t width = 1;
   uint32_t height = 1;
@@ -65,6 +69,8 @@ struct DepthStencilView {
   uint32_t sample_count = 1;
   ref::ResourceType type = ref::ResourceType::TEXTURE2D;
   bool cube = false;
+  DsFormat format = DsFormat::D24_UNORM_S8_UINT;
+  uint32_t flags = 0;  // DsvFlag bits (D3D11_DSV_FLAG_READ_ONLY_DEPTH / _STENCIL)
 };
 
 /// One entry of the pixel shader's output signature (o[i]).
@@ -162,6 +168,29 @@ class Device {
   /// Unique live depth-stencil-state objects.
   uint32_t live_depth_stencil_states() const { return ds_table_.live_count(); }
 
+  // -- Depth-stencil views and the depth/stencil stage (docs/depth-stencil.md §7) ---------------
+  /// ID3D11Device::CreateDepthStencilView: S_OK with *view = *desc; S_FALSE when `view` is null and
+  /// the description is valid. E_INVALIDARG (last_error() names the rule): null desc, a format that
+  /// is not a depth format of this feature level (D32 formats need 10_0), flags other than the two
+  /// DsvFlag bits, READ_ONLY_STENCIL on a format without stencil, read-only flags below 11_0, a
+  /// size of 0 or above the feature level's maximum, array size or sample count 0, a BUFFER or
+  /// TEXTURE3D resource or a cube flag on a non-Texture2D.
+  Hresult create_depth_stencil_view(const DepthStencilView* desc, DepthStencilView* view);
+  /// OMSetDepthStencilState(state, StencilRef): state 0 = the default state (DepthEnable, LESS,
+  /// no stencil); StencilRef's low 8 bits are the reference. Keeps a reference to `state`.
+  /// E_INVALIDARG: state not live.
+  Hresult set_depth_stencil_state(DepthStencilState state, uint32_t stencil_ref);
+  /// ClearDepthStencilView on the bound view: `flags` ClearFlag bits (DEPTH, STENCIL; at least
+  /// one, no other bits), depth binary32 clamped to [0, 1] and converted per format, stencil 8-bit.
+  /// E_INVALIDARG: no view bound, bad flags, a NaN depth, no depth/stencil stage
+  /// (CAP_OM.DEPTH_STENCIL = 0).
+  Hresult clear_depth_stencil_view(uint32_t flags, uint32_t depth, uint32_t stencil);
+  /// Host access to the bound view's depth (UNORM code or binary32 bits) and stencil at (x, y).
+  /// E_INVALIDARG: no view bound, (x, y) outside it, no depth/stencil stage; for writes a depth
+  /// code above the format's depth bits or a stencil above 255.
+  Hresult read_depth_stencil(uint32_t x, uint32_t y, uint32_t* depth, uint32_t* stencil);
+  Hresult write_depth_stencil(uint32_t x, uint32_t y, uint32_t depth, uint32_t stencil);
+
   // -- Output-merger state (ID3D11DeviceContext) ------------------------------------------------
   /// OMSetBlendState(state, BlendFactor, SampleMask): state 0 = the default state; blend_factor
   /// null = (1, 1, 1, 1) (binary32 bits); keeps a reference to `state` and drops the previous one.
@@ -195,6 +224,12 @@ class Device {
   /// D3DRS_COLORWRITEENABLE (index 0), ...1, ...2, ...3: the write mask of RT `index` (slots 4..7
   /// use index 0's). E_INVALIDARG outside D3D9 mode, index > 3 or mask > 0xF.
   Hresult set_color_write_enable(uint32_t index, uint32_t mask);
+
+  /// The D3D9 depth/stencil render states (ZENABLE, ZWRITEENABLE, ZFUNC, STENCIL*, STENCILREF,
+  /// the 32-bit STENCILMASK / STENCILWRITEMASK, TWOSIDEDSTENCILMODE, CCW_*; docs/depth-stencil.md
+  /// §5): in D3D9 mode they replace the bound depth-stencil state. E_INVALIDARG outside D3D9 mode
+  /// or for a D3DCMPFUNC / D3DSTENCILOP outside 1..8.
+  Hresult set_d3d9_depth_stencil(const ref::D3d9DepthStencil& states);
 
   // -- Commands ---------------------------------------------------------------------------------
   /// IDirect3DDevice9::Clear(D3DCLEAR_TARGET): every bound slot gets `color` (binary32 RGBA,
@@ -248,6 +283,16 @@ class Device {
   Hresult bus_failure(const BusResult& r, const char* what, uint32_t offset);
   /// S_OK when the OM answers and STATUS.INITIALISED is set, else D3DERR_DEVICELOST.
   Hresult check_ready(const char* what);
+  /// S_OK when a draw with the state `s` needs no depth/stencil stage or the backend has one.
+  Hresult check_depth_stencil_stage(const Shadow& s, const char* what);
+  /// The state the depth/stencil stage tests with under `s`.
+  ref::DepthStencilDesc effective_depth_stencil(const Shadow& s) const;
+  /// Tells the backend's depth/stencil stage (if any) the state of `s`.
+  void program_depth_stencil(const Shadow& s);
+  /// The depth/stencil stage, or E_INVALIDARG (named) when there is none or no view is bound.
+  Hresult ds_port(const char* what, DepthStencilPort** port);
+  /// ds_port() and (x, y) inside the bound view.
+  Hresult ds_texel(const char* what, uint32_t x, uint32_t y, DepthStencilPort** port);
   /// Submits and empties `chunk`; D3DERR_DEVICELOST (recorded, with the backend's reason) when the
   /// OM does not drain or the backend fails.
   Hresult submit_chunk(std::vector<Pixel>* chunk, const char* what);

@@ -1,0 +1,104 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The depth/stencil calls of :class:`~omsim.device.Device` (docs/depth-stencil.md §7): CreateDepthStencilView,
+OMSetDepthStencilState, ClearDepthStencilView, the D3D9 depth/stencil render states and host access to the bound
+depth-stencil buffer.
+
+Only a backend with a depth/stencil stage (``caps.om.depth_stencil``; the "ref" backend today) runs the test in
+draws and holds a depth-stencil buffer; on the others a draw that would test depth or stencil on a bound view, a
+clear and the buffer access raise InvalidArgError naming CAP_OM.DEPTH_STENCIL.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional, Union
+
+import numpy as np
+
+from .device_objects import DepthStencilState, bound_handle
+from .device_types import DepthStencilView
+from .enums import ClearFlag
+from .errors import InvalidArgError
+from .state import D3d9DepthStencil, coerce_u32, instance_of
+from .tables import f32_bits
+
+if TYPE_CHECKING:
+    from .device import Device
+
+_BOTH = ClearFlag.DEPTH | ClearFlag.STENCIL
+
+
+class DepthStencilCalls:
+    """Mixed into :class:`~omsim.device.Device`."""
+
+    _dsv: Optional[DepthStencilView]
+
+    def create_depth_stencil_view(self: Device, desc: DepthStencilView) -> DepthStencilView:
+        """ID3D11Device::CreateDepthStencilView: the view when ``desc`` (format, DSV flags and the texture's
+        shape) is valid on this device. InvalidArgError names the rule: a format that is not a depth format of
+        this feature level (the D32 formats need 10_0), flags outside READ_ONLY_DEPTH | READ_ONLY_STENCIL,
+        read-only flags below 11_0, READ_ONLY_STENCIL without stencil bits, sizes 0 or above the limit, a
+        Buffer / Texture3D resource."""
+        instance_of(DepthStencilView)(desc, "desc")
+        hr, plain = self._raw("create_depth_stencil_view").create_depth_stencil_view(desc.to_core())
+        self._check(hr, "CreateDepthStencilView")
+        return DepthStencilView.from_core(plain)
+
+    @property
+    def depth_stencil_view(self: Device) -> Optional[DepthStencilView]:
+        """The view bound by the last :meth:`set_render_targets` (None = none)."""
+        return self._dsv
+
+    def set_depth_stencil_state(self: Device, state: Optional[DepthStencilState], stencil_ref: int = 0) -> None:
+        """OMSetDepthStencilState(state, StencilRef): None = the default state (DepthEnable, LESS, writes on,
+        stencil off); the low 8 bits of ``stencil_ref`` are the reference. The device keeps its own reference."""
+        handle = bound_handle(self, state, DepthStencilState, "depth-stencil state")
+        raw = self._raw("set_depth_stencil_state")
+        self._check(raw.set_depth_stencil_state(handle, coerce_u32(stencil_ref, "stencil_ref")), "OMSetDepthStencilState")
+
+    def set_d3d9_depth_stencil(self: Device, states: D3d9DepthStencil) -> None:
+        """The D3D9 depth/stencil render states (D3D9 mode only; they replace the bound depth-stencil state
+        there). InvalidArgError outside D3D9 mode or for a D3DCMPFUNC / D3DSTENCILOP outside 1..8."""
+        instance_of(D3d9DepthStencil)(states, "states")
+        raw = self._raw("set_d3d9_depth_stencil")
+        self._check(raw.set_d3d9_depth_stencil(states.to_core()), "SetRenderState(Z/STENCIL)")
+
+    def clear_depth_stencil_view(
+        self: Device, flags: Union[ClearFlag, int] = _BOTH, depth: float = 1.0, stencil: int = 0
+    ) -> None:
+        """ClearDepthStencilView on the bound view: the aspects in ``flags`` get ``depth`` (clamped to [0, 1],
+        NaN -> 0, converted per format) and ``stencil`` (0..255) over the whole view. InvalidArgError: no view
+        bound, flags empty or outside DEPTH | STENCIL, no depth/stencil stage."""
+        raw = self._raw("clear_depth_stencil_view")
+        hr = raw.clear_depth_stencil_view(
+            coerce_u32(int(flags), "flags"), f32_bits(float(depth)), coerce_u32(stencil, "stencil")
+        )
+        self._check(hr, "ClearDepthStencilView")
+
+    def _bound_dsv(self: Device, what: str) -> DepthStencilView:
+        self._raw(what)  # raises on a closed device
+        if self._dsv is None:
+            raise InvalidArgError(f"{what}: no depth-stencil view bound")
+        return self._dsv
+
+    def read_depth_stencil(self: Device) -> tuple[np.ndarray, np.ndarray]:
+        """The bound view's contents: (depth, stencil), (H, W) uint32 depth values (UNORM codes, or binary32 bits
+        for the float formats; ``.view(np.float32)``) and (H, W) uint8 stencil (0 without stencil bits)."""
+        v = self._bound_dsv("read_depth_stencil")
+        depth = np.empty((v.height, v.width), np.uint32)
+        stencil = np.empty((v.height, v.width), np.uint8)
+        self._check(self._raw("read_depth_stencil").read_depth_stencil(depth, stencil), "read_depth_stencil")
+        return depth, stencil
+
+    def write_depth_stencil(self: Device, depth: np.ndarray, stencil: Optional[np.ndarray] = None) -> None:
+        """Write the bound view's whole contents ((H, W) uint32 depth values, (H, W) uint8 stencil, default 0).
+        InvalidArgError for a depth code wider than the format or a stencil without stencil bits."""
+        v = self._bound_dsv("write_depth_stencil")
+        shape = (v.height, v.width)
+        s = np.zeros(shape, np.uint8) if stencil is None else stencil
+        for name, a in (("depth", depth), ("stencil", s)):
+            if isinstance(a, np.ndarray) and a.shape != shape:
+                raise ValueError(f"{name}: expected shape {shape} for the {v.width}x{v.height} view, got {a.shape}")
+        self._check(self._raw("write_depth_stencil").write_depth_stencil(depth, s), "write_depth_stencil")
+
+
+__all__ = ["DepthStencilCalls"]

@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: Apache-2.0
+// The "ref" backend: the output merger as the clock-free reference model, D3D's reference device.
+// Registers behave as the register map says (capability registers from ref::cap_register, the
+// state window in sim::StateRegs, STATUS always initialised and idle, PSLVERR for unmapped,
+// misaligned and wrong-direction accesses); each pixel is om::ref::process_pixel on the state the
+// registers hold, after the depth/stencil test of om::ref::depth_stencil_sample when a depth
+// stage state is set (DepthStencilPort). It is the one backend with a depth/stencil stage, so its
+// CAP_OM reports DEPTH_STENCIL. No clock: cycles() stays 0, and the counters that depend on timing
+// or on the memory traffic (RT_READS, HAZARD_STALLS, MEM_STALLS) read 0.
+#include <array>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+#include "backends.h"
+#include "om/gen/regs.h"
+#include "om/ref/caps.h"
+#include "om/ref/pixel.h"
+#include "om/sim/image.h"
+#include "om/sim/regfile.h"
+
+namespace om::driver {
+namespace {
+
+class RefBackend final : public Backend,
+                         public RegisterBus,
+                         public PixelPort,
+                         public DepthStencilPort {
+ public:
+  explicit RefBackend(const BackendOptions& o) : cfg_(kConfigs[o.config]) {}
+
+  std::string name() const override { return "ref"; }
+  RegisterBus& bus() override { return *this; }
+  PixelPort* pixels() override { return this; }
+  void hold_reset(bool asserted) override {
+    in_reset_ = asserted;
+    regs_ = sim::StateRegs();
+    counters_ = {};
+  }
+  uint64_t cycles() const override { return 0; }
+
+  BusResult read(uint32_t addr) override {
+    if (in_reset_) return BusResult{BusStatus::kTimeout, 0};
+    const regs::RegInfo* r = mapped(addr);
+    if (r == nullptr || r->access == regs::Access::kW) return BusResult{BusStatus::kSlaveError, 0};
+    return BusResult{BusStatus::kOk, value(*r)};
+  }
+  BusResult write(uint32_t addr, uint32_t data) override {
+    if (in_reset_) return BusResult{BusStatus::kTimeout, 0};
+    const regs::RegInfo* r = mapped(addr);
+    if (r == nullptr || r->access == regs::Access::kR) return BusResult{BusStatus::kSlaveError, 0};
+    if (addr == regs::kPerfClear) {
+      if (regs::perf_clear::kClear.get(data) != 0) counters_ = {};
+    } else {
+      regs_.write(addr, data, 0xF);
+    }
+    return BusResult{BusStatus::kOk, 0};
+  }
+
+  bool submit(const std::vector<Pixel>& pixels) override {
+    if (in_reset_) return false;
+    const ref::DrawState st = sim::bound_state(regs_.decode());
+    for (const Pixel& p : pixels) process(st, p);
+    return true;
+  }
+  ref::Texel read_texel(uint32_t rt, uint32_t x, uint32_t y) const override {
+    return mem_.get(mem_addr(rt, y, x));
+  }
+  void write_texel(uint32_t rt, uint32_t x, uint32_t y, const ref::Texel& t) override {
+    mem_.set(mem_addr(rt, y, x), t);
+  }
+  DepthStencilPort* depth_stencil() override { return this; }
+
+  void set_depth_stencil(const ref::DepthStencilDesc& desc,
+                         const ref::DsBinding& binding) override {
+    ds_desc_ = desc;
+    ds_ = binding;
+  }
+  uint64_t read_ds_texel(uint32_t x, uint32_t y) const override {
+    const ref::Texel t = ds_mem_.get(mem_addr(0, y, x));
+    return t.w[0] | uint64_t{t.w[1]} << 32;
+  }
+  void write_ds_texel(uint32_t x, uint32_t y, uint64_t v) override {
+    ref::Texel t;
+    t.w[0] = static_cast<uint32_t>(v);
+    t.w[1] = static_cast<uint32_t>(v >> 32);
+    ds_mem_.set(mem_addr(0, y, x), t);
+  }
+
+ private:
+  struct Counters {
+    uint32_t pixels_in = 0;
+    uint32_t rt_writes = 0;
+    uint32_t killed = 0;
+  };
+
+  static const regs::RegInfo* mapped(uint32_t addr) {
+    return (addr & 3u) != 0 || addr >= regs::kSpace ? nullptr : regs::find_reg(addr);
+  }
+
+  uint32_t value(const regs::RegInfo& r) const {
+    if (ref::is_cap_register(r.offset)) {
+      const uint32_t v = ref::cap_register(cfg_, r.offset);
+      return r.offset == regs::kCapOm ? v | ref::kCapOmDepthStencil : v;
+    }
+    if (sim::StateRegs::is_state_reg(r.offset)) return regs_.value(r.offset);
+    switch (r.offset) {
+      case regs::kStatus:
+        return regs::status::kInitialised.put(0, 1);
+      case regs::kPerfPixelsIn:
+        return counters_.pixels_in;
+      case regs::kPerfRtWrites:
+        return counters_.rt_writes;
+      case regs::kPerfKilled:
+        return counters_.killed;
+      default:
+        return r.reset;
+    }
+  }
+
+  // The state pixel (x, y) sees: slots bound below max_rts whose view covers (x, y).
+  ref::PixelState pixel_state(const ref::DrawState& s, uint32_t x, uint32_t y) const {
+    ref::PixelState ps;
+    ps.blend = s.blend;
+    ps.blend_factor = s.k;
+    ps.sample_mask = s.sample_mask;
+    ps.ps_outputs = s.ps_outputs;
+    ps.d3d9 = s.d3d9;
+    ps.gamma_space = static_cast<uint32_t>(cfg_.fl) < static_cast<uint32_t>(FeatureLevel::FL_10_0);
+    ps.fl_index = cfg_.fl_index;
+    for (int i = 0; i < ref::kMaxRts && i < cfg_.max_rts; ++i) {
+      const auto& b = s.rt[i];
+      if (b.format != 0 && x < b.width && y < b.height)
+        ps.rt_format[i] = ref::find_format(b.format);
+    }
+    return ps;
+  }
+
+  void process(const ref::DrawState& st, const Pixel& p) {
+    const ref::PixelState ps = pixel_state(st, p.x, p.y);
+    ref::PixelIn px = p.px;
+    if (!px.clear && ds_.format != nullptr && ref::pixel_covered(ps, px)) depth_stencil(p, &px);
+    std::array<ref::Texel, ref::kMaxRts> dest{};
+    for (int i = 0; i < ref::kMaxRts; ++i) {
+      if (ps.rt_format[i] != nullptr) dest[i] = mem_.get(mem_addr(i, p.y, p.x));
+    }
+    const ref::PixelOut out = ref::process_pixel(ps, px, dest);
+    ++counters_.pixels_in;
+    if (!out.covered) ++counters_.killed;
+    for (int i = 0; i < ref::kMaxRts; ++i) {
+      if (!out.write[i]) continue;
+      ++counters_.rt_writes;
+      mem_.set(mem_addr(i, p.y, p.x), out.texel[i]);
+    }
+  }
+
+  // docs/depth-stencil.md §2 on a covered pixel: the buffer is updated, a failing pixel leaves
+  // the colour coverage.
+  void depth_stencil(const Pixel& p, ref::PixelIn* px) {
+    const DsFormatInfo& f = *ds_.format;
+    const uint64_t t = read_ds_texel(p.x, p.y);
+    ref::DsSampleIn in;
+    in.z = p.z;
+    in.front_face = p.front_face;
+    in.stored_depth = ref::ds_texel_depth(f, t);
+    in.stored_stencil = ref::ds_texel_stencil(f, t);
+    const ref::DsSampleOut o = ref::depth_stencil_sample(ds_desc_, ds_, in);
+    if (o.write_depth || o.write_stencil) {
+      write_ds_texel(p.x, p.y,
+                     ref::ds_texel(f, o.write_depth ? o.depth : in.stored_depth,
+                                   o.write_stencil ? o.stencil : in.stored_stencil));
+    }
+    if (!o.pass) px->coverage = false;
+  }
+
+  const ConfigInfo& cfg_;
+  sim::StateRegs regs_;
+  sim::Image mem_;
+  sim::Image ds_mem_;  // one texel per (x, y) at mem_addr(0, y, x): words 0-1 hold the DS texel
+  ref::DepthStencilDesc ds_desc_;
+  ref::DsBinding ds_;
+  Counters counters_;
+  bool in_reset_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Backend> make_ref_backend(const BackendOptions& options) {
+  if (!options.waves.empty()) {
+    throw std::invalid_argument("backend 'ref' cannot write waves (only 'rtl' and 'model' trace)");
+  }
+  return std::make_unique<RefBackend>(options);
+}
+
+}  // namespace om::driver

@@ -1,0 +1,259 @@
+// SPDX-License-Identifier: Apache-2.0
+// Depth-stencil views, OMSetDepthStencilState, ClearDepthStencilView and the depth/stencil stage of
+// a draw (docs/depth-stencil.md §7): the views are validated here, the per-sample rules are the
+// reference model's, applied by a backend's DepthStencilPort.
+#include <string>
+#include <utility>
+
+#include "device_shadow.h"
+#include "om/ref/caps.h"
+#include "om/ref/fp32.h"
+
+namespace om::driver {
+namespace {
+
+constexpr uint32_t kDsvFlagMask = static_cast<uint32_t>(DsvFlag::READ_ONLY_DEPTH) |
+                                  static_cast<uint32_t>(DsvFlag::READ_ONLY_STENCIL);
+constexpr uint32_t kClearFlagMask =
+    static_cast<uint32_t>(ClearFlag::DEPTH) | static_cast<uint32_t>(ClearFlag::STENCIL);
+
+std::string size_text(uint32_t w, uint32_t h) {
+  return std::to_string(w) + "x" + std::to_string(h);
+}
+
+}  // namespace
+
+std::string dsv_problem(const DepthStencilView& v, FeatureLevel fl) {
+  const uint32_t dxgi = static_cast<uint32_t>(v.format);
+  const DsFormatInfo* f = ref::find_ds_format(dxgi);
+  if (f == nullptr) return "format " + std::to_string(dxgi) + " is not a depth-stencil format";
+  const int fl_index = ref::feature_level_index(fl);
+  if ((f->ds_fl_mask & (1u << fl_index)) == 0) {
+    return std::string("format ") + f->name +
+           " is not a depth-stencil format at this feature level";
+  }
+  if ((v.flags & ~kDsvFlagMask) != 0) {
+    return "flags 0x" + std::to_string(v.flags) + " outside D3D11_DSV_FLAG (READ_ONLY_DEPTH | " +
+           "READ_ONLY_STENCIL)";
+  }
+  if (v.flags != 0 && static_cast<uint32_t>(fl) < static_cast<uint32_t>(FeatureLevel::FL_11_0)) {
+    return "read-only depth-stencil views need feature level 11_0";
+  }
+  if ((v.flags & static_cast<uint32_t>(DsvFlag::READ_ONLY_STENCIL)) != 0 && f->stencil_offset < 0) {
+    return std::string("READ_ONLY_STENCIL on ") + f->name + ", which has no stencil";
+  }
+  const uint32_t max_size = max_texture_size(fl);
+  if (v.width == 0 || v.height == 0 || v.width > max_size || v.height > max_size) {
+    return "size " + size_text(v.width, v.height) + " outside 1.." + std::to_string(max_size);
+  }
+  if (v.array_size == 0 || v.sample_count == 0) return "array size and sample count must be >= 1";
+  const bool texture =
+      v.type == ref::ResourceType::TEXTURE1D || v.type == ref::ResourceType::TEXTURE2D;
+  if (!texture || (v.cube && v.type != ref::ResourceType::TEXTURE2D)) {
+    return "resource type " + std::to_string(static_cast<uint32_t>(v.type)) +
+           (v.cube ? " (cube)" : "") + " is not a Texture1D/Texture2D";
+  }
+  return "";
+}
+
+Hresult Device::create_depth_stencil_view(const DepthStencilView* desc, DepthStencilView* view) {
+  if (desc == nullptr) {
+    return fail(Hresult::E_INVALIDARG, "create_depth_stencil_view: null description");
+  }
+  const std::string why = dsv_problem(*desc, caps_.fl);
+  if (!why.empty()) return fail(Hresult::E_INVALIDARG, "create_depth_stencil_view: " + why);
+  last_error_.clear();
+  if (view == nullptr) return Hresult::S_FALSE;
+  *view = *desc;
+  return Hresult::S_OK;
+}
+
+Hresult Device::set_depth_stencil_state(DepthStencilState state, uint32_t stencil_ref) {
+  if (state != 0 && !ds_table_.is_live(state)) {
+    return fail(Hresult::E_INVALIDARG, "set_depth_stencil_state: depth-stencil state " +
+                                           std::to_string(state) + " is not live");
+  }
+  Shadow next = *shadow_;
+  next.ds_state = state;
+  next.stencil_ref = stencil_ref & 0xFFu;
+  const DepthStencilState previous = shadow_->ds_state;
+  const Hresult hr = commit(next);
+  if (failed(hr)) return hr;
+  if (state != 0) ds_table_.add_ref(state);
+  if (previous != 0) ds_table_.release(previous);
+  return hr;
+}
+
+Hresult Device::set_d3d9_depth_stencil(const ref::D3d9DepthStencil& states) {
+  const char* fn = "set_d3d9_depth_stencil";
+  if (!shadow_->d3d9_mode) {
+    return fail(Hresult::E_INVALIDARG, std::string(fn) +
+                                           ": the D3D9 depth/stencil render states "
+                                           "are D3D9-mode states");
+  }
+  const auto bad_func = [&](const char* name, CmpFunc f) {
+    return fail(Hresult::E_INVALIDARG, std::string(fn) + ": " + name + " " +
+                                           std::to_string(static_cast<uint32_t>(f)) +
+                                           " is not a D3DCMPFUNC (1..8)");
+  };
+  const auto bad_op = [&](const char* name, StencilOp o) {
+    return fail(Hresult::E_INVALIDARG, std::string(fn) + ": " + name + " " +
+                                           std::to_string(static_cast<uint32_t>(o)) +
+                                           " is not a D3DSTENCILOP (1..8)");
+  };
+  if (!is_valid_cmp_func(static_cast<uint32_t>(states.z_func)))
+    return bad_func("ZFUNC", states.z_func);
+  const std::pair<const char*, const ref::DepthStencilOpDesc*> faces[] = {
+      {"", &states.stencil}, {"CCW_", &states.ccw_stencil}};
+  for (const auto& [prefix, f] : faces) {
+    const std::string p(prefix);
+    if (!is_valid_cmp_func(static_cast<uint32_t>(f->stencil_func))) {
+      return bad_func((p + "STENCILFUNC").c_str(), f->stencil_func);
+    }
+    const std::pair<const char*, StencilOp> ops[] = {{"STENCILFAIL", f->stencil_fail_op},
+                                                     {"STENCILZFAIL", f->stencil_depth_fail_op},
+                                                     {"STENCILPASS", f->stencil_pass_op}};
+    for (const auto& [name, op] : ops) {
+      if (!is_valid_stencil_op(static_cast<uint32_t>(op))) return bad_op((p + name).c_str(), op);
+    }
+  }
+  Shadow next = *shadow_;
+  next.d3d9_ds = states;
+  return commit(next);
+}
+
+ref::DepthStencilDesc Device::effective_depth_stencil(const Shadow& s) const {
+  if (s.d3d9_mode) return ref::d3d9_depth_stencil_desc(s.d3d9_ds);
+  return s.ds_state != 0 ? ds_table_.desc(s.ds_state) : ref::normalise(ref::DepthStencilDesc{});
+}
+
+void Device::program_depth_stencil(const Shadow& s) {
+  DepthStencilPort* port = pixels_ != nullptr ? pixels_->depth_stencil() : nullptr;
+  if (port == nullptr) return;
+  ref::DsBinding b;
+  if (s.dsv_bound) b.format = ref::find_ds_format(static_cast<uint32_t>(s.dsv.format));
+  b.dsv_flags = s.dsv.flags;
+  b.stencil_ref = static_cast<uint8_t>(s.d3d9_mode ? s.d3d9_ds.stencil_ref : s.stencil_ref);
+  port->set_depth_stencil(effective_depth_stencil(s), b);
+}
+
+Hresult Device::check_depth_stencil_stage(const Shadow& s, const char* what) {
+  if (!s.dsv_bound) return Hresult::S_OK;
+  const ref::DepthStencilDesc d = effective_depth_stencil(s);
+  if (!d.depth_enable && !d.stencil_enable) return Hresult::S_OK;
+  if (!caps_.om.depth_stencil || pixels_->depth_stencil() == nullptr) {
+    return fail(Hresult::E_INVALIDARG,
+                std::string(what) +
+                    ": the depth-stencil state tests depth or stencil on the bound view, but this "
+                    "output merger has no depth/stencil stage (CAP_OM.DEPTH_STENCIL = 0)");
+  }
+  // docs/validation.md §7 check 3: the buffer must cover the targets (D3D9: at least as large).
+  for (int i = 0; i < ref::kMaxRts; ++i) {
+    if (!s.bound[i]) continue;
+    const RenderTargetView& v = s.views[i];
+    const bool covers = s.d3d9_mode ? s.dsv.width >= v.width && s.dsv.height >= v.height
+                                    : s.dsv.width == v.width && s.dsv.height == v.height;
+    if (!covers || s.dsv.sample_count != v.sample_count) {
+      return fail(Hresult::E_INVALIDARG,
+                  std::string(what) + ": depth-stencil view " +
+                      size_text(s.dsv.width, s.dsv.height) + " x" +
+                      std::to_string(s.dsv.sample_count) + " does not match slot " +
+                      std::to_string(i) + "'s " + size_text(v.width, v.height) + " x" +
+                      std::to_string(v.sample_count) +
+                      (s.d3d9_mode ? " (D3D9: at least as large, same samples)"
+                                   : " (D3D11: same size and samples)"));
+    }
+    break;
+  }
+  return Hresult::S_OK;
+}
+
+Hresult Device::ds_port(const char* what, DepthStencilPort** port) {
+  *port = pixels_ != nullptr ? pixels_->depth_stencil() : nullptr;
+  if (!caps_.om.depth_stencil || *port == nullptr) {
+    return fail(Hresult::E_INVALIDARG,
+                std::string(what) +
+                    ": this output merger has no depth/stencil stage (CAP_OM.DEPTH_STENCIL = 0)");
+  }
+  if (!shadow_->dsv_bound) {
+    return fail(Hresult::E_INVALIDARG, std::string(what) + ": no depth-stencil view bound");
+  }
+  return Hresult::S_OK;
+}
+
+Hresult Device::ds_texel(const char* what, uint32_t x, uint32_t y, DepthStencilPort** port) {
+  const Hresult hr = ds_port(what, port);
+  if (failed(hr)) return hr;
+  if (x >= shadow_->dsv.width || y >= shadow_->dsv.height) {
+    return fail(Hresult::E_INVALIDARG, std::string(what) + ": (" + std::to_string(x) + ", " +
+                                           std::to_string(y) + ") outside the depth-stencil view");
+  }
+  return Hresult::S_OK;
+}
+
+Hresult Device::clear_depth_stencil_view(uint32_t flags, uint32_t depth, uint32_t stencil) {
+  const char* fn = "clear_depth_stencil_view";
+  if (flags == 0 || (flags & ~kClearFlagMask) != 0) {
+    return fail(Hresult::E_INVALIDARG, std::string(fn) + ": ClearFlags " + std::to_string(flags) +
+                                           " is not a non-empty set of DEPTH (1) | STENCIL (2)");
+  }
+  if (stencil > 0xFF) {
+    return fail(Hresult::E_INVALIDARG,
+                std::string(fn) + ": stencil " + std::to_string(stencil) + " outside 0..255");
+  }
+  DepthStencilPort* port = nullptr;
+  Hresult hr = ds_port(fn, &port);
+  if (failed(hr)) return hr;
+  hr = check_ready(fn);
+  if (failed(hr)) return hr;
+  const DepthStencilView& v = shadow_->dsv;
+  const DsFormatInfo& f = *ref::find_ds_format(static_cast<uint32_t>(v.format));
+  // D3D clamps the clear depth to [0, 1] (a NaN clamps to 0 by the min/max rules) and clears the
+  // whole view, whatever the read-only flags, viewport or scissor say.
+  const uint32_t code = ref::depth_convert(ref::depth_clamp(depth, 0, ref::kF32One), f);
+  const bool clear_depth = (flags & static_cast<uint32_t>(ClearFlag::DEPTH)) != 0;
+  const bool clear_stencil = (flags & static_cast<uint32_t>(ClearFlag::STENCIL)) != 0;
+  for (uint32_t y = 0; y < v.height; ++y) {
+    for (uint32_t x = 0; x < v.width; ++x) {
+      const uint64_t old = port->read_ds_texel(x, y);
+      const uint32_t d = clear_depth ? code : ref::ds_texel_depth(f, old);
+      const uint8_t s =
+          clear_stencil ? static_cast<uint8_t>(stencil) : ref::ds_texel_stencil(f, old);
+      port->write_ds_texel(x, y, ref::ds_texel(f, d, s));
+    }
+  }
+  return ok();
+}
+
+Hresult Device::read_depth_stencil(uint32_t x, uint32_t y, uint32_t* depth, uint32_t* stencil) {
+  const char* fn = "read_depth_stencil";
+  if (depth == nullptr || stencil == nullptr) {
+    return fail(Hresult::E_INVALIDARG, std::string(fn) + ": null output");
+  }
+  DepthStencilPort* port = nullptr;
+  const Hresult hr = ds_texel(fn, x, y, &port);
+  if (failed(hr)) return hr;
+  const DsFormatInfo& f = *ref::find_ds_format(static_cast<uint32_t>(shadow_->dsv.format));
+  const uint64_t t = port->read_ds_texel(x, y);
+  *depth = ref::ds_texel_depth(f, t);
+  *stencil = ref::ds_texel_stencil(f, t);
+  return ok();
+}
+
+Hresult Device::write_depth_stencil(uint32_t x, uint32_t y, uint32_t depth, uint32_t stencil) {
+  const char* fn = "write_depth_stencil";
+  DepthStencilPort* port = nullptr;
+  const Hresult hr = ds_texel(fn, x, y, &port);
+  if (failed(hr)) return hr;
+  const DsFormatInfo& f = *ref::find_ds_format(static_cast<uint32_t>(shadow_->dsv.format));
+  const bool has_stencil = f.stencil_offset >= 0;
+  if ((f.depth_bits < 32 && (depth >> f.depth_bits) != 0) || stencil > (has_stencil ? 0xFFu : 0u)) {
+    return fail(Hresult::E_INVALIDARG, std::string(fn) + ": depth " + std::to_string(depth) +
+                                           " / stencil " + std::to_string(stencil) +
+                                           " does not fit " + f.name);
+  }
+  port->write_ds_texel(x, y, ref::ds_texel(f, depth, static_cast<uint8_t>(stencil)));
+  return ok();
+}
+
+}  // namespace om::driver
