@@ -170,13 +170,13 @@ Hresult Device::check_depth_stencil_stage(const Shadow& s, const char* what) {
 
 Hresult Device::ds_port(const char* what, DepthStencilPort** port) {
   *port = pixels_ != nullptr ? pixels_->depth_stencil() : nullptr;
+  if (!shadow_->dsv_bound) {
+    return fail(Hresult::E_INVALIDARG, std::string(what) + ": no depth-stencil view bound");
+  }
   if (!caps_.om.depth_stencil || *port == nullptr) {
     return fail(Hresult::E_INVALIDARG,
                 std::string(what) +
                     ": this output merger has no depth/stencil stage (CAP_OM.DEPTH_STENCIL = 0)");
-  }
-  if (!shadow_->dsv_bound) {
-    return fail(Hresult::E_INVALIDARG, std::string(what) + ": no depth-stencil view bound");
   }
   return Hresult::S_OK;
 }

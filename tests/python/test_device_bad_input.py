@@ -19,6 +19,10 @@ from omsim.errors import InvalidArgError
 RT = RenderTargetView("R8G8B8A8_UNORM", 4, 4)
 
 
+def DSV(**kw):  # noqa: N802 - a 4x4 D24_UNORM_S8_UINT view with fields changed
+    return omsim.DepthStencilView(**{"width": 4, "height": 4, **kw})
+
+
 @pytest.fixture
 def dev():
     with Device("fl11_1", "model") as d:
@@ -73,6 +77,9 @@ DRAW_CASES = [
     ("fog float64", U1, U1, O1, {"fog": np.zeros(1)}, TypeError, "fog: expected dtype"),
     ("coverage int8", U1, U1, O1, {"coverage": np.zeros(1, np.int8)}, TypeError, "coverage: expected dtype bool"),
     ("coverage length", U1, U1, O1, {"coverage": np.zeros(2, bool)}, ValueError, "coverage: expected shape"),
+    ("z float64", U1, U1, O1, {"z": np.zeros(1)}, TypeError, "z: expected dtype"),
+    ("z length", U1, U1, O1, {"z": np.zeros(2, F32)}, ValueError, "z: expected shape"),
+    ("front_face uint8", U1, U1, O1, {"front_face": np.zeros(1, np.uint8)}, TypeError, "front_face: expected dtype"),
 ]
 
 
@@ -167,6 +174,18 @@ DRIVER_CASES = [
     ("PS written mask", None, lambda d: d.set_ps_outputs([PsOutput(mask=0x1F)]), "written mask"),
     ("PS value bits", None, lambda d: d.set_ps_outputs([PsOutput(value_bits=33)]), "value bits"),
     ("clear rect inverted", None, lambda d: d.clear((0.0, 0.0, 0.0, 0.0), [(2, 0, 1, 1)]), "left > right"),
+    ("DSV format R8G8B8A8", None, lambda d: d.create_depth_stencil_view(DSV(format=28)), "not a depth-stencil format"),
+    ("DSV flags 4", None, lambda d: d.create_depth_stencil_view(DSV(flags=4)), "D3D11_DSV_FLAG"),
+    ("READ_ONLY_STENCIL on D32_FLOAT", None, lambda d: d.create_depth_stencil_view(
+        DSV(format="D32_FLOAT", flags=omsim.DsvFlag.READ_ONLY_STENCIL)), "no stencil"),
+    ("DSV of a Texture3D", None, lambda d: d.create_depth_stencil_view(DSV(type=omsim.ResourceType.TEXTURE3D)),
+     "Texture1D/Texture2D"),
+    ("DSV size 0 bound", None, lambda d: d.set_render_targets([RT], DSV(width=0)), "size"),
+    ("clear without a DSV", None, lambda d: d.clear_depth_stencil_view(), "no depth-stencil view bound"),
+    ("clear flags 0", None, lambda d: d.clear_depth_stencil_view(0), "ClearFlags"),
+    ("clear stencil 256", None, lambda d: d.clear_depth_stencil_view(stencil=256), "stencil 256"),
+    ("D3D9 depth states outside D3D9", None, lambda d: d.set_d3d9_depth_stencil(omsim.D3d9DepthStencil()), "D3D9"),
+    ("ZFUNC 0", D3D9, lambda d: d.set_d3d9_depth_stencil(omsim.D3d9DepthStencil(z_func=0)), "ZFUNC"),
     ("logic op in D3D9 mode", D3D9, lambda d: d.set_blend_state(d.create_blend_state(
         BlendDesc(render_target=[omsim.RtBlendDesc(logic_op_enable=True, logic_op="XOR")]))), "logic"),
 ]
