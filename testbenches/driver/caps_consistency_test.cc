@@ -4,6 +4,7 @@
 // accepted and a drawn pixel matches the reference model. Absent: CreateBlendState1 or validate()
 // rejects it. Decisions use what the device reports (dev().caps(), read over the bus).
 #include "fixture.h"
+#include "om/ref/depth_stencil.h"
 #include "om/ref/om_validate.h"
 
 namespace om::driver::test {
@@ -224,6 +225,77 @@ TEST_P(CapsConsistency, CubeFaceWithTexture2dDepthStencil) {
   const ValidateOutcome r = dev().validate();
   EXPECT_EQ((r.reasons & bit(ValidateReason::CUBE_FACE_DS)) != 0, !present);
   if (present) draw_and_check(expected_state(ref::BlendDesc{}, bound_), pixel(0, 1, 0, 1));
+}
+
+// D3D9_OPTIONS1.DepthAsTextureWithLessEqualComparisonFilterSupported describes the texture
+// sampler (a depth texture read through a LESS_EQUAL comparison filter), which an output merger
+// does not have: nothing here can behave by it (docs/caps.md §2). What the OM can check is that
+// both queries report the one register bit, as docs/caps.md §6 gives it per feature level.
+TEST_P(CapsConsistency, DepthAsTextureIsReportedAlikeByBothQueries) {
+  FeatureDataD3d9Options1 o;
+  FeatureDataD3d9ShadowSupport shadow;
+  ASSERT_EQ(dev().check_feature_support(Feature::D3D9_OPTIONS1, &o, sizeof o), Hresult::S_OK);
+  ASSERT_EQ(dev().check_feature_support(Feature::D3D9_SHADOW_SUPPORT, &shadow, sizeof shadow),
+            Hresult::S_OK);
+  EXPECT_EQ(o.depth_as_texture_with_less_equal_comparison_filter_supported,
+            shadow.supports_depth_as_texture_with_less_equal_comparison_filter);
+  EXPECT_EQ(o.depth_as_texture_with_less_equal_comparison_filter_supported != 0,
+            fl_at_least(FeatureLevel::FL_10_0) || (cfg().d3d9_options1 & 2) != 0);
+}
+
+// CAP_OM.DEPTH_STENCIL: present, a depth-tested draw follows om::ref; absent, it is refused.
+TEST_P(CapsConsistency, DepthStencilUnit) {
+  RenderTargetView v;
+  v.width = v.height = 4;
+  DepthStencilView ds;
+  ds.width = ds.height = 4;
+  ASSERT_EQ(dev().set_render_targets(1, &v, &ds), Hresult::S_OK);
+  bound_ = {Format::R8G8B8A8_UNORM};
+  declare_outputs(0x1);
+  Pixel p;
+  p.x = 1;
+  p.y = 2;
+  p.px = pixel(1, 1, 1, 1);
+  p.z = f(0.25f);
+  const Hresult hr = dev().draw({p});  // the default state: DepthEnable, LESS
+  if (!caps().om.depth_stencil) {
+    EXPECT_EQ(hr, Hresult::E_INVALIDARG);
+    return;
+  }
+  ASSERT_EQ(hr, Hresult::S_OK) << dev().last_error();
+  uint32_t z = 0, s = 0;
+  ASSERT_EQ(dev().read_depth_stencil(1, 2, &z, &s), Hresult::S_OK);
+  const DsFormatInfo& d24 = *ref::find_ds_format(static_cast<uint32_t>(ds.format));
+  ref::DsBinding b;
+  b.format = &d24;
+  ref::DsSampleIn in;
+  in.z = p.z;
+  EXPECT_EQ(z, ref::depth_stencil_sample(ref::DepthStencilDesc{}, b, in).depth);
+}
+
+// docs/validation.md §7 check 3 for the depth-stencil view: D3D11 needs the targets' size and
+// samples, D3D9 a surface at least as large with the same samples.
+TEST_P(CapsConsistency, DepthStencilViewCoversTheTargets) {
+  for (bool d3d9 : {false, true}) {
+    ASSERT_EQ(dev().set_d3d9_mode(d3d9), Hresult::S_OK);
+    RenderTargetView v;
+    v.width = v.height = 4;
+    for (uint32_t w : {4u, 8u, 2u}) {
+      DepthStencilView ds;
+      ds.width = w;
+      ds.height = 4;
+      ASSERT_EQ(dev().set_render_targets(1, &v, &ds), Hresult::S_OK);
+      bound_ = {Format::R8G8B8A8_UNORM};
+      declare_outputs(0x1);
+      const bool ok = d3d9 ? w >= 4 : w == 4;
+      const ValidateOutcome r = dev().validate();
+      EXPECT_EQ((r.reasons & bit(ValidateReason::RT_MISMATCH)) != 0, !ok) << d3d9 << " " << w;
+      if (!caps().om.depth_stencil) continue;
+      Pixel p;
+      p.px = pixel(1, 1, 1, 1);
+      EXPECT_EQ(dev().draw({p}), ok ? Hresult::S_OK : Hresult::E_INVALIDARG) << d3d9 << " " << w;
+    }
+  }
 }
 
 TEST_P(CapsConsistency, MultisampleRenderTargets) {
