@@ -157,3 +157,34 @@ TEST(DsStateTable, The4097thUniqueObjectIsRefusedUntilOneIsReleased) {
 
 }  // namespace
 }  // namespace om::ref
+
+namespace om::ref {
+namespace {
+
+TEST(DsState, D3d9StatesSelectTheDescriptionOfSection5) {
+  D3d9DepthStencil s;
+  DepthStencilDesc d = d3d9_depth_stencil_desc(s);
+  EXPECT_EQ(d.depth_func, CmpFunc::LESS_EQUAL);  // D3D9's ZFUNC default, not D3D11's LESS
+  EXPECT_TRUE(d.depth_enable);
+  EXPECT_EQ(d.depth_write_mask, DepthWriteMask::ALL);
+  EXPECT_FALSE(d.stencil_enable);
+  EXPECT_EQ(d.stencil_read_mask, 0xFF);  // 0xFFFFFFFF: the low 8 bits
+  s.z_write_enable = false;
+  s.stencil_mask = 0x12345678u;
+  s.stencil_write_mask = 0xFFFFFF0Fu;
+  s.stencil = {StencilOp::INCR, StencilOp::DECR, StencilOp::INVERT, CmpFunc::GREATER};
+  s.ccw_stencil = {StencilOp::ZERO, StencilOp::REPLACE, StencilOp::INCR_SAT, CmpFunc::NEVER};
+  d = d3d9_depth_stencil_desc(s);
+  EXPECT_EQ(d.depth_write_mask, DepthWriteMask::ZERO);
+  EXPECT_EQ(d.stencil_read_mask, 0x78);
+  EXPECT_EQ(d.stencil_write_mask, 0x0F);
+  EXPECT_EQ(d.back_face.stencil_func, CmpFunc::GREATER);  // one-sided: both faces the same
+  s.two_sided_stencil_mode = true;
+  d = d3d9_depth_stencil_desc(s);
+  EXPECT_EQ(d.front_face.stencil_pass_op, StencilOp::INVERT);
+  EXPECT_EQ(d.back_face.stencil_func, CmpFunc::NEVER);
+  EXPECT_EQ(d.back_face.stencil_depth_fail_op, StencilOp::REPLACE);
+}
+
+}  // namespace
+}  // namespace om::ref
