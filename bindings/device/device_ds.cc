@@ -102,6 +102,8 @@ void bind_depth_stencil_states(DeviceClass& cls) {
           py::arg("desc"), "CreateDepthStencilView: (hr, view or None).")
       .def("set_depth_stencil_state", locked(&Device::set_depth_stencil_state), py::arg("handle"),
            py::arg("stencil_ref"), "OMSetDepthStencilState: handle 0 = the default state.")
+      .def("set_depth_range", locked(&Device::set_depth_range), py::arg("min_depth"),
+           py::arg("max_depth"), "Viewport MinDepth / MaxDepth (binary32 bits).")
       .def("set_d3d9_depth_stencil", locked(&Device::set_d3d9_depth_stencil), py::arg("states"),
            "The D3D9 depth/stencil render states (D3d9DepthStencil tuple).")
       .def(

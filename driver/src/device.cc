@@ -32,13 +32,13 @@ bool valid_resource_type(ref::ResourceType t, bool cube) {
   return false;
 }
 
+}  // namespace
+
 std::string hex(uint32_t v) {
   char buf[16];
   std::snprintf(buf, sizeof buf, "0x%X", v);
   return buf;
 }
-
-}  // namespace
 
 uint32_t max_texture_size(FeatureLevel fl) {
   switch (fl) {

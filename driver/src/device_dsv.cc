@@ -84,6 +84,20 @@ Hresult Device::set_depth_stencil_state(DepthStencilState state, uint32_t stenci
   return hr;
 }
 
+Hresult Device::set_depth_range(uint32_t min_depth, uint32_t max_depth) {
+  // Binary32 in [0, 1]: +0 up to 1.0, or -0; everything else (negatives, above 1, NaN) is out.
+  const auto in_range = [](uint32_t v) { return v <= ref::kF32One || v == 0x80000000u; };
+  if (!in_range(min_depth) || !in_range(max_depth)) {
+    return fail(Hresult::E_INVALIDARG, "set_depth_range: MinDepth " + hex(min_depth) +
+                                           " / MaxDepth " + hex(max_depth) +
+                                           " (binary32) outside [0, 1]");
+  }
+  Shadow next = *shadow_;
+  next.min_depth = min_depth;
+  next.max_depth = max_depth;
+  return commit(next);
+}
+
 Hresult Device::set_d3d9_depth_stencil(const ref::D3d9DepthStencil& states) {
   const char* fn = "set_d3d9_depth_stencil";
   if (!shadow_->d3d9_mode) {
@@ -133,6 +147,8 @@ void Device::program_depth_stencil(const Shadow& s) {
   ref::DsBinding b;
   if (s.dsv_bound) b.format = ref::find_ds_format(static_cast<uint32_t>(s.dsv.format));
   b.dsv_flags = s.dsv.flags;
+  b.min_depth = s.min_depth;
+  b.max_depth = s.max_depth;
   b.stencil_ref = static_cast<uint8_t>(s.d3d9_mode ? s.d3d9_ds.stencil_ref : s.stencil_ref);
   port->set_depth_stencil(effective_depth_stencil(s), b);
 }

@@ -22,6 +22,8 @@ struct Device::Shadow {
   DepthStencilView dsv;
   DepthStencilState ds_state = 0;  // bound object; 0 = the default state
   uint32_t stencil_ref = 0;
+  uint32_t min_depth = 0;             // viewport MinDepth, binary32
+  uint32_t max_depth = ref::kF32One;  // viewport MaxDepth, binary32
   std::array<PsOutputDesc, ref::kMaxRts> ps{};
   bool d3d9_mode = false;
   ref::D3d9State d3d9;
@@ -35,6 +37,8 @@ struct Device::Shadow {
 /// the 10Level9 / D3D10 limits).
 uint32_t max_texture_size(FeatureLevel fl);
 bool is_fl9(FeatureLevel fl);
+/// "0x..." of a register value or word, for messages.
+std::string hex(uint32_t v);
 /// Why `v` is not a valid depth-stencil view at `fl` ("" when it is; device_dsv.cc).
 std::string dsv_problem(const DepthStencilView& v, FeatureLevel fl);
 

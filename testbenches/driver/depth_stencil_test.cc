@@ -195,6 +195,27 @@ TEST_P(DepthStencilStage, StencilOpsFacesAndReadOnlyViews) {
   }
 }
 
+TEST_P(DepthStencilStage, TheViewportDepthRangeClampsZ) {
+  const DsFormat format =
+      fl_at_least(FeatureLevel::FL_10_0) ? DsFormat::D32_FLOAT : DsFormat::D16_UNORM;
+  bind_ds(format);
+  ASSERT_EQ(dev().set_depth_range(f(0.25f), f(0.75f)), Hresult::S_OK) << dev().last_error();
+  ASSERT_EQ(dev().clear_depth_stencil_view(1, kOne, 0), Hresult::S_OK);
+  ref::DepthStencilDesc d;
+  d.depth_func = CmpFunc::ALWAYS;
+  use(d);
+  ref::DsBinding b;
+  b.format = ref::find_ds_format(static_cast<uint32_t>(format));
+  b.min_depth = f(0.25f);
+  b.max_depth = f(0.75f);
+  draw_checked(d, b, 0, f(0.0f));
+  draw_checked(d, b, 1, f(1.0f));
+  draw_checked(d, b, 2, 0xFFC00000u);  // NaN: MinDepth
+  uint32_t z = 0, s = 0;
+  ASSERT_EQ(dev().read_depth_stencil(1, 1, &z, &s), Hresult::S_OK);
+  EXPECT_EQ(z, ref::depth_convert(f(0.75f), *b.format));
+}
+
 TEST_P(DepthStencilStage, D3d9PersonalityDefaultsAndTwoSidedStencil) {
   bind_ds(DsFormat::D24_UNORM_S8_UINT);
   ASSERT_EQ(dev().clear_depth_stencil_view(3, f(0.5f), 0x80), Hresult::S_OK);

@@ -136,3 +136,16 @@ def test_d3d9_depth_states_default_to_less_equal_with_two_sided_stencil():
                  front_face=np.array([True, False]))
         stencil = dev.read_depth_stencil()[1]
         assert stencil[0, 1] == 0x1F and stencil[0, 2] == 0x11  # only the mask's low 8 bits write
+
+
+def test_the_viewport_depth_range_clamps_z():
+    with Device("fl11_1", "ref") as dev:
+        bound(dev, DsFormat.D32_FLOAT)
+        dev.clear_depth_stencil_view(depth=1.0)
+        dev.set_depth_range(0.25, 0.75)
+        dev.set_depth_stencil_state(dev.create_depth_stencil_state(DepthStencilDesc(depth_func=CmpFunc.ALWAYS)))
+        x = np.arange(3, dtype=np.uint32)
+        dev.draw(x, np.zeros(3, np.uint32), white(3), z=np.array([0.0, 1.0, np.nan], np.float32))
+        assert dev.read_depth_stencil()[0][0, :3].view(np.float32).tolist() == [0.25, 0.75, 0.25]
+        with pytest.raises(InvalidArgError, match="outside"):
+            dev.set_depth_range(0.0, 1.5)

@@ -55,6 +55,12 @@ class DepthStencilCalls:
         raw = self._raw("set_depth_stencil_state")
         self._check(raw.set_depth_stencil_state(handle, coerce_u32(stencil_ref, "stencil_ref")), "OMSetDepthStencilState")
 
+    def set_depth_range(self: Device, min_depth: float = 0.0, max_depth: float = 1.0) -> None:
+        """RSSetViewports' MinDepth / MaxDepth, the part the OM uses: z is clamped to [min_depth, max_depth] before
+        the depth test (docs/depth-stencil.md §2). InvalidArgError for a value outside [0, 1] or NaN."""
+        raw = self._raw("set_depth_range")
+        self._check(raw.set_depth_range(f32_bits(float(min_depth)), f32_bits(float(max_depth))), "RSSetViewports")
+
     def set_d3d9_depth_stencil(self: Device, states: D3d9DepthStencil) -> None:
         """The D3D9 depth/stencil render states (D3D9 mode only; they replace the bound depth-stencil state
         there). InvalidArgError outside D3D9 mode or for a D3DCMPFUNC / D3DSTENCILOP outside 1..8."""

@@ -225,6 +225,10 @@ class Device {
   /// use index 0's). E_INVALIDARG outside D3D9 mode, index > 3 or mask > 0xF.
   Hresult set_color_write_enable(uint32_t index, uint32_t mask);
 
+  /// RSSetViewports' MinDepth / MaxDepth, the part the OM uses: the depth clamp of
+  /// docs/depth-stencil.md §2 step 1 (binary32 bits; default 0 and 1). E_INVALIDARG for a value
+  /// outside [0, 1] or NaN (D3D11_VIEWPORT: "ranges between 0 and 1").
+  Hresult set_depth_range(uint32_t min_depth, uint32_t max_depth);
   /// The D3D9 depth/stencil render states (ZENABLE, ZWRITEENABLE, ZFUNC, STENCIL*, STENCILREF,
   /// the 32-bit STENCILMASK / STENCILWRITEMASK, TWOSIDEDSTENCILMODE, CCW_*; docs/depth-stencil.md
   /// §5): in D3D9 mode they replace the bound depth-stencil state. E_INVALIDARG outside D3D9 mode
