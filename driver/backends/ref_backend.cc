@@ -15,6 +15,7 @@
 #include "backends.h"
 #include "om/gen/regs.h"
 #include "om/ref/caps.h"
+#include "om/ref/hw_state.h"
 #include "om/ref/pixel.h"
 #include "om/sim/image.h"
 #include "om/sim/regfile.h"
@@ -118,26 +119,8 @@ class RefBackend final : public Backend,
     }
   }
 
-  // The state pixel (x, y) sees: slots bound below max_rts whose view covers (x, y).
-  ref::PixelState pixel_state(const ref::DrawState& s, uint32_t x, uint32_t y) const {
-    ref::PixelState ps;
-    ps.blend = s.blend;
-    ps.blend_factor = s.k;
-    ps.sample_mask = s.sample_mask;
-    ps.ps_outputs = s.ps_outputs;
-    ps.d3d9 = s.d3d9;
-    ps.gamma_space = static_cast<uint32_t>(cfg_.fl) < static_cast<uint32_t>(FeatureLevel::FL_10_0);
-    ps.fl_index = cfg_.fl_index;
-    for (int i = 0; i < ref::kMaxRts && i < cfg_.max_rts; ++i) {
-      const auto& b = s.rt[i];
-      if (b.format != 0 && x < b.width && y < b.height)
-        ps.rt_format[i] = ref::find_format(b.format);
-    }
-    return ps;
-  }
-
   void process(const ref::DrawState& st, const Pixel& p) {
-    const ref::PixelState ps = pixel_state(st, p.x, p.y);
+    const ref::PixelState ps = ref::pixel_state(st, cfg_, p.x, p.y);
     ref::PixelIn px = p.px;
     if (!px.clear && ds_.format != nullptr && ref::pixel_covered(ps, px)) depth_stencil(p, &px);
     std::array<ref::Texel, ref::kMaxRts> dest{};

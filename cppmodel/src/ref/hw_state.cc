@@ -81,4 +81,20 @@ D3d9State d3d9_state(const State& s) {
   return d;
 }
 
+PixelState pixel_state(const DrawState& s, const ConfigInfo& cfg, uint32_t x, uint32_t y) {
+  PixelState ps;
+  ps.blend = s.blend;
+  ps.blend_factor = s.k;
+  ps.sample_mask = s.sample_mask;
+  ps.ps_outputs = s.ps_outputs;
+  ps.d3d9 = s.d3d9;
+  ps.gamma_space = static_cast<uint32_t>(cfg.fl) < static_cast<uint32_t>(FeatureLevel::FL_10_0);
+  ps.fl_index = cfg.fl_index;
+  for (int i = 0; i < kMaxRts && i < cfg.max_rts; ++i) {
+    const RtBind& b = s.rt[i];
+    if (b.format != 0 && x < b.width && y < b.height) ps.rt_format[i] = find_format(b.format);
+  }
+  return ps;
+}
+
 }  // namespace om::ref

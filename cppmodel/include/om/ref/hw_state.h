@@ -11,6 +11,7 @@
 #include "om/gen/types.h"
 #include "om/ref/convert.h"
 #include "om/ref/fp32.h"
+#include "om/ref/pixel.h"
 #include "om/ref/state.h"
 
 namespace om::ref {
@@ -39,5 +40,10 @@ RtBlendDesc from_rt_desc(const RtDesc& d);
 /// The API-level pieces of a register-level state.
 BlendDesc blend_desc(const State& s);
 D3d9State d3d9_state(const State& s);
+
+/// The reference-model state pixel (x, y) sees under `s` on hardware configured as `cfg`: slots
+/// below cfg.max_rts whose format is in the format table and whose view covers (x, y); FL 9_x
+/// blends sRGB in gamma space (docs/arithmetic.md §9).
+PixelState pixel_state(const DrawState& s, const ConfigInfo& cfg, uint32_t x, uint32_t y);
 
 }  // namespace om::ref
