@@ -3,7 +3,6 @@
 // validation and object table, and the batch forms over 1-D numpy arrays of one length.
 #include <pybind11/stl.h>
 
-#include <iterator>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,7 +18,7 @@ namespace {
 using om::ref::DepthStencilDesc;
 using om::ref::DsRule;
 
-// DsRule names in value order (a test checks that the value after the last one is unknown).
+// DsRule names in value order.
 constexpr const char* kDsRuleNames[] = {
     "OK",
     "NULL_DESC",
@@ -34,8 +33,6 @@ constexpr const char* kDsRuleNames[] = {
     "BACK_STENCIL_DEPTH_FAIL_OP",
     "BACK_STENCIL_PASS_OP",
 };
-
-const DepthStencilDesc* ptr(const std::optional<DepthStencilDesc>& d) { return d ? &*d : nullptr; }
 
 // A 1-D array of `n` elements (n < 0: any length, set from it).
 py::array vec(const py::handle& obj, const char* name, std::initializer_list<Dtype> dtypes,
@@ -110,11 +107,7 @@ void depth_stencil_batch_py(const DepthStencilDesc& d, std::optional<uint32_t> f
 
 void bind_depth(py::module_& m) {
   using namespace om::ref;
-  py::list rules;
-  for (uint32_t v = 0; v < std::size(kDsRuleNames); ++v) {
-    rules.append(py::make_tuple(kDsRuleNames[v], v, to_string(static_cast<DsRule>(v))));
-  }
-  m.attr("DS_RULES") = rules;
+  m.attr("DS_RULES") = rule_table<DsRule>(kDsRuleNames);
   m.def(
       "ds_rule_message", [](uint32_t v) { return std::string(to_string(static_cast<DsRule>(v))); },
       py::arg("rule"), "Debug-layer name of a DsRule value ('UNKNOWN' when none).");
@@ -128,9 +121,9 @@ void bind_depth(py::module_& m) {
   m.def(
       "normalise_depth_stencil_desc", [](const DepthStencilDesc& d) { return normalise(d); },
       py::arg("desc"), "docs/depth-stencil.md §4 normalisation (GetDesc's answer).");
-  py::class_<DepthStencilStateTable>(m, "DepthStencilStateTable",
-                                     "CreateDepthStencilState's object table.")
-      .def(py::init<>())
+  py::class_<DepthStencilStateTable> table(m, "DepthStencilStateTable",
+                                           "CreateDepthStencilState's object table.");
+  table.def(py::init<>())
       .def(
           "create",
           [](DepthStencilStateTable& t, const std::optional<DepthStencilDesc>& desc,
@@ -139,13 +132,8 @@ void bind_depth(py::module_& m) {
             return py::make_tuple(static_cast<uint32_t>(r.hr), r.handle,
                                   static_cast<uint32_t>(r.rule));
           },
-          py::arg("desc"), py::arg("want_object"), "(hr, handle, rule); desc None = NULL.")
-      .def("add_ref", &DepthStencilStateTable::add_ref, py::arg("handle"), "AddRef.")
-      .def("release", &DepthStencilStateTable::release, py::arg("handle"), "Release.")
-      .def("desc", &DepthStencilStateTable::desc, py::arg("handle"), "GetDesc.")
-      .def("ref_count", &DepthStencilStateTable::ref_count, py::arg("handle"), "Reference count.")
-      .def("is_live", &DepthStencilStateTable::is_live, py::arg("handle"), "A live handle.")
-      .def("live_count", &DepthStencilStateTable::live_count, "Unique live objects.");
+          py::arg("desc"), py::arg("want_object"), "(hr, handle, rule); desc None = NULL.");
+  bind_object_refs(table);
   m.def("depth_stencil_batch", &depth_stencil_batch_py, py::arg("desc"), py::arg("format"),
         py::arg("dsv_flags"), py::arg("stencil_ref"), py::arg("min_depth"), py::arg("max_depth"),
         py::arg("z"), py::arg("front_face"), py::arg("stored_depth"), py::arg("stored_stencil"),

@@ -19,8 +19,7 @@ namespace {
 using om::ref::BlendDesc;
 using om::ref::DescRule;
 
-// DescRule names in value order (C++ has no enum reflection; a test checks that to_string() of the
-// value after the last one is the unknown marker, so a new rule is noticed).
+// DescRule names in value order (C++ has no enum reflection).
 constexpr const char* kDescRuleNames[] = {
     "OK",
     "NULL_DESC",
@@ -52,17 +51,11 @@ const om::ConfigInfo& config_of(uint32_t index) {
   return om::kConfigs[index];
 }
 
-const BlendDesc* ptr(const std::optional<BlendDesc>& d) { return d ? &*d : nullptr; }
-
 }  // namespace
 
 void bind_validate(py::module_& m) {
   using namespace om::ref;
-  py::list rules;
-  for (uint32_t v = 0; v < std::size(kDescRuleNames); ++v) {
-    rules.append(py::make_tuple(kDescRuleNames[v], v, to_string(static_cast<DescRule>(v))));
-  }
-  m.attr("DESC_RULES") = rules;
+  m.attr("DESC_RULES") = rule_table<DescRule>(kDescRuleNames);
   m.def(
       "desc_rule_message",
       [](uint32_t v) { return std::string(to_string(static_cast<DescRule>(v))); }, py::arg("rule"),
@@ -95,9 +88,10 @@ void bind_validate(py::module_& m) {
       py::arg("state"), py::arg("caps"),
       "docs/validation.md §7: (passes, result HRESULT, reasons bitmask, first offending RT).");
 
-  py::class_<BlendStateTable>(m, "BlendStateTable",
-                              "CreateBlendState1's object table: validation, de-duplication, "
-                              "reference counts, the 4096-object limit.")
+  py::class_<BlendStateTable> table(m, "BlendStateTable",
+                                    "CreateBlendState1's object table: validation, de-duplication, "
+                                    "reference counts, the 4096-object limit.");
+  table
       .def(py::init([](uint32_t fl, bool logic_op_cap) {
              return BlendStateTable(static_cast<om::FeatureLevel>(fl), logic_op_cap);
            }),
@@ -110,13 +104,8 @@ void bind_validate(py::module_& m) {
                                   static_cast<uint32_t>(r.rule), r.rt);
           },
           py::arg("desc"), py::arg("want_object"),
-          "CreateBlendState1: (hr, handle, rule, rt); desc None = a NULL pointer.")
-      .def("add_ref", &BlendStateTable::add_ref, py::arg("handle"), "AddRef: the new count.")
-      .def("release", &BlendStateTable::release, py::arg("handle"), "Release: the remaining count.")
-      .def("desc", &BlendStateTable::desc, py::arg("handle"), "GetDesc1.")
-      .def("ref_count", &BlendStateTable::ref_count, py::arg("handle"), "Reference count.")
-      .def("is_live", &BlendStateTable::is_live, py::arg("handle"), "True for a live handle.")
-      .def("live_count", &BlendStateTable::live_count, "Unique live objects.");
+          "CreateBlendState1: (hr, handle, rule, rt); desc None = a NULL pointer.");
+  bind_object_refs(table);
 }
 
 }  // namespace omsim_py

@@ -10,6 +10,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <iterator>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -90,6 +92,34 @@ om::ref::Texel texel_from_int(const py::handle& v, const char* name, int bits, c
 /// makes it ValueError) or std::out_of_range: both are argument errors, not sequence indexing, so
 /// this makes both ValueError in the module being built.
 void register_argument_errors();
+
+/// A NULL pointer for None: how om::ref's create and check calls take an optional descriptor.
+template <class T>
+const T* ptr(const std::optional<T>& d) {
+  return d ? &*d : nullptr;
+}
+
+/// [(name, value, debug-layer message)] of a rule enum whose value v is named names[v] (a test
+/// checks that the value after the last one is unknown to to_string, so a new rule is noticed).
+template <class Rule, size_t N>
+py::list rule_table(const char* const (&names)[N]) {
+  py::list rules;
+  for (uint32_t v = 0; v < N; ++v) {
+    rules.append(py::make_tuple(names[v], v, to_string(static_cast<Rule>(v))));
+  }
+  return rules;
+}
+
+/// The reference-count methods every om::ref state-object table has.
+template <class Table>
+void bind_object_refs(py::class_<Table>& c) {
+  c.def("add_ref", &Table::add_ref, py::arg("handle"), "AddRef: the new count.")
+      .def("release", &Table::release, py::arg("handle"), "Release: the remaining count.")
+      .def("desc", &Table::desc, py::arg("handle"), "GetDesc: the normalised descriptor.")
+      .def("ref_count", &Table::ref_count, py::arg("handle"), "Reference count.")
+      .def("is_live", &Table::is_live, py::arg("handle"), "True for a live handle.")
+      .def("live_count", &Table::live_count, "Unique live objects.");
+}
 
 /// omsim._core's parts, one per file.
 void bind_formats(py::module_& m);

@@ -52,54 +52,21 @@ uint32_t write_depth_stencil(DeviceHandle& h, const py::handle& depth, const py:
 
 void bind_depth_stencil_states(DeviceClass& cls) {
   using om::driver::Device;
-  using om::ref::DepthStencilDesc;
-  cls.def(
-         "create_depth_stencil_state",
-         [](DeviceHandle& h, const std::optional<DepthStencilDesc>& desc, bool want_object) {
-           Lock lock(h.mu);
-           om::driver::DepthStencilState s = 0;
-           const om::Hresult hr = h.dev().create_depth_stencil_state(desc ? &*desc : nullptr,
-                                                                     want_object ? &s : nullptr);
-           return py::make_tuple(hr_value(hr), s);
-         },
-         py::arg("desc"), py::arg("want_object"),
-         "CreateDepthStencilState: (hr, handle); desc None = NULL, want_object False = no object.")
-      .def(
-          "add_ref_depth_stencil_state",
-          [](DeviceHandle& h, uint32_t handle) {
-            return with_out<uint32_t>(h, [handle](Device& d, uint32_t* n) {
-              return d.add_ref_depth_stencil_state(handle, n);
-            });
-          },
-          py::arg("handle"), "AddRef: (hr, new reference count).")
-      .def(
-          "release_depth_stencil_state",
-          [](DeviceHandle& h, uint32_t handle) {
-            return with_out<uint32_t>(h, [handle](Device& d, uint32_t* n) {
-              return d.release_depth_stencil_state(handle, n);
-            });
-          },
-          py::arg("handle"), "Release: (hr, remaining reference count).")
-      .def(
-          "get_depth_stencil_desc",
-          [](DeviceHandle& h, uint32_t handle) {
-            return with_out<DepthStencilDesc>(h, [handle](Device& d, DepthStencilDesc* o) {
-              return d.get_depth_stencil_desc(handle, o);
-            });
-          },
-          py::arg("handle"), "GetDesc: (hr, normalised description or None).")
+  cls.def("create_depth_stencil_state",
+          creating(&Device::create_depth_stencil_state, om::driver::DepthStencilState{0}),
+          py::arg("desc"), py::arg("want_object"),
+          "CreateDepthStencilState: (hr, handle); desc None = NULL, want_object False = no object.")
+      .def("add_ref_depth_stencil_state", filling(&Device::add_ref_depth_stencil_state),
+           py::arg("handle"), "AddRef: (hr, new reference count).")
+      .def("release_depth_stencil_state", filling(&Device::release_depth_stencil_state),
+           py::arg("handle"), "Release: (hr, remaining reference count).")
+      .def("get_depth_stencil_desc", filling(&Device::get_depth_stencil_desc), py::arg("handle"),
+           "GetDesc: (hr, normalised description or None).")
       .def_property_readonly("live_depth_stencil_states",
                              locked(&Device::live_depth_stencil_states),
                              "Unique live depth-stencil-state objects.")
-      .def(
-          "create_depth_stencil_view",
-          [](DeviceHandle& h, const om::driver::DepthStencilView& desc) {
-            return with_out<om::driver::DepthStencilView>(
-                h, [&desc](Device& d, om::driver::DepthStencilView* v) {
-                  return d.create_depth_stencil_view(&desc, v);
-                });
-          },
-          py::arg("desc"), "CreateDepthStencilView: (hr, view or None).")
+      .def("create_depth_stencil_view", filling(&Device::create_depth_stencil_view),
+           py::arg("desc"), "CreateDepthStencilView: (hr, view or None).")
       .def("set_depth_stencil_state", locked(&Device::set_depth_stencil_state), py::arg("handle"),
            py::arg("stencil_ref"), "OMSetDepthStencilState: handle 0 = the default state.")
       .def("set_depth_range", locked(&Device::set_depth_range), py::arg("min_depth"),

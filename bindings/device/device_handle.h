@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -91,6 +92,42 @@ py::tuple with_out(DeviceHandle& h, F&& call) {
   const om::Hresult hr = call(h.dev(), &out);
   return py::make_tuple(hr_value(hr),
                         om::driver::failed(hr) ? py::object(py::none()) : py::cast(out));
+}
+
+/// The binding of a driver call `fn(in, &out)`: (hr, out or None on failure). A pointer `in` is
+/// a struct Python passes as its tuple.
+template <class A, class T, class Fn>
+auto filling_call(Fn fn) {
+  using Arg = std::conditional_t<std::is_pointer_v<A>, const std::remove_pointer_t<A>&, A>;
+  return [fn](DeviceHandle& h, Arg a) {
+    return with_out<T>(h, [&a, fn](om::driver::Device& d, T* o) {
+      if constexpr (std::is_pointer_v<A>) {
+        return (d.*fn)(&a, o);
+      } else {
+        return (d.*fn)(a, o);
+      }
+    });
+  };
+}
+template <class A, class T>
+auto filling(om::Hresult (om::driver::Device::*fn)(A, T*)) {
+  return filling_call<A, T>(fn);
+}
+template <class A, class T>
+auto filling(om::Hresult (om::driver::Device::*fn)(A, T*) const) {
+  return filling_call<A, T>(fn);
+}
+
+/// The binding of a Create*State call: (hr, handle) of `fn(desc or NULL, want_object ? &handle :
+/// NULL)`, the handle `none` unless created.
+template <class D, class S>
+auto creating(om::Hresult (om::driver::Device::*fn)(const D*, S*), S none) {
+  return [fn, none](DeviceHandle& h, const std::optional<D>& desc, bool want_object) {
+    Lock lock(h.mu);
+    S s = none;
+    const om::Hresult hr = (h.dev().*fn)(desc ? &*desc : nullptr, want_object ? &s : nullptr);
+    return py::make_tuple(hr_value(hr), s);
+  };
 }
 
 /// Every (x, y) of the (H, W, ...) array `a` through `texel(device, x, y, i)` (a driver read or

@@ -59,7 +59,6 @@ py::tuple check_feature_support(DeviceHandle& h, uint32_t feature, uint32_t in_f
 }  // namespace
 
 void bind_state(DeviceClass& cls) {
-  using om::ref::BlendDesc;
   cls.def(
          "caps",
          [](DeviceHandle& h) {
@@ -83,39 +82,16 @@ void bind_state(DeviceClass& cls) {
                 h, [](Device& d, auto* c) { return d.get_device_caps9(c); });
           },
           "IDirect3DDevice9::GetDeviceCaps: (hr, D3dCaps9).")
-      .def(
-          "create_blend_state1",
-          [](DeviceHandle& h, const std::optional<BlendDesc>& desc, bool want_object) {
-            Lock lock(h.mu);
-            om::driver::BlendState s = om::ref::kNullBlendState;
-            const om::Hresult hr =
-                h.dev().create_blend_state1(desc ? &*desc : nullptr, want_object ? &s : nullptr);
-            return py::make_tuple(hr_value(hr), s);
-          },
-          py::arg("desc"), py::arg("want_object"),
-          "CreateBlendState1: (hr, handle); desc None = NULL, want_object False = ppBlendState "
-          "NULL.")
-      .def(
-          "add_ref",
-          [](DeviceHandle& h, uint32_t handle) {
-            return with_out<uint32_t>(
-                h, [handle](Device& d, uint32_t* n) { return d.add_ref(handle, n); });
-          },
-          py::arg("handle"), "IUnknown::AddRef: (hr, new reference count).")
-      .def(
-          "release",
-          [](DeviceHandle& h, uint32_t handle) {
-            return with_out<uint32_t>(
-                h, [handle](Device& d, uint32_t* n) { return d.release(handle, n); });
-          },
-          py::arg("handle"), "IUnknown::Release: (hr, remaining reference count).")
-      .def(
-          "get_desc1",
-          [](DeviceHandle& h, uint32_t handle) {
-            return with_out<BlendDesc>(
-                h, [handle](Device& d, BlendDesc* o) { return d.get_desc1(handle, o); });
-          },
-          py::arg("handle"), "ID3D11BlendState1::GetDesc1: (hr, normalised description or None).")
+      .def("create_blend_state1", creating(&Device::create_blend_state1, om::ref::kNullBlendState),
+           py::arg("desc"), py::arg("want_object"),
+           "CreateBlendState1: (hr, handle); desc None = NULL, want_object False = ppBlendState "
+           "NULL.")
+      .def("add_ref", filling(&Device::add_ref), py::arg("handle"),
+           "IUnknown::AddRef: (hr, new reference count).")
+      .def("release", filling(&Device::release), py::arg("handle"),
+           "IUnknown::Release: (hr, remaining reference count).")
+      .def("get_desc1", filling(&Device::get_desc1), py::arg("handle"),
+           "ID3D11BlendState1::GetDesc1: (hr, normalised description or None).")
       .def_property_readonly("live_blend_states", locked(&Device::live_blend_states),
                              "Unique live blend-state objects.")
       .def(

@@ -243,13 +243,13 @@ class Device(DeviceCaps, DepthStencilCalls):
         on the normalised description. Raises InvalidArgError (docs/depth-stencil.md §4; desc None = NULL) or
         TooManyUniqueStateObjectsError. This OM has no depth/stencil stage yet: objects exist, binding them does
         not."""
-        hr, handle = self._raw("create_depth_stencil_state").create_depth_stencil_state(_ds_core(desc), True)
+        hr, handle = self._raw("create_depth_stencil_state").create_depth_stencil_state(desc_core(desc, DepthStencilDesc), True)
         self._check(hr, "CreateDepthStencilState")
         return DepthStencilState(self, int(handle))
 
     def check_depth_stencil_desc(self, desc: Optional[DepthStencilDesc]) -> Hresult:
         """CreateDepthStencilState without an object pointer: S_FALSE when valid, else raises InvalidArgError."""
-        hr, _ = self._raw("check_depth_stencil_desc").create_depth_stencil_state(_ds_core(desc), False)
+        hr, _ = self._raw("check_depth_stencil_desc").create_depth_stencil_state(desc_core(desc, DepthStencilDesc), False)
         return self._check(hr, "CreateDepthStencilState")
 
     @property
@@ -440,12 +440,6 @@ class Device(DeviceCaps, DepthStencilCalls):
         register no longer holds what the driver programmed)."""
         raw = self._raw("bus_write")
         return BusStatus(raw.bus_write(int_arg(offset, "offset", 0, 0xFFF), coerce_u32(value, "value")))
-
-
-def _ds_core(desc: Any) -> Optional[tuple[Any, ...]]:
-    if desc is not None and not isinstance(desc, DepthStencilDesc):
-        raise TypeError(f"desc: expected an omsim.DepthStencilDesc or None (a NULL pointer), got {type(desc).__name__}")
-    return None if desc is None else desc.to_core()
 
 
 __all__ = [

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Optional
 
-from .state import BlendDesc, DepthStencilDesc, Struct
+from .state import BlendDesc, DepthStencilDesc, Struct, require
 
 if TYPE_CHECKING:
     from .device import Device
@@ -133,8 +133,7 @@ def bound_handle(device: Device, state: Optional[StateObject], cls: type[StateOb
     kind of object, ValueError for another device's or a released one."""
     if state is None:
         return 0
-    if not isinstance(state, cls):
-        raise TypeError(f"state: expected an omsim.{cls.__name__} or None, got {type(state).__name__}")
+    require(state, cls, "state", "None")
     if state.device is not device:
         raise ValueError(f"state: the {noun} belongs to another device")
     if state.released:

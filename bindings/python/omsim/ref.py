@@ -29,7 +29,7 @@ import numpy as np
 from . import _core
 from .enums import BatchIsa, ColorWrite, FogMode, LogicOp
 from .tables import FormatInfo, FormatLike, f32_bits, f32_value, format_info
-from .state import MAX_RTS, BlendDesc, D3d9State, PixelState, RtBlendDesc, coerce_bool, coerce_enum, coerce_floats, coerce_u32, rt_slots
+from .state import MAX_RTS, BlendDesc, D3d9State, PixelState, RtBlendDesc, coerce_bool, coerce_enum, coerce_floats, coerce_u32, require, rt_slots
 
 Values = Union[Sequence[float], Sequence[int], np.ndarray]
 """Four channel values of one pixel: numbers (float formats: real values; integer formats: ints) or a (4,)
@@ -104,10 +104,7 @@ def _rt_state(
     if hit is not None:
         return hit
     f = format_info(format)
-    if desc is None:
-        desc = _DEFAULT_DESC
-    elif not isinstance(desc, RtBlendDesc):
-        raise TypeError(f"desc: expected an omsim.RtBlendDesc or None, got {type(desc).__name__}")
+    desc = require(desc, RtBlendDesc, "desc", "None") or _DEFAULT_DESC
     le = desc.logic_op_enable if logic_op_enable is None else coerce_bool(logic_op_enable, "logic_op_enable")
     lo = desc.logic_op if logic_op is None else coerce_enum(LogicOp, logic_op, "logic_op")
     rt = _core.BatchRt(
@@ -289,12 +286,6 @@ def _slots(value: Any, name: str) -> tuple[Any, ...]:
     return rt_slots(value, name, lambda v, n: v)
 
 
-def _require_state(state: Any) -> PixelState:
-    if not isinstance(state, PixelState):
-        raise TypeError(f"state: expected an omsim.PixelState, got {type(state).__name__}")
-    return state
-
-
 @dataclass(frozen=True)
 class PixelResult:
     """One pixel: ``covered``, and per RT slot ``write`` and the new ``texel`` (None for unbound slots)."""
@@ -320,7 +311,7 @@ def process_pixel(
     current texel (int) of every bound slot (None for unbound). oc1: dual-source o1. coverage: raster coverage.
     fog: the D3D9 fog factor f. clear: a Clear command (oc[0] is the colour, written to every bound RT).
     """
-    st = _require_state(state)
+    st = require(state, PixelState, "state")
     ocs, ds = _slots(oc, "oc"), _slots(dest, "dest")
     words = [None if v is None else _words(st.rt_formats[i], v, f"oc[{i}]") for i, v in enumerate(ocs)]
     w1 = (0, 0, 0, 0) if oc1 is None else _words(st.rt_formats[0], oc1, "oc1")
@@ -371,7 +362,7 @@ def process_pixels(
     the pixel shape (default all covered, no clears). fog: float32 fog factors (default 1.0 = no fog). out: output
     texel arrays per slot (None: new arrays; an entry may be dest's own array for in-place).
     """
-    st = _require_state(state)
+    st = require(state, PixelState, "state")
     ocs, ds = _slots(oc, "oc"), _slots(dest, "dest")
     if out is None:
         outs = [None if st.rt_formats[i] is None or ds[i] is None else _new_like(ds[i]) for i in range(MAX_RTS)]
@@ -388,8 +379,7 @@ def process_pixels(
 
 def select_rt_desc(blend: BlendDesc, rt: int) -> RtBlendDesc:
     """The descriptor RT slot `rt` (0..7) uses: IndependentBlendEnable / logic-op rules (docs/behaviour.md §2.6)."""
-    if not isinstance(blend, BlendDesc):
-        raise TypeError(f"blend: expected an omsim.BlendDesc, got {type(blend).__name__}")
+    require(blend, BlendDesc, "blend")
     if isinstance(rt, bool) or not isinstance(rt, (int, np.integer)):
         raise TypeError(f"rt: expected an int, got {type(rt).__name__}")
     if not 0 <= int(rt) < MAX_RTS:
@@ -410,15 +400,13 @@ def a2c_covered(alpha: float) -> bool:
 
 def alpha_test_pass(d3d9: D3d9State, alpha: float) -> bool:
     """D3D9 alpha test of oC0.a (docs/behaviour.md §5.4): True when disabled or when ``alpha FUNC alpha_ref/255``."""
-    if not isinstance(d3d9, D3d9State):
-        raise TypeError(f"d3d9: expected an omsim.D3d9State, got {type(d3d9).__name__}")
+    require(d3d9, D3d9State, "d3d9")
     return _core.alpha_test_pass(d3d9.to_core(), f32_bits(_real(alpha, "alpha")))
 
 
 def apply_fog(d3d9: D3d9State, f: float, c: Sequence[float]) -> tuple[float, float, float, float]:
     """D3D9 fog on RGB (docs/behaviour.md §5.5): f*C + (1-f)*fog_color with f clamped to [0, 1]; alpha untouched."""
-    if not isinstance(d3d9, D3d9State):
-        raise TypeError(f"d3d9: expected an omsim.D3d9State, got {type(d3d9).__name__}")
+    require(d3d9, D3d9State, "d3d9")
     r = _core.apply_fog(d3d9.to_core(), f32_bits(_real(f, "f")), _words(None, c, "c"))
     return (f32_value(r[0]), f32_value(r[1]), f32_value(r[2]), f32_value(r[3]))
 

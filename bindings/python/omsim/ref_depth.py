@@ -20,7 +20,7 @@ import numpy as np
 from . import _core
 from .enums import DsFormat, DsRule, DsvFlag, Hresult, StencilOp
 from .errors import InvalidArgError, error_class, is_failure
-from .state import DepthStencilDesc, coerce_enum, coerce_u8, coerce_u32
+from .state import DepthStencilDesc, coerce_enum, coerce_u8, coerce_u32, require
 from .tables import f32_bits
 
 SAMPLE_COUNTS = (1, 2, 4, 8)
@@ -40,9 +40,7 @@ class DepthStencilResult(NamedTuple):
 
 
 def _desc(desc: Any, name: str = "desc") -> tuple[Any, ...]:
-    if not isinstance(desc, DepthStencilDesc):
-        raise TypeError(f"{name}: expected an omsim.DepthStencilDesc, got {type(desc).__name__}")
-    return desc.to_core()
+    return require(desc, DepthStencilDesc, name).to_core()
 
 
 def _vec(a: Any, name: str, dtype: Any) -> np.ndarray:

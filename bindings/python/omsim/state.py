@@ -26,6 +26,7 @@ from .tables import FormatInfo, f32_bits, format_info
 
 E = TypeVar("E", bound=Enum)
 S = TypeVar("S", bound="Struct")
+T = TypeVar("T")
 Coerce = Callable[[Any, str], Any]
 
 MAX_RTS = _types.SIZES["MaxRts"]
@@ -105,6 +106,15 @@ def instance_of(cls: type, *, optional: bool = False) -> Coerce:
 
     check.what = cls.__name__  # type: ignore[attr-defined]
     return check
+
+
+def require(value: Any, cls: type[T], name: str, none: Optional[str] = None) -> T:
+    """`value` when it is a `cls` (or None, when `none` says what None means, e.g. "None (a NULL pointer)");
+    TypeError "<name>: expected an omsim.<cls>[ or <none>], got <type>" otherwise."""
+    if isinstance(value, cls) or (value is None and none is not None):
+        return value
+    alt = f" or {none}" if none else ""
+    raise TypeError(f"{name}: expected an omsim.{cls.__name__}{alt}, got {type(value).__name__}")
 
 
 def _format_or_none(value: Any, name: str) -> Optional[FormatInfo]:
@@ -391,5 +401,6 @@ __all__ = [
     "coerce_u32",
     "coerce_floats",
     "instance_of",
+    "require",
     "rt_slots",
 ]

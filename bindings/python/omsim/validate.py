@@ -22,7 +22,7 @@ from . import _core
 from .enums import DescRule, DsFormat, DsvFlag, FeatureLevel, Format, Hresult, PBlendCaps, PMiscCaps, PsOutputType, ResourceType, ValidateReason, desc_rule_message
 from .errors import InvalidArgError, error_class, is_failure
 from .tables import ConfigLike, FormatInfo, config_info, format_info
-from .state import BlendDesc, Struct, checked_by, coerce_u32, slots
+from .state import BlendDesc, Struct, checked_by, coerce_u32, require, slots
 
 
 # --- capabilities -----------------------------------------------------------------------------------------------
@@ -132,13 +132,9 @@ class DescCheck:
             raise InvalidArgError(f"blend descriptor rejected: {self.message}{where}", rule=self.rule, rt=self.rt)
 
 
-def desc_core(desc: Any) -> Optional[tuple[Any, ...]]:
-    """A blend descriptor argument as the extension modules take it (None = a NULL pointer)."""
-    if desc is None:
-        return None
-    if not isinstance(desc, BlendDesc):
-        raise TypeError(f"desc: expected an omsim.BlendDesc or None (a NULL pointer), got {type(desc).__name__}")
-    return desc.to_core()
+def desc_core(desc: Any, cls: type[Struct] = BlendDesc) -> Optional[tuple[Any, ...]]:
+    """A descriptor argument of class `cls` as the extension modules take it (None = a NULL pointer)."""
+    return None if require(desc, cls, "desc", "None (a NULL pointer)") is None else desc.to_core()
 
 
 def check_blend_desc(desc: Optional[BlendDesc], config: Union[ConfigLike, Caps] = None) -> DescCheck:
@@ -325,8 +321,7 @@ class ValidateResult:
 def om_validate(state: OmState, config: Union[ConfigLike, Caps] = None) -> ValidateResult:
     """Can `state` render in one pass on hardware with these capabilities (a configuration name, ConfigInfo or
     Caps)? Returns a ValidateResult; never raises for a failing state."""
-    if not isinstance(state, OmState):
-        raise TypeError(f"state: expected an omsim.OmState, got {type(state).__name__}")
+    require(state, OmState, "state")
     c = config if isinstance(config, Caps) else caps(config)
     passes, result, reasons, rt = _core.om_validate(state.to_core(), c.to_core())
     return ValidateResult(passes, Hresult(result), reasons, rt)
