@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // omsim._cosim's stimulus functions: generation, and the stimulus file's reader and writer
-// (om/cosim/stimulus_file.h, the only ones), with the stimulus as plain nested dicts, lists and
-// tuples that omsim/cosim_stimulus.py turns into its dataclasses. Tuple orders are those of the
-// dataclass fields; malformed text raises omsim._cosim.StimulusError (a ValueError).
+// (om/cosim/stimulus_file.h, the only ones), with the stimulus as nested tuples (lists for its
+// lists) in the field order of omsim/cosim_stimulus.py's dataclasses, which dataclasses.astuple
+// gives and the dataclasses take back; malformed text raises omsim._cosim.StimulusError.
 #include <pybind11/stl.h>
 
 #include <limits>
@@ -70,60 +70,50 @@ std::vector<BusOp> ops(const py::handle& list, const std::string& rec) {
   return out;
 }
 
-py::dict to_py(const Stimulus& st) {
-  py::dict d;
-  d["config"] = om::kConfigs[st.cfg.cfg_index].name;
-  d["rts"] = st.cfg.rts;
-  d["profile"] = st.cfg.profile.empty() ? py::object(py::none()) : py::str(st.cfg.profile);
-  d["seed"] = st.cfg.seeded ? py::object(py::int_(st.cfg.seed)) : py::object(py::none());
-  d["cycles"] = st.cfg.cycles;
+py::tuple to_py(const Stimulus& st) {
   py::list mem;
   for (const MemPhase& p : st.mem) {
     mem.append(py::make_tuple(kMemKinds[static_cast<int>(p.kind)], p.cycles, p.rd, p.wr, p.lat_lo,
                               p.lat_hi, kStall[p.stall], p.burst, p.seed));
   }
-  d["mem"] = mem;
   py::list segs;
   for (const Segment& s : st.segments) {
-    py::dict sd;
-    sd["drain"] = s.drain;
-    sd["fill"] = s.fill;
-    sd["fill_seed"] = s.fill_seed;
-    sd["illegal"] = s.illegal;
-    sd["program"] = ops(s.program);
-    sd["traffic"] = ops(s.traffic);
     py::list pal;
     for (const om::ref::PixelIn& p : s.palette) {
       py::list oc;
       for (const om::ref::Vec4& o : p.oc) oc.append(vec(o));
       pal.append(py::make_tuple(py::tuple(oc), vec(p.oc1), p.fog));
     }
-    sd["palette"] = pal;
     py::list px;
     for (const PixelRef& p : s.pixels) {
       px.append(py::make_tuple(p.x, p.y, p.palette, p.gap, p.clear, p.coverage));
     }
-    sd["pixels"] = px;
-    segs.append(sd);
+    segs.append(py::make_tuple(ops(s.program), ops(s.traffic), pal, px, s.drain, s.fill,
+                               s.fill_seed, s.illegal));
   }
-  d["segments"] = segs;
-  return d;
+  const py::object profile =
+      st.cfg.profile.empty() ? py::object(py::none()) : py::str(st.cfg.profile);
+  const py::object seed =
+      st.cfg.seeded ? py::object(py::int_(st.cfg.seed)) : py::object(py::none());
+  return py::make_tuple(om::kConfigs[st.cfg.cfg_index].name, st.cfg.cycles, segs, mem, st.cfg.rts,
+                        profile, seed);
 }
 
-// A dict of to_py()'s form as stimulus file text, checked by the file's reader afterwards.
-std::string to_text(const py::dict& d) {
+// A tuple of to_py()'s form as stimulus file text, checked by the file's reader afterwards.
+std::string to_text(const py::tuple& t) {
+  if (t.size() != 7) throw py::value_error("stimulus: expected the 7 fields of a Stimulus");
   Stimulus st;
-  const std::string cfg = d["config"].cast<std::string>();
+  const std::string cfg = t[0].cast<std::string>();
   st.cfg.cfg_index = om::cosim::config_index(cfg);
   if (st.cfg.cfg_index < 0) throw py::value_error("config: unknown configuration '" + cfg + "'");
-  st.cfg.rts = d["rts"].cast<int>();
-  st.cfg.profile = d["profile"].is_none() ? "" : d["profile"].cast<std::string>();
-  st.cfg.seeded = !d["seed"].is_none();
-  st.cfg.seed = st.cfg.seeded ? d["seed"].cast<uint64_t>() : 0;
-  st.cfg.cycles = d["cycles"].cast<uint64_t>();
-  for (const py::handle& t : d["mem"]) {
+  st.cfg.cycles = t[1].cast<uint64_t>();
+  st.cfg.rts = t[4].cast<int>();
+  st.cfg.profile = t[5].is_none() ? "" : t[5].cast<std::string>();
+  st.cfg.seeded = !t[6].is_none();
+  st.cfg.seed = st.cfg.seeded ? t[6].cast<uint64_t>() : 0;
+  for (const py::handle& m : t[3]) {
     const auto [kind, cycles, rd, wr, lo, hi, stall, burst, seed] =
-        t.cast<std::tuple<std::string, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t,
+        m.cast<std::tuple<std::string, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t,
                           std::string, uint64_t, uint64_t>>();
     MemPhase p;
     int k = 0;
@@ -144,17 +134,18 @@ std::string to_text(const py::dict& d) {
     p.seed = seed;
     st.mem.push_back(p);
   }
-  for (const py::handle& h : d["segments"]) {
-    const py::dict sd = h.cast<py::dict>();
+  for (const py::handle& h : t[2]) {
+    const auto [program, traffic, palette, pixels, drain, fill, fill_seed, illegal] = h.cast<
+        std::tuple<py::object, py::object, py::object, py::object, bool, bool, uint64_t, bool>>();
     Segment s;
-    s.drain = sd["drain"].cast<bool>();
-    s.fill = sd["fill"].cast<bool>();
-    s.fill_seed = sd["fill_seed"].cast<uint64_t>();
-    s.illegal = sd["illegal"].cast<bool>();
-    s.program = ops(sd["program"], "program");
-    s.traffic = ops(sd["traffic"], "traffic");
-    for (const py::handle& t : sd["palette"]) {
-      const py::tuple pt = t.cast<py::tuple>();
+    s.drain = drain;
+    s.fill = fill;
+    s.fill_seed = fill_seed;
+    s.illegal = illegal;
+    s.program = ops(program, "program");
+    s.traffic = ops(traffic, "traffic");
+    for (const py::handle& pe : palette) {
+      const py::tuple pt = pe.cast<py::tuple>();
       om::ref::PixelIn p;
       int i = 0;
       for (const py::handle& o : pt[0]) {
@@ -166,9 +157,9 @@ std::string to_text(const py::dict& d) {
       p.fog = narrow<uint32_t>(pt[2].cast<uint64_t>(), "palette fog");
       s.palette.push_back(p);
     }
-    for (const py::handle& t : sd["pixels"]) {
+    for (const py::handle& pr : pixels) {
       const auto [x, y, pal, gap, clear, cov] =
-          t.cast<std::tuple<uint64_t, uint64_t, uint64_t, uint64_t, bool, bool>>();
+          pr.cast<std::tuple<uint64_t, uint64_t, uint64_t, uint64_t, bool, bool>>();
       PixelRef p;
       p.x = narrow<uint16_t>(x, "pixel x");
       p.y = narrow<uint16_t>(y, "pixel y");
@@ -216,16 +207,16 @@ void bind_stimulus(py::module_& m) {
         return to_py(st);
       },
       py::arg("config"), py::arg("seed"), py::arg("cycles"), py::arg("profile"), py::arg("rts"),
-      "om::cosim::generate: the stimulus as a dict.");
+      "om::cosim::generate: the stimulus as a tuple.");
   m.def(
       "stimulus_parse",
       [](const std::string& text, const std::string& name) {
         return to_py(om::cosim::read_stimulus(text, name));
       },
       py::arg("text"), py::arg("name"),
-      "Parses stimulus file text (`name` in messages): the stimulus as a dict; StimulusError.");
+      "Parses stimulus file text (`name` in messages): the stimulus as a tuple; StimulusError.");
   m.def("stimulus_format", &to_text, py::arg("stimulus"),
-        "The stimulus file text of a stimulus dict (checked by the file's reader).");
+        "The stimulus file text of a stimulus tuple (checked by the file's reader).");
 }
 
 }  // namespace omsim_cosim

@@ -209,26 +209,19 @@ def result_from_dict(d: Mapping[str, Any], complete: bool = True) -> RunResult:
     keys = side_keys(d["sides"])
     perf = {k: PerfCounters.from_dict(p) for k, p in zip(keys, d["perf"])}
     complete = complete or bool(d["failures"])
+    plain = {f.name: d[f.name] for f in fields(RunResult) if f.name in d}  # the fields the extension gives as is
     return RunResult(
-        passed=complete and not d["failures"],
-        complete=complete,
-        config=d["config"],
-        seed=d["seed"],
-        cycles=d["cycles"],
-        pixels=d["pixels"],
-        mismatches=d["mismatches"],
-        failures=[Failure(*f) for f in d["failures"]],
-        report=d["report"],
-        coverage=Coverage(d["coverage"]),
-        perf=perf[keys[0]],
-        perf_by_side=perf,
-        sides=tuple(d["sides"]),
-        secs_total=d["secs_total"],
-        secs_a=d["secs_a"],
-        secs_b=d["secs_b"],
-        waves=list(d["waves"]),
-        revision=d["revision"],
-        reproduce=d["reproduce"],
+        **{
+            **plain,
+            "passed": complete and not d["failures"],
+            "complete": complete,
+            "failures": [Failure(*f) for f in d["failures"]],
+            "coverage": Coverage(d["coverage"]),
+            "perf": perf[keys[0]],
+            "perf_by_side": perf,
+            "sides": tuple(d["sides"]),
+            "waves": list(d["waves"]),
+        }
     )
 
 

@@ -193,57 +193,19 @@ class Stimulus:
             f"{self.pixel_count} pixels, {len(self.mem)} memory phases)"
         )
 
-    # --- the extension's plain form (tuples in field order) ---------------------------------------------------
+    # --- the extension's plain form: nested tuples in field order (lists for lists), without `path` ----------
     @classmethod
-    def _from_core(cls, d: dict[str, Any]) -> Stimulus:
-        segs = [
-            Segment(
-                program=[BusOp(*op) for op in s["program"]],
-                traffic=[BusOp(*op) for op in s["traffic"]],
-                palette=[PaletteEntry(tuple(oc), dual, fog) for oc, dual, fog in s["palette"]],
-                pixels=[PixelRef(*p) for p in s["pixels"]],
-                drain=s["drain"],
-                fill=s["fill"],
-                fill_seed=s["fill_seed"],
-                illegal=s["illegal"],
-            )
-            for s in d["segments"]
+    def _from_core(cls, t: tuple[Any, ...]) -> Stimulus:
+        config, cycles, segs, mem, *rest = t
+        segments = [
+            Segment([BusOp(*o) for o in prog], [BusOp(*o) for o in traffic], [PaletteEntry(*p) for p in pal],
+                    [PixelRef(*p) for p in px], *flags)
+            for prog, traffic, pal, px, *flags in segs
         ]
-        return cls(
-            config=d["config"],
-            cycles=d["cycles"],
-            segments=segs,
-            mem=[MemPhase(*m) for m in d["mem"]],
-            rts=d["rts"],
-            profile=d["profile"],
-            seed=d["seed"],
-        )
+        return cls(config, cycles, segments, [MemPhase(*m) for m in mem], *rest)
 
-    def _to_core(self) -> dict[str, Any]:
-        def ops(v: list[BusOp]) -> list[tuple[Any, ...]]:
-            return [(o.kind, o.addr, o.data, o.strb, o.gap) for o in v]
-
-        return dict(
-            config=self.config,
-            cycles=self.cycles,
-            rts=self.rts,
-            profile=self.profile,
-            seed=self.seed,
-            mem=[dataclasses.astuple(m) for m in self.mem],
-            segments=[
-                dict(
-                    drain=s.drain,
-                    fill=s.fill,
-                    fill_seed=s.fill_seed,
-                    illegal=s.illegal,
-                    program=ops(s.program),
-                    traffic=ops(s.traffic),
-                    palette=[(p.oc, p.dual, p.fog) for p in s.palette],
-                    pixels=[(p.x, p.y, p.palette, p.gap, p.clear, p.coverage) for p in s.pixels],
-                )
-                for s in self.segments
-            ],
-        )
+    def _to_core(self) -> tuple[Any, ...]:
+        return dataclasses.astuple(self)[:-1]
 
 
 def check_profile(v: Any) -> str:
