@@ -53,6 +53,7 @@ from .cosim_stimulus import (
     Stimulus,
     StimulusError,
     check_profile,
+    name_arg as _name,
 )
 from .device_types import int_arg
 from .tables import ConfigLike, config_info, configs as _configs
@@ -104,14 +105,6 @@ def idle_inputs(config: ConfigLike = None, *, reset: bool = False) -> Ports:
 def _bool(v: Any, name: str) -> bool:
     if not isinstance(v, bool):
         raise TypeError(f"{name}: expected a bool, got {type(v).__name__}")
-    return v
-
-
-def _name(v: Any, name: str, known: list[str], what: str) -> str:
-    if not isinstance(v, str):
-        raise TypeError(f"{name}: expected a str, got {type(v).__name__}")
-    if v not in known:
-        raise ValueError(f"{name}: unknown {what} '{v}' ({', '.join(known)})")
     return v
 
 

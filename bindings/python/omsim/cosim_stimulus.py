@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Any, Optional
 
 from . import _cosim
@@ -208,13 +209,18 @@ class Stimulus:
         return dataclasses.astuple(self)[:-1]
 
 
+def name_arg(v: Any, name: str, known: Sequence[str], what: str) -> str:
+    """`v` as one of the `known` names of a `what` (TypeError / ValueError naming `name` and the valid ones)."""
+    if not isinstance(v, str):
+        raise TypeError(f"{name}: expected a str, got {type(v).__name__}")
+    if v not in known:
+        raise ValueError(f"{name}: unknown {what} '{v}' ({', '.join(known)})")
+    return v
+
+
 def check_profile(v: Any) -> str:
     """`v` as a profile name (TypeError / ValueError naming it and the valid ones)."""
-    if not isinstance(v, str):
-        raise TypeError(f"profile: expected a str, got {type(v).__name__}")
-    if v not in PROFILES:
-        raise ValueError(f"profile: unknown profile '{v}' ({', '.join(PROFILES)})")
-    return v
+    return name_arg(v, "profile", PROFILES, "profile")
 
 
 __all__ = [
