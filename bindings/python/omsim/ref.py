@@ -207,12 +207,27 @@ def logic_op_apply(op: Union[LogicOp, str, int], s: int, d: int) -> int:
 def pack(format: FormatLike, values: np.ndarray, out: Optional[np.ndarray] = None) -> np.ndarray:
     """Encode (..., 4) values into texels of `format` (docs/arithmetic.md §6: clamp, scale, round or truncate as the
     canonical datapath does; X padding stored as ones). Returns the texel array."""
+    return _to_texels(_core.pack, format, values, "values", out)
+
+
+def _to_texels(call: Any, format: FormatLike, a: Any, name: str, out: Optional[np.ndarray]) -> np.ndarray:
+    """pack / join: `call` from (..., 4) array `a` into `out` (None: new texels of a's pixel shape)."""
     f = format_info(format)
     if out is None:
-        if not isinstance(values, np.ndarray) or values.ndim < 1:
-            raise TypeError("values: expected a numpy.ndarray of shape (..., 4)")
-        out = np.empty(f.texel_shape(values.shape[:-1]), f.texel_dtype)
-    _core.pack(f.core, values, out)
+        if not isinstance(a, np.ndarray) or a.ndim < 1:
+            raise TypeError(f"{name}: expected a numpy.ndarray of shape (..., 4)")
+        out = np.empty(f.texel_shape(a.shape[:-1]), f.texel_dtype)
+    call(f.core, a, out)
+    return out
+
+
+def _from_texels(call: Any, format: FormatLike, texels: Any, out: Optional[np.ndarray], dtype: Any = None) -> np.ndarray:
+    """unpack / split: `call` from `texels` into `out` (None: new (..., 4) values, the format's value dtype unless
+    `dtype`)."""
+    f = format_info(format)
+    if out is None:
+        out = np.empty(_lead(texels, f, "texels") + (4,), f.value_dtype if dtype is None else dtype)
+    call(f.core, texels, out)
     return out
 
 
@@ -225,31 +240,17 @@ def _lead(texels: Any, f: FormatInfo, name: str) -> tuple[int, ...]:
 def unpack(format: FormatLike, texels: np.ndarray, out: Optional[np.ndarray] = None) -> np.ndarray:
     """Read texels back to the blender's domain (docs/arithmetic.md §3): (..., 4) float32 for float/norm formats,
     uint32 for UINT, int32 for SINT. Absent R, G, B read 0, absent A reads 1."""
-    f = format_info(format)
-    if out is None:
-        out = np.empty(_lead(texels, f, "texels") + (4,), f.value_dtype)
-    _core.unpack(f.core, texels, out)
-    return out
+    return _from_texels(_core.unpack, format, texels, out)
 
 
 def split(format: FormatLike, texels: np.ndarray, out: Optional[np.ndarray] = None) -> np.ndarray:
     """The stored component bit fields R, G, B, A of every texel as (..., 4) uint32 (absent channels 0)."""
-    f = format_info(format)
-    if out is None:
-        out = np.empty(_lead(texels, f, "texels") + (4,), np.uint32)
-    _core.split(f.core, texels, out)
-    return out
+    return _from_texels(_core.split, format, texels, out, np.uint32)
 
 
 def join(format: FormatLike, fields: np.ndarray, out: Optional[np.ndarray] = None) -> np.ndarray:
     """Texels from (..., 4) component bit fields (each masked to its width; X padding ones)."""
-    f = format_info(format)
-    if out is None:
-        if not isinstance(fields, np.ndarray) or fields.ndim < 1:
-            raise TypeError("fields: expected a numpy.ndarray of shape (..., 4)")
-        out = np.empty(f.texel_shape(fields.shape[:-1]), f.texel_dtype)
-    _core.join(f.core, fields, out)
-    return out
+    return _to_texels(_core.join, format, fields, "fields", out)
 
 
 @dataclass(frozen=True)
