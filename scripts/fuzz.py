@@ -36,6 +36,8 @@ TARGET_OPTIONS = {"coverage_json_fuzz": ["-max_len=4096"]}
 def run_target(build: Path, name: str, seconds: int | None, runs: int | None) -> dict:
     work = build / "corpus" / name
     crashes = build / "crashes" / name
+    # A crash of an earlier run is in the kept corpus already; only this run's are reported.
+    shutil.rmtree(crashes, ignore_errors=True)
     for d in (work, crashes):
         d.mkdir(parents=True, exist_ok=True)
     for seed in (KEPT / name).iterdir():
