@@ -22,6 +22,7 @@ import resource
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parent.parent
@@ -47,9 +48,9 @@ def run_target(build: Path, name: str, seconds: int | None, runs: int | None) ->
     cmd += [f"-max_total_time={seconds}"] if seconds else []
     cmd += [f"-runs={runs}"] if runs else []
     print("$ " + " ".join(cmd), flush=True)
-    cpu0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu0, t0 = resource.getrusage(resource.RUSAGE_CHILDREN), time.monotonic()
     p = subprocess.run(cmd, capture_output=True, text=True)
-    cpu1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu1, wall = resource.getrusage(resource.RUSAGE_CHILDREN), time.monotonic() - t0
     # On a shared machine the wall-clock rate depends on the load; the rate per CPU second does not.
     cpu = (cpu1.ru_utime - cpu0.ru_utime) + (cpu1.ru_stime - cpu0.ru_stime)
     log = p.stderr
@@ -58,7 +59,7 @@ def run_target(build: Path, name: str, seconds: int | None, runs: int | None) ->
     for f in found:
         shutil.copy(crashes / f, KEPT / name / f)
     execs = int(stats.get("number_of_executed_units", 0))
-    secs = max(1, int(stats.get("total_time", seconds or 0)))
+    secs = max(1, round(wall))
     result = {"executions": execs, "executions_per_second": round(execs / secs), "seconds": secs,
               "cpu_seconds": round(cpu, 1), "executions_per_cpu_second": round(execs / max(cpu, 0.1)),
               "corpus": len(list(work.iterdir())), "crashes": found, "exit_code": p.returncode}
