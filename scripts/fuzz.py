@@ -30,7 +30,7 @@ KEPT = SRC / "testbenches" / "fuzz" / "corpus"
 # libFuzzer options of one target. The coverage reader's longest kept seed is a real 60 KB coverage file, and
 # libFuzzer's default longest input is the longest seed: every mutation would parse and write back up to 60 KB.
 # Inputs of at most 4 KB (the seed is read truncated; a nine-bin file of the same format is a seed too) cover the
-# same grammar at fifteen times the rate (docs/sanitizers.md); every build's corpus replay (ctest -L fuzz) still reads the whole file.
+# same grammar at seven times the rate (docs/sanitizers.md); every build's corpus replay (ctest -L fuzz) still reads the whole file.
 TARGET_OPTIONS = {"coverage_json_fuzz": ["-max_len=4096"]}
 
 
