@@ -71,10 +71,12 @@ mutate: setup
 
 # libFuzzer targets (clang, ASan/UBSan) run FUZZ_SECONDS each from the kept corpus (testbenches/fuzz/corpus);
 # executions per target go to build/fuzz/fuzz.json, a crash is copied into the corpus (a regression test once kept).
+# FUZZ_ARGS adds options of scripts/fuzz.py (--runs N: stop each target after N executions; --only NAME ...).
 FUZZ_SECONDS ?= 60
+FUZZ_ARGS ?=
 fuzz: setup
 	@cmake --preset fuzz >/dev/null && cmake --build --preset fuzz -j $(JOBS) --target om_fuzz_targets
-	@$(PYTHON) scripts/fuzz.py build/fuzz --seconds $(FUZZ_SECONDS)
+	@$(PYTHON) scripts/fuzz.py build/fuzz --seconds $(FUZZ_SECONDS) $(FUZZ_ARGS)
 
 clean:
 	rm -rf build

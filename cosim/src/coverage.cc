@@ -265,7 +265,9 @@ Coverage Coverage::from_json(const std::string& text) {
   } catch (const nlohmann::json::exception& e) {
     throw std::invalid_argument(std::string("coverage: not JSON: ") + e.what());
   }
-  if (!j.is_object() || j.value("format", "") != kFileFormat || !j.contains("bins")) {
+  // Compared as JSON: json::value("format", "") throws type_error when "format" is not a string.
+  if (!j.is_object() || !j.contains("format") || j["format"] != kFileFormat ||
+      !j.contains("bins")) {
     throw std::invalid_argument(std::string("coverage: not an ") + kFileFormat + " file");
   }
   Coverage c;
