@@ -10,7 +10,7 @@ bounds it). A crash (an input that breaks a property, a sanitizer report or an u
 testbenches/fuzz/corpus/<name>/ so that, once the bug is fixed and the file committed, the default build replays it
 as a CTest. Writes FILE (default BUILD_DIR/fuzz.json): executions, executions per second of wall-clock and of CPU
 time, corpus size and crashes per target. Exit 0 when no target crashed, 1 when one did, 2 on a usage or set-up
-error.
+error or when a target stopped early without a finding (interrupted: its verdict is unknown).
 """
 
 from __future__ import annotations
@@ -100,10 +100,13 @@ def main() -> int:
     results = {n: run_target(args.build, n, args.seconds, args.runs) for n in names}
     out = args.out or args.build / "fuzz.json"
     out.write_text(json.dumps(results, indent=1) + "\n")
-    bad = [n for n, r in results.items() if r["crashes"] or r["exit_code"] != 0]
-    print(f"fuzz: {len(names)} targets, {'crashes in ' + ', '.join(bad) if bad else 'no crash'}; "
-          f"{out}")
-    return 1 if bad else 0
+    bad = [n for n, r in results.items() if r["crashes"]]
+    # A non-zero exit without a crash file is no finding (libFuzzer writes one for crashes, leaks, OOMs and
+    # timeouts): the run was interrupted or could not start, so its verdict is unknown.
+    stopped = [f"{n} (exit {r['exit_code']})" for n, r in results.items() if r["exit_code"] and not r["crashes"]]
+    print(f"fuzz: {len(names)} targets, {'crashes in ' + ', '.join(bad) if bad else 'no crash'}"
+          f"{'; stopped without a finding: ' + ', '.join(stopped) if stopped else ''}; {out}")
+    return 1 if bad else 2 if stopped else 0
 
 
 if __name__ == "__main__":
