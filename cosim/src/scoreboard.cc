@@ -29,6 +29,12 @@ Scoreboard::Scoreboard(int cfg_index) : cfg_(kConfigs[cfg_index]) {
   }
 }
 
+void Scoreboard::set_state(const DrawState& s) {
+  state_ = s;
+  ds_bind_ = ref::ds_binding(ref::to_state(s));
+  ds_active_ = ds_bind_.format != nullptr && (s.ds.depth_enable || s.ds.stencil_enable);
+}
+
 ref::PixelState Scoreboard::ref_state(uint32_t x, uint32_t y) const {
   ref::PixelState ps;
   ps.blend = state_.blend;
@@ -50,7 +56,32 @@ ref::PixelState Scoreboard::ref_state(uint32_t x, uint32_t y) const {
 }
 
 void Scoreboard::apply(const TbPixel& p, const ref::PixelState& ps) {
-  const ref::PixelIn& px = p.px;
+  ref::PixelIn px = p.px;
+  // Depth/stencil after coverage, SampleMask, alpha-to-coverage and the alpha test (D3D order): a
+  // failing sample loses its coverage, so no render target is written for it.
+  const uint32_t a = px.oc[0][3];
+  if (ds_active_ && !px.clear && px.coverage && (state_.sample_mask & 1u) != 0 &&
+      (!state_.blend.alpha_to_coverage_enable || ref::a2c_covered(a)) &&
+      ref::alpha_test_pass(state_.d3d9, a)) {
+    const DsFormatInfo& f = *ds_bind_.format;
+    const uint32_t addr = mem_addr(0, p.y, p.x);
+    const ref::Texel stored = ds_image_.get(addr);
+    ref::DsSampleIn in;
+    in.z = p.depth;
+    in.front_face = p.front_face;
+    in.stored_depth = ref::ds_texel_depth(stored, f);
+    in.stored_stencil = ref::ds_texel_stencil(stored, f);
+    const ref::DsSampleOut o = ref::depth_stencil_sample(state_.ds, ds_bind_, in);
+    ++counts_.ds_reads;
+    if (o.write_depth || o.write_stencil) {
+      ++counts_.ds_writes;
+      ds_image_.set(addr, ref::ds_texel(o.depth, o.stencil, f));
+    }
+    if (!o.pass) {
+      ++counts_.ds_failed;
+      px.coverage = false;
+    }
+  }
   std::array<ref::Texel, ref::kMaxRts> dest{};
   for (int i = 0; i < ref::kMaxRts; ++i) {
     if (ps.rt_format[i] == nullptr) continue;
