@@ -55,29 +55,35 @@ ref::PixelState Scoreboard::ref_state(uint32_t x, uint32_t y) const {
   return ps;
 }
 
+std::optional<ref::DsSampleOut> Scoreboard::ds_test(const TbPixel& p) const {
+  // Depth/stencil after coverage, SampleMask, alpha-to-coverage and the alpha test (D3D order).
+  const ref::PixelIn& px = p.px;
+  const uint32_t a = px.oc[0][3];
+  if (!ds_active_ || px.clear || !px.coverage || (state_.sample_mask & 1u) == 0 ||
+      (state_.blend.alpha_to_coverage_enable && !ref::a2c_covered(a)) ||
+      !ref::alpha_test_pass(state_.d3d9, a)) {
+    return std::nullopt;
+  }
+  const DsFormatInfo& f = *ds_bind_.format;
+  const ref::Texel stored = ds_image_.get(mem_addr(0, p.y, p.x));
+  ref::DsSampleIn in;
+  in.z = p.depth;
+  in.front_face = p.front_face;
+  in.stored_depth = ref::ds_texel_depth(stored, f);
+  in.stored_stencil = ref::ds_texel_stencil(stored, f);
+  return ref::depth_stencil_sample(state_.ds, ds_bind_, in);
+}
+
 void Scoreboard::apply(const TbPixel& p, const ref::PixelState& ps) {
   ref::PixelIn px = p.px;
-  // Depth/stencil after coverage, SampleMask, alpha-to-coverage and the alpha test (D3D order): a
-  // failing sample loses its coverage, so no render target is written for it.
-  const uint32_t a = px.oc[0][3];
-  if (ds_active_ && !px.clear && px.coverage && (state_.sample_mask & 1u) != 0 &&
-      (!state_.blend.alpha_to_coverage_enable || ref::a2c_covered(a)) &&
-      ref::alpha_test_pass(state_.d3d9, a)) {
-    const DsFormatInfo& f = *ds_bind_.format;
-    const uint32_t addr = mem_addr(0, p.y, p.x);
-    const ref::Texel stored = ds_image_.get(addr);
-    ref::DsSampleIn in;
-    in.z = p.depth;
-    in.front_face = p.front_face;
-    in.stored_depth = ref::ds_texel_depth(stored, f);
-    in.stored_stencil = ref::ds_texel_stencil(stored, f);
-    const ref::DsSampleOut o = ref::depth_stencil_sample(state_.ds, ds_bind_, in);
+  // A sample failing the depth-stencil test loses its coverage: no render target is written.
+  if (const std::optional<ref::DsSampleOut> o = ds_test(p)) {
     ++counts_.ds_reads;
-    if (o.write_depth || o.write_stencil) {
+    if (o->write_depth || o->write_stencil) {
       ++counts_.ds_writes;
-      ds_image_.set(addr, ref::ds_texel(o.depth, o.stencil, f));
+      ds_image_.set(mem_addr(0, p.y, p.x), ref::ds_texel(o->depth, o->stencil, *ds_bind_.format));
     }
-    if (!o.pass) {
+    if (!o->pass) {
       ++counts_.ds_failed;
       px.coverage = false;
     }
@@ -126,6 +132,18 @@ void Scoreboard::fill_random(Image& mem, std::mt19937_64& rng) {
         image_.set(mem_addr(i, y, x), t);
         mem.set(mem_addr(i, y, x), t);
       }
+    }
+  }
+}
+
+void Scoreboard::fill_ds_random(Image& mem, std::mt19937_64& rng, uint32_t w, uint32_t h) {
+  for (uint32_t y = 0; y < h; ++y) {
+    for (uint32_t x = 0; x < w; ++x) {
+      ref::Texel t;
+      t.w[0] = static_cast<uint32_t>(rng());
+      t.w[1] = static_cast<uint32_t>(rng()) & 0xFFu;
+      ds_image_.set(mem_addr(0, y, x), t);
+      mem.set(mem_addr(0, y, x), t);
     }
   }
 }

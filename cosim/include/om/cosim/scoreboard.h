@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <string>
 
@@ -44,6 +45,13 @@ class Scoreboard {
   void apply(const TbPixel& p) { apply(p, ref_state(p.x, p.y)); }
   /// The same with ps = ref_state(p.x, p.y), computed by the caller.
   void apply(const TbPixel& p, const ref::PixelState& ps);
+  /// The depth-stencil test of `p`'s sample (docs/depth-stencil.md §2) against the expected
+  /// buffer, without applying it; nullopt when the sample is not tested (no active view, a clear,
+  /// or killed before the test).
+  std::optional<ref::DsSampleOut> ds_test(const TbPixel& p) const;
+  /// Fills the depth-stencil area [0, w) x [0, h) with random texels (low 40 bits), in both the
+  /// expected buffer and `mem`.
+  void fill_ds_random(Image& mem, std::mt19937_64& rng, uint32_t w, uint32_t h);
   /// Fills the area of every bound slot of the current state with random texels (bits above
   /// texel_bits zero), in both the expected image and `mem`.
   void fill_random(Image& mem, std::mt19937_64& rng);
