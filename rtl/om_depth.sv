@@ -15,7 +15,7 @@
 // (combinational, om::ref::depth_stencil_sample) and u_write (om_write: ds_wr_*, retire back to u_hazard); the
 // pass bit of each tested sample goes to u_pass_fifo (om_fifo PxDepth). out_* = u_px_fifo's head, once its pass bit
 // is there when tested. Per-sample: ds_op and the test are one sample's; more samples need one of each per sample.
-// Latency (active, DS memory latency L, no stalls): pixel accepted in t -> out_valid_o t+L+7 when tested, t+2 when not
+// Latency (active, DS memory latency L, no stalls): pixel accepted in t -> out_valid_o t+L+5 when tested, t+2 when not
 // (and not behind a tested one).
 `timescale 1ns/1ps
 module om_depth
