@@ -52,6 +52,26 @@ uint32_t depth_convert(uint32_t z, const DsFormatInfo& f) {
   return static_cast<uint32_t>(std::floor(c * max_code + 0.5));
 }
 
+uint32_t ds_texel_depth(const Texel& t, const DsFormatInfo& f) {
+  return f.depth_bits >= 32 ? t.w[0] : t.w[0] & ((1u << f.depth_bits) - 1u);
+}
+
+uint8_t ds_texel_stencil(const Texel& t, const DsFormatInfo& f) {
+  if (f.stencil_offset < 0) return 0;
+  return static_cast<uint8_t>(t.w[f.stencil_offset / 32] >> (f.stencil_offset % 32));
+}
+
+Texel ds_texel(uint32_t depth, uint8_t stencil, const DsFormatInfo& f) {
+  Texel t{};
+  t.w[0] = depth;
+  if (f.stencil_offset >= 0) {
+    uint32_t& w = t.w[f.stencil_offset / 32];
+    const int sh = f.stencil_offset % 32;
+    w = (w & ~(0xFFu << sh)) | (static_cast<uint32_t>(stencil) << sh);
+  }
+  return t;
+}
+
 namespace {
 
 void check_samples(const char* fn, int samples) {

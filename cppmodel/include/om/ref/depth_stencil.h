@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "om/gen/defs.h"
+#include "om/ref/convert.h"
 
 namespace om::ref {
 
@@ -84,6 +85,21 @@ struct DsBinding {
   uint32_t min_depth = 0x00000000;  // viewport MinDepth (binary32)
   uint32_t max_depth = 0x3F800000;  // viewport MaxDepth (binary32)
 };
+
+/// A bound depth-stencil view as the DS_VIEW register holds it.
+struct DsView {
+  bool valid = false;
+  uint32_t format = 0;     // DXGI_FORMAT (8 bits)
+  uint32_t dsv_flags = 0;  // DsvFlag bits
+};
+
+/// The stored depth (format precision) of a depth-stencil texel (docs/depth-stencil.md §1).
+uint32_t ds_texel_depth(const Texel& t, const DsFormatInfo& f);
+/// The stored stencil of a depth-stencil texel, 0 without stencil bits.
+uint8_t ds_texel_stencil(const Texel& t, const DsFormatInfo& f);
+/// The texel holding `depth` and `stencil` (the stencil dropped without stencil bits); unused bits
+/// 0.
+Texel ds_texel(uint32_t depth, uint8_t stencil, const DsFormatInfo& f);
 
 /// docs/depth-stencil.md §2 for one covered sample.
 DsSampleOut depth_stencil_sample(const DepthStencilDesc& d, const DsBinding& b,
