@@ -36,19 +36,12 @@ void Scoreboard::set_state(const DrawState& s) {
 }
 
 ref::PixelState Scoreboard::ref_state(uint32_t x, uint32_t y) const {
-  ref::PixelState ps;
-  ps.blend = state_.blend;
-  ps.blend_factor = state_.k;
-  ps.sample_mask = state_.sample_mask;
-  ps.ps_outputs = state_.ps_outputs;
-  ps.d3d9 = state_.d3d9;
-  ps.gamma_space = cfg_.fl_index <= 2;  // FL 9_x
-  ps.fl_index = cfg_.fl_index;
-  for (int i = 0; i < ref::kMaxRts; ++i) {
+  const ref::PixelState ps = ref::pixel_state(state_, cfg_, x, y);
+  // Strict where ref::pixel_state leaves a slot unbound: a covering view of a format outside the
+  // format table is a stimulus error, not a draw.
+  for (int i = 0; i < ref::kMaxRts && i < cfg_.max_rts; ++i) {
     const RtBind& b = state_.rt[i];
-    if (b.format == 0 || i >= cfg_.max_rts || x >= b.width || y >= b.height) continue;
-    ps.rt_format[i] = ref::find_format(b.format);
-    if (ps.rt_format[i] == nullptr) {
+    if (b.format != 0 && x < b.width && y < b.height && ps.rt_format[i] == nullptr) {
       throw std::invalid_argument("Scoreboard: unsupported format " + std::to_string(b.format));
     }
   }
