@@ -5,6 +5,7 @@
 // om::ref::process_pixel, so every backend reads back the same buffers.
 #include "om/ref/depth_stencil.h"
 
+#include <array>
 #include <memory>
 #include <string>
 #include <vector>
@@ -131,6 +132,39 @@ TEST_P(DepthStencil, EveryBuiltInBackendHasTheStage) {
   uint32_t z = 0, st = 0;
   ASSERT_EQ(dev().read_depth_stencil(1, 0, &z, &st), Hresult::S_OK);
   EXPECT_EQ(z, ref::depth_convert(f(0.25f), *ref::find_ds_format(45)));
+}
+
+TEST(DepthStencilWithoutStage, ADepthTestedDrawClearAndReadbackAreRefusedByName) {
+  register_builtin_backends();
+  const std::unique_ptr<Backend> be = make_backend("ref", BackendOptions{});
+  ForwardingPixels port(be->pixels());  // a backend registered without the stage
+  std::unique_ptr<Device> dev;
+  ASSERT_EQ(Device::create(&be->bus(), &port, &dev), Hresult::S_OK);
+  RenderTargetView v;
+  v.width = v.height = 4;
+  DepthStencilView ds;
+  ds.width = ds.height = 4;
+  ASSERT_EQ(dev->set_render_targets(1, &v, &ds), Hresult::S_OK) << dev->last_error();
+  std::array<PsOutputDesc, ref::kMaxRts> outs{};
+  outs[0].declared = true;
+  ASSERT_EQ(dev->set_ps_outputs(outs), Hresult::S_OK) << dev->last_error();
+  Pixel p;
+  p.px = pixel(1, 1, 1, 1);
+  EXPECT_EQ(dev->draw({p}), Hresult::E_INVALIDARG);  // the default state tests depth
+  EXPECT_NE(dev->last_error().find("CAP_OM.DEPTH_STENCIL"), std::string::npos) << dev->last_error();
+  EXPECT_EQ(dev->clear_depth_stencil_view(1, kOne, 0), Hresult::E_INVALIDARG);
+  uint32_t z = 0, st = 0;
+  EXPECT_EQ(dev->read_depth_stencil(0, 0, &z, &st), Hresult::E_INVALIDARG);
+  EXPECT_NE(dev->last_error().find("no depth/stencil stage"), std::string::npos)
+      << dev->last_error();
+  // With depth and stencil off nothing needs the stage: the draw behaves as without a view.
+  ref::DepthStencilDesc off;
+  off.depth_enable = false;
+  DepthStencilState s = 0;
+  ASSERT_EQ(dev->create_depth_stencil_state(&off, &s), Hresult::S_OK);
+  ASSERT_EQ(dev->set_depth_stencil_state(s, 0), Hresult::S_OK);
+  EXPECT_EQ(dev->draw({p}), Hresult::S_OK) << dev->last_error();
+  EXPECT_EQ(port.read_texel(0, 0, 0).w[0], 0xFFFFFFFFu);
 }
 
 TEST_P(DepthStencilStage, ClearClampsAndKeepsTheOtherAspect) {
