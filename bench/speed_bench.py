@@ -11,7 +11,8 @@ alone), model (the cycle model alone) and rtl,model (the lockstep, every port an
 cycle); the scoreboard against om::ref runs in each. The ratio to BEFORE is the speed-up over the revision before
 the simulation-speed work, measured the same way. Cycles/s and checked pixels/s: the same runs at RATE cycles
 without callgrind, CPU time of the process on one core (the harness is single-threaded). Throughput: bin/
-om_bench_throughput (sustained RT operations per clock from om_top's perf counters, ideal and random memory).
+om_bench_throughput (sustained RT operations per clock from om_top's perf counters, ideal and random memory, and the
+depth-stencil path's cycles per pixel).
 """
 from __future__ import annotations
 
@@ -97,6 +98,10 @@ def main() -> None:
         print(f"  {key:<9} {ipc[key]:>12} {BEFORE[key]:>8} {result['speedup'][key]:>8}x {TARGET[key]:>8} "
               f"{result['cycles_per_s'][key]:>10} {result['checked_pixels_per_s'][key]:>10}")
     print(f"  model_over_rtl {result['model_over_rtl']} (target >= 5)")
+    if "throughput" in result and "depth_stencil" in result["throughput"]:
+        ds = result["throughput"]["depth_stencil"]
+        print(f"  depth-stencil path: {ds['ideal']['cycles_per_pixel']:.3f} cycles/pixel (ideal memory), "
+              f"{ds['random']['cycles_per_pixel']:.3f} (random memory)")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=2) + "\n")
 

@@ -5,7 +5,10 @@
 // port ready with probability 0.8). Workload: the default configuration, eight R8G8B8A8_UNORM
 // render targets blending SRC_ALPHA / INV_SRC_ALPHA (one read and one write per op, eight ops per
 // pixel), pixels offered back to back at distinct addresses, so nothing but the pipeline and the
-// memory limits the rate.
+// memory limits the rate. And the depth-stencil path: one R8G8B8A8_UNORM target written whole (no
+// reads) behind an active om_depth (a D24_UNORM_S8_UINT view, LESS_EQUAL depth with writes, stencil
+// INCR_SAT on both faces), pixels at distinct addresses with decreasing depths so each passes and
+// writes: cycles per pixel from PERF_PIXELS_IN.
 //
 // Usage: om_bench_throughput [--cycles N] [--json FILE]
 #include <cstdio>
@@ -30,13 +33,20 @@ struct Window {
   uint64_t pixels = 0;
 };
 
-Window measure(const sim::MemConfig& mem, uint64_t cycles) {
-  sim::HarnessConfig hc;
-  hc.cfg_index = kDefaultConfig;
-  hc.mem = mem;
-  sim::TopHarness h(hc);
-  h.reset();
+// The blending workload of eight targets, or (depth) the depth-stencil one.
+ref::DrawState workload(bool depth) {
   ref::DrawState s;
+  if (depth) {
+    s.rt[0] = {static_cast<uint32_t>(Format::R8G8B8A8_UNORM), 256, 256};
+    s.ps_outputs = 0x1;
+    s.ds_view.valid = true;
+    s.ds_view.format = static_cast<uint32_t>(DsFormat::D24_UNORM_S8_UINT);
+    s.ds.depth_func = CmpFunc::LESS_EQUAL;
+    s.ds.stencil_enable = true;
+    s.ds.front_face.stencil_pass_op = StencilOp::INCR_SAT;
+    s.ds.back_face.stencil_pass_op = StencilOp::INCR_SAT;
+    return s;
+  }
   for (int i = 0; i < ref::kMaxRts; ++i) {
     s.rt[i] = {static_cast<uint32_t>(Format::R8G8B8A8_UNORM), 256, 256};
     ref::RtBlendDesc& d = s.blend.render_target[i];
@@ -46,7 +56,16 @@ Window measure(const sim::MemConfig& mem, uint64_t cycles) {
   }
   s.ps_outputs = 0xFF;
   s.blend.independent_blend_enable = true;
-  sim::program_state(h, s);
+  return s;
+}
+
+Window measure(const sim::MemConfig& mem, uint64_t cycles, bool depth) {
+  sim::HarnessConfig hc;
+  hc.cfg_index = kDefaultConfig;
+  hc.mem = mem;
+  sim::TopHarness h(hc);
+  h.reset();
+  sim::program_state(h, workload(depth));
 
   std::mt19937 rng(1);
   std::uniform_real_distribution<float> u(0.0f, 1.0f);
@@ -60,6 +79,7 @@ Window measure(const sim::MemConfig& mem, uint64_t cycles) {
       for (auto& rt : p.px.oc) {
         for (auto& c : rt) c = ref::f32_bits(u(rng));
       }
+      p.depth = ref::f32_bits(1.0f - static_cast<float>(n) * 1e-7f);
       h.push(p);
     }
   };
@@ -109,7 +129,17 @@ int main(int argc, char** argv) {
   random.wr_ready_p = 0.8;
   nlohmann::json doc;
   for (const auto& [name, mem] : {std::pair{"ideal", ideal}, std::pair{"random", random}}) {
-    const Window w = measure(mem, cycles);
+    const Window d = measure(mem, cycles, true);
+    const double cpp = static_cast<double>(d.cycles) / static_cast<double>(d.pixels);
+    std::printf(
+        "om_top %s memory, depth-stencil active: %llu cycles, %llu pixels: %.4f cycles/pixel\n",
+        name, static_cast<unsigned long long>(d.cycles), static_cast<unsigned long long>(d.pixels),
+        cpp);
+    doc["depth_stencil"][name] = {{"cycles", d.cycles},
+                                  {"pixels_in", d.pixels},
+                                  {"rt_writes", d.rt_writes},
+                                  {"cycles_per_pixel", cpp}};
+    const Window w = measure(mem, cycles, false);
     const double ops = static_cast<double>(w.rt_writes) / static_cast<double>(w.cycles);
     std::printf(
         "om_top %s memory: %llu cycles, %llu RT writes, %llu RT reads, %llu pixels: %.4f RT "

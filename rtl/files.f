@@ -20,8 +20,10 @@ rtl/om_csr.sv
 rtl/om_top_pkg.sv
 rtl/om_pipe_reg.sv
 rtl/om_fifo.sv
+rtl/om_kill.sv
 rtl/om_accept.sv
 rtl/om_hazard.sv
 rtl/om_dest_read.sv
 rtl/om_write.sv
+rtl/om_depth.sv
 rtl/om_top.sv

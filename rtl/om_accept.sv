@@ -36,7 +36,6 @@ module om_accept
 );
 
   localparam logic [31:0] F32One  = 32'h3F80_0000;
-  localparam logic [31:0] F32Half = 32'h3F00_0000;
 
   // ---------------------------------------------------------------------------------------------------------------
   // Input register
@@ -64,9 +63,8 @@ module om_accept
   // ---------------------------------------------------------------------------------------------------------------
   // Coverage, alpha test, fog (combinational on in_reg's output)
   // ---------------------------------------------------------------------------------------------------------------
-  logic [31:0]      a2c_sum, alpha_ref_f;
-  logic             a2c_covered, alpha_pass;
   logic [2:0][31:0] fog_rgb;
+  logic             killed;
 
   // The arrays in state_i and the pixels as variables of their own: Icarus 11 indexes a struct member only with a
   // constant, and reads a member of an array element only through a variable of the element's type.
@@ -83,34 +81,16 @@ module om_accept
   assign ps_outputs = state_i.ps_outputs;
   assign px_oc      = px_q.oc;
 
-  // The adds and products run only for a pixel that uses them (functions under `if`: a module instance would be
-  // evaluated every cycle); without one their results are 0 and not read. The blocks that call functions are
-  // `always @*` computing into block-local variables and assigning each output once (Icarus 11, om_fp32_pkg).
-  always @* begin : b_a2c
-    logic [31:0] sum;
-    sum = '0;
-    if (in_q_valid && state_i.alpha_to_coverage_enable) sum = fp32_add(in_oc0[3], F32Half, 1'b0);
-    a2c_sum = sum;
-  end
-  om_fp32_cmp u_a2c_cmp (
-    .func_i(4'(CMP_GREATER_EQUAL)),
-    .a_i   (a2c_sum),
-    .b_i   (F32One),
-    .pass_o(a2c_covered)
-  );
-  always @* begin : b_alpha_ref
-    logic [31:0] r;
-    r = '0;
-    if (in_q_valid && state_i.alpha_test_enable) r = unorm_to_f32({8'd0, state_i.alpha_ref}, 5'd8);
-    alpha_ref_f = r;
-  end
-  om_fp32_cmp u_alpha_cmp (
-    .func_i(state_i.alpha_func),
-    .a_i   (in_oc0[3]),
-    .b_i   (alpha_ref_f),
-    .pass_o(alpha_pass)
+  om_kill u_kill (
+    .valid_i (in_q_valid),
+    .state_i (state_i),
+    .px_i    (in_q),
+    .killed_o(killed)
   );
 
+  // The fog arithmetic runs only for a pixel that uses it (functions under `if`: a module instance would be evaluated
+  // every cycle); without one their results are 0 and not read. The blocks that call functions are `always @*`
+  // computing into block-local variables and assigning each output once (Icarus 11, om_fp32_pkg).
   // f = f32_clamp(fog, 0, 1) (NaN -> 0); C = f*C + (1-f)*Cfog per RGB channel.
   always @* begin : b_fog
     logic [31:0]      f, omf;
@@ -132,22 +112,19 @@ module om_accept
     fog_rgb = rgb;
   end
 
-  logic              killed;
   logic [MaxRts-1:0] slots;
   px_t               px_in;
   logic              px_in_ready;
 
   // The per-RT slot tests run only for a pixel in in_reg: without one, slots is 0 and nothing reads it.
   always @* begin : b_slots
-    logic              clr, cov, kill;
+    logic              clr;
     logic [MaxRts-1:0] bnd, sl;
     rt_bind_t          rtb;
     fmt_info_t         fmt;
     rt_desc_t          desc;
     px_t               px;
     clr  = in_q.cmd == CMD_CLEAR;
-    cov  = in_q.coverage && state_i.sample_mask[0] && (!state_i.alpha_to_coverage_enable || a2c_covered);
-    kill = !clr && (!cov || (state_i.alpha_test_enable && !alpha_pass));
     bnd  = '0;
     sl   = '0;
     rtb  = '0;
@@ -161,7 +138,7 @@ module om_accept
         bnd[i] = fmt.valid && (4'(i) < max_rts_i) && ({1'b0, in_q.x} < rtb.width) &&
                  ({1'b0, in_q.y} < rtb.height);
         sl[i]  = clr ? bnd[i] :
-                 (!kill && bnd[i] && ps_outputs[i] && ((desc.write_mask & fmt_present(fmt.ch_bits)) != 4'd0));
+                 (!killed && bnd[i] && ps_outputs[i] && ((desc.write_mask & fmt_present(fmt.ch_bits)) != 4'd0));
       end
     end
     px.clear = clr;
@@ -173,7 +150,6 @@ module om_accept
     if (!clr && state_i.fog_enable) begin
       px.oc[0][2:0] = fog_rgb;
     end
-    killed = kill;
     slots  = sl;
     px_in  = px;
   end

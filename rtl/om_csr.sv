@@ -101,7 +101,6 @@ module om_csr
     // The bits set from a feature level on (om_min_fl in rtl/regs/om_csr.rdl).
     h                                             = with_fl_caps(h, ci.fl_index);
     h.CAP_OM.LOGIC_OP.next                        = ci.logic_op;
-    h.CAP_OM.DEPTH_STENCIL.next                   = 1'b0;  // no depth/stencil unit (docs/behaviour.md §9)
     h.CAP_D3D9_OPTIONS1.FULL_NON_POW2_TEXTURE.next       = ci.d3d9_options1[0];
     h.CAP_D3D9_OPTIONS1.DEPTH_AS_TEXTURE_LESS_EQUAL.next = ci.d3d9_options1[1];
     h.CAP_D3D9_OPTIONS1.SIMPLE_INSTANCING.next           = ci.d3d9_options1[2];

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Output merger top: CSR block, then one RT op per cycle through accept -> hazard -> dest_read -> rt_datapath ->
-// write. Pixel in cycle t -> first op at om_hazard t+3, memory read request t+5 (or datapath input t+5 without a
+// Output merger top: CSR block, then the depth/stencil test (om_depth: wires unless a depth-stencil view is bound
+// and a test enabled), then one RT op per cycle through accept -> hazard -> dest_read -> rt_datapath -> write. Pixel in cycle t -> first op at om_hazard t+3, memory read request t+5 (or datapath input t+5 without a
 // read), write request DpLatency + 1 cycles after the datapath takes the op.
 //
 // Stage handshakes: every stage boundary is valid/ready through om_pipe_reg / om_fifo; the datapath advances as a
@@ -49,6 +49,19 @@ module om_top
   output mem_addr_t         mem_wr_addr_o,
   output logic [TexelW-1:0] mem_wr_data_o,
 
+  // Depth-stencil buffer: one texel (low 64 bits, docs/depth-stencil.md §1) per address {rt = 0, y, x}, the same
+  // handshakes and ordering contract as the render-target memory.
+  output logic              ds_rd_valid_o,
+  input  logic              ds_rd_ready_i,
+  output mem_addr_t         ds_rd_addr_o,
+  input  logic              ds_rsp_valid_i,
+  input  logic [TexelW-1:0] ds_rsp_data_i,
+
+  output logic              ds_wr_valid_o,
+  input  logic              ds_wr_ready_i,
+  output mem_addr_t         ds_wr_addr_o,
+  output logic [TexelW-1:0] ds_wr_data_o,
+
   output perf_t             perf_o  // STATUS.BUSY and the PERF_* counters (as a bus read returns them now)
 );
 
@@ -90,9 +103,49 @@ module om_top
   );
 
   // ---------------------------------------------------------------------------------------------------------------
-  // Accept: coverage, alpha test, fog, per-RT expansion
+  // Depth/stencil: a failing pixel continues with its coverage cleared
   // ---------------------------------------------------------------------------------------------------------------
   // Stage-boundary wires are public (read-only) so the lockstep compares them with the cycle model's every cycle.
+  logic   ds_valid /*verilator public_flat_rd*/;
+  logic   ds_ready /*verilator public_flat_rd*/;
+  logic   ds_active, ds_busy, acc_hold;
+  pixel_t ds_px /*verilator public_flat_rd*/;
+
+  om_depth #(
+    .PxDepth (OpDepth),
+    .RspDepth(RspDepth),
+    .TblDepth(TblDepth)
+  ) u_depth (
+    .clk_i         (clk_i),
+    .rst_ni        (rst_ni),
+    .state_i       (state),
+    .hold_i        (state_write_pending),
+    .active_o      (ds_active),
+    .in_valid_i    (in_valid_i),
+    .in_ready_o    (in_ready_o),
+    .in_data_i     (in_data_i),
+    .out_valid_o   (ds_valid),
+    .out_ready_i   (ds_ready),
+    .out_data_o    (ds_px),
+    .ds_rd_valid_o (ds_rd_valid_o),
+    .ds_rd_ready_i (ds_rd_ready_i),
+    .ds_rd_addr_o  (ds_rd_addr_o),
+    .ds_rsp_valid_i(ds_rsp_valid_i),
+    .ds_rsp_data_i (ds_rsp_data_i),
+    .ds_wr_valid_o (ds_wr_valid_o),
+    .ds_wr_ready_i (ds_wr_ready_i),
+    .ds_wr_addr_o  (ds_wr_addr_o),
+    .ds_wr_data_o  (ds_wr_data_o),
+    .busy_o        (ds_busy)
+  );
+
+  // A pending state write stops pixels at the first stage that takes them: om_depth when active (pixels inside it
+  // must still drain into om_accept), else om_accept.
+  assign acc_hold = state_write_pending && !ds_active;
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Accept: coverage, alpha test, fog, per-RT expansion
+  // ---------------------------------------------------------------------------------------------------------------
   logic acc_valid /*verilator public_flat_rd*/;
   logic acc_ready /*verilator public_flat_rd*/;
   logic acc_busy;
@@ -104,10 +157,10 @@ module om_top
     .state_i    (state),
     .max_rts_i  (cfg.max_rts),
     .fl_index_i (cfg.fl_index),
-    .hold_i     (state_write_pending),
-    .in_valid_i (in_valid_i),
-    .in_ready_o (in_ready_o),
-    .in_data_i  (in_data_i),
+    .hold_i     (acc_hold),
+    .in_valid_i (ds_valid),
+    .in_ready_o (ds_ready),
+    .in_data_i  (ds_px),
     .out_valid_o(acc_valid),
     .out_ready_i(acc_ready),
     .out_data_o (acc_op),
@@ -233,8 +286,9 @@ module om_top
     .wr_o          (perf_rt_write)
   );
 
-  // Busy: a pixel or op in om_accept, or an op between om_hazard and write acceptance (om_hazard's table).
-  assign busy           = acc_busy || hz_busy;
+  // Busy: a pixel in om_depth, a pixel or op in om_accept, or an op between om_hazard and write acceptance (om_hazard's
+  // table).
+  assign busy           = ds_busy || acc_busy || hz_busy;
   assign perf_mem_stall = (mem_rd_valid_o && !mem_rd_ready_i) || (mem_wr_valid_o && !mem_wr_ready_i);
 
 `ifndef __ICARUS__

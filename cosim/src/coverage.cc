@@ -131,6 +131,38 @@ Coverage::Coverage(int cfg_index) {
   for (uint32_t f = 1; f <= 8; ++f) {
     add(std::string("alpha_func/") + to_string(static_cast<CmpFunc>(f)), true);
   }
+  // Depth/stencil: DepthFunc x depth format (a format counts where it is a depth-stencil target at
+  // the feature level: D16 and D24S8 only below 10_0), stencil op x outcome x face.
+  ds_func_.assign(16 * kNumDsFormats, kNone);
+  for (uint32_t fn = 1; fn <= 8; ++fn) {
+    for (int i = 0; i < kNumDsFormats; ++i) {
+      const DsFormatInfo& f = kDsFormatInfo[i];
+      ds_func_[fn * kNumDsFormats + i] =
+          add(std::string("ds_func/") + to_string(static_cast<CmpFunc>(fn)) + "/" + f.name,
+              ((f.ds_fl_mask >> fl) & 1u) != 0);
+    }
+  }
+  static constexpr const char* kOutcomes[] = {"stencil_fail", "depth_fail", "pass"};
+  ds_stencil_.assign(16 * 3 * 2, kNone);
+  for (uint32_t op = 1; op <= 8; ++op) {
+    for (uint32_t o = 0; o < 3; ++o) {
+      for (uint32_t front = 0; front < 2; ++front) {
+        ds_stencil_[(op * 3 + o) * 2 + front] =
+            add(std::string("ds_stencil/") + to_string(static_cast<StencilOp>(op)) + "/" +
+                    kOutcomes[o] + (front ? "/front" : "/back"),
+                true);
+      }
+    }
+  }
+}
+
+Coverage::Id Coverage::ds_func(uint32_t func, const DsFormatInfo& f) const {
+  if (ds_func_.empty() || func > 15) return kNone;
+  return ds_func_[func * kNumDsFormats + static_cast<uint32_t>(&f - kDsFormatInfo)];
+}
+Coverage::Id Coverage::ds_stencil(uint32_t op, ref::DsOutcome outcome, bool front) const {
+  if (ds_stencil_.empty() || op > 15) return kNone;
+  return ds_stencil_[(op * 3 + static_cast<uint32_t>(outcome)) * 2 + (front ? 1 : 0)];
 }
 
 Coverage::Id Coverage::blend_rgb(uint32_t factor, uint32_t op, FormatClass cls) const {

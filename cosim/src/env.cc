@@ -39,6 +39,7 @@ Env::Env(const Stimulus& st, const EnvOptions& opt)
     : st_(st),
       opt_(opt),
       mem_(std::make_unique<PhaseTiming>(st)),
+      ds_mem_(std::make_unique<PhaseTiming>(st)),
       sb_(std::in_place, st.cfg.cfg_index),
       cov_(st.cfg.cfg_index),
       pixel_bins_(cov_),
@@ -102,7 +103,10 @@ Pixel Env::make_pixel(const PixelRef& p) const {
   ref::PixelIn px = segs_.current()->palette[p.palette];
   px.clear = p.clear;
   px.coverage = p.coverage;
-  return om::make_pixel(p.x, p.y, px);
+  Pixel out = om::make_pixel(p.x, p.y, px);
+  out.depth = p.depth;
+  out.front_face = p.front;
+  return out;
 }
 
 const TopIn& Env::drive() {
@@ -135,6 +139,11 @@ const TopIn& Env::drive() {
   in_.mem_wr_ready = m.wr_ready;
   in_.mem_rsp_valid = mem_.rsp_valid(cycle_);
   if (in_.mem_rsp_valid) in_.mem_rsp_data = mem_.rsp_data();
+  const sim::MemCycle d = ds_mem_.timing(cycle_);
+  in_.ds_rd_ready = d.rd_ready;
+  in_.ds_wr_ready = d.wr_ready;
+  in_.ds_rsp_valid = ds_mem_.rsp_valid(cycle_);
+  if (in_.ds_rsp_valid) in_.ds_rsp_data = ds_mem_.rsp_data();
   return in_;
 }
 
@@ -170,15 +179,29 @@ void Env::on_drained() {
            diff);
       return;
     }
+    const std::string ds_diff = cosim::diff_images(ds_mem_.image(), sb_->ds_image());
+    if (!ds_diff.empty()) {
+      fail("scoreboard: depth-stencil memory differs from om::ref before " + describe() + ":\n" +
+           ds_diff);
+      return;
+    }
   }
   // Resynchronise: new memory contents for the new bindings, in both memory and scoreboard.
   const Segment& s = *segs_.current();
   mem_.image().clear();
+  ds_mem_.image().clear();
   sb_.emplace(st_.cfg.cfg_index);
   if (s.fill) {
     sb_->set_state(sim::bound_state(s.state));
     std::mt19937_64 rng(s.fill_seed);
     sb_->fill_random(mem_.image(), rng);
+    // The depth-stencil area the pixels reach (one past the largest bound target).
+    uint32_t w = 1, h = 1;
+    for (const RtBind& b : s.state.rt) {
+      w = std::max(w, b.width + 1);
+      h = std::max(h, b.height + 1);
+    }
+    sb_->fill_ds_random(ds_mem_.image(), rng, w, h);
   }
   sb_->set_state(sim::bound_state(regs_.decode()));
   sb_state_stale_ = false;
@@ -266,7 +289,7 @@ void Env::on_bus(const sim::ApbMaster::Done& d) {
       break;
     case BusOp::Kind::kStatusPoll: {
       const bool busy = regs::status::kBusy.get(d.rdata) != 0;
-      if (busy || !mem_.idle()) {
+      if (busy || !mem_.idle() || !ds_mem_.idle()) {
         BusOp again = op;
         again.gap = kPollGap;
         bus_.push_front(again);
@@ -299,6 +322,8 @@ void Env::on_pixel(const PixelRef& p) {
   tp.px = seg.palette[p.palette];
   tp.px.clear = p.clear;
   tp.px.coverage = p.coverage;
+  tp.depth = p.depth;
+  tp.front_face = p.front;
   if (sb_state_stale_) {
     sb_->set_state(sim::bound_state(regs_.decode()));
     sb_state_stale_ = false;
@@ -313,6 +338,7 @@ void Env::on_pixel(const PixelRef& p) {
     recent_[pixels_in_ % kRecent] = key;
     if (seg.illegal) cov_.hit(bins_.illegal_state);
     sample_pixel(cov_, pixel_bins_, ps, sb_->state(), tp.px, p.x, p.y);
+    sample_ds(tp);
   }
   // Deliberately illegal states are scoreboarded too: om::ref is total over every register
   // encoding (docs/behaviour.md §11's canonical choices), and the RTL must agree with it there as
@@ -325,6 +351,20 @@ void Env::on_pixel(const PixelRef& p) {
   exp_.killed += after.killed - before.killed;
   exp_.rt_reads += after.rt_reads - before.rt_reads;
   exp_.rt_writes += after.rt_writes - before.rt_writes;
+}
+
+void Env::sample_ds(const TbPixel& p) {
+  const std::optional<ref::DsSampleOut> o = sb_->ds_test(p);
+  if (!o) return;
+  const ref::DrawState& s = sb_->state();
+  const DsFormatInfo* f = ref::find_ds_format(s.ds_view.format);
+  if (s.ds.depth_enable) cov_.hit(cov_.ds_func(static_cast<uint32_t>(s.ds.depth_func), *f));
+  if (!s.ds.stencil_enable || f->stencil_offset < 0) return;
+  const ref::DepthStencilOpDesc& face = p.front_face ? s.ds.front_face : s.ds.back_face;
+  const StencilOp op = o->outcome == ref::DsOutcome::STENCIL_FAIL ? face.stencil_fail_op
+                       : o->outcome == ref::DsOutcome::DEPTH_FAIL ? face.stencil_depth_fail_op
+                                                                  : face.stencil_pass_op;
+  cov_.hit(cov_.ds_stencil(static_cast<uint32_t>(op), o->outcome, p.front_face));
 }
 
 void Env::sample_cycle(const TopOut& out) {
@@ -353,6 +393,11 @@ void Env::final_checks() {
   const std::string diff = cosim::diff_images(mem_.image(), sb_->image());
   if (!diff.empty()) {
     fail("scoreboard: final render-target memory differs from om::ref:\n" + diff);
+    return;
+  }
+  const std::string ds_diff = cosim::diff_images(ds_mem_.image(), sb_->ds_image());
+  if (!ds_diff.empty()) {
+    fail("scoreboard: final depth-stencil memory differs from om::ref:\n" + ds_diff);
     return;
   }
   struct Check {
@@ -393,6 +438,11 @@ void Env::observe(const TopOut& out) {
   if (wr_fire || rd_fire) last_progress_ = cycle_;
   mem_.commit(cycle_, wr_fire, out.mem_wr_addr, out.mem_wr_data, rd_fire, out.mem_rd_addr,
               in_.mem_rsp_valid);
+  const bool ds_wr_fire = out.ds_wr_valid && in_.ds_wr_ready;
+  const bool ds_rd_fire = out.ds_rd_valid && in_.ds_rd_ready;
+  if (ds_wr_fire || ds_rd_fire) last_progress_ = cycle_;
+  ds_mem_.commit(cycle_, ds_wr_fire, out.ds_wr_addr, out.ds_wr_data, ds_rd_fire, out.ds_rd_addr,
+                 in_.ds_rsp_valid);
   if (offered_ && out.in_ready) {
     on_pixel(segs_.current()->pixels[px_]);
     offered_ = false;
@@ -423,7 +473,7 @@ void Env::observe(const TopOut& out) {
       fail("final drain: om_top still busy after " + std::to_string(opt_.drain_limit) + " cycles");
     }
   }
-  const bool pending = offered_ || bus_.active() || !mem_.idle();
+  const bool pending = offered_ || bus_.active() || !mem_.idle() || !ds_mem_.idle();
   if (pending && cycle_ - last_progress_ > opt_.hang_limit) {
     fail("no progress: no pixel, memory or bus handshake for " + std::to_string(opt_.hang_limit) +
          " cycles (" + describe() + ")");

@@ -24,6 +24,7 @@ std::vector<Profile> make_profiles() {
     p.d3d9 = 0.05;
     p.traffic = 1.0 / 300;
     p.mem_mix = {40, 30, 10, 10, 10};
+    p.ds = 0.0;
   }
   {
     Profile& p =
@@ -36,6 +37,7 @@ std::vector<Profile> make_profiles() {
     p.d3d9 = 0.1;
     p.traffic = 1.0 / 300;
     p.mem_mix = {30, 30, 15, 10, 15};
+    p.ds = 0.0;
   }
   {
     Profile& p = add("mrt8", "every render-target slot bound, mostly independent blend");
@@ -44,6 +46,7 @@ std::vector<Profile> make_profiles() {
     p.ibe = 0.9;
     p.d3d9 = 0.1;
     p.traffic = 1.0 / 200;
+    p.ds = 0.0;
   }
   {
     Profile& p = add("hazards", "tiny render targets and hot addresses under slow memory");
@@ -53,6 +56,7 @@ std::vector<Profile> make_profiles() {
     p.d3d9 = 0.1;
     p.traffic = 1.0 / 300;
     p.mem_mix = {5, 20, 30, 30, 15};
+    p.ds = 0.0;
   }
   {
     Profile& p = add("d3d9", "the D3D9 fixed function: alpha test and fog in most states");
@@ -60,11 +64,23 @@ std::vector<Profile> make_profiles() {
     p.ibe = 0.3;
     p.d3d9 = 0.85;
     p.traffic = 1.0 / 300;
+    p.ds = 0.0;
+  }
+  {
+    Profile& p =
+        add("depth", "depth/stencil: a view of every format in almost every state, hot addresses");
+    p.illegal = 0.02;
+    p.ds = 0.95;
+    p.hot = 0.8;
+    p.d3d9 = 0.1;
+    p.traffic = 1.0 / 300;
+    p.mem_mix = {20, 30, 20, 15, 15};
   }
   {
     Profile& p = add("bus", "heavy APB traffic: reads, illegal accesses, partial writes, drains");
     p.drain = 0.6;
     p.traffic = 1.0 / 15;
+    p.ds = 0.0;
   }
   return v;
 }

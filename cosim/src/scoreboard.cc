@@ -29,28 +29,58 @@ Scoreboard::Scoreboard(int cfg_index) : cfg_(kConfigs[cfg_index]) {
   }
 }
 
+void Scoreboard::set_state(const DrawState& s) {
+  state_ = s;
+  ds_bind_ = ref::ds_binding(ref::to_state(s));
+  ds_active_ = ds_bind_.format != nullptr && (s.ds.depth_enable || s.ds.stencil_enable);
+}
+
 ref::PixelState Scoreboard::ref_state(uint32_t x, uint32_t y) const {
-  ref::PixelState ps;
-  ps.blend = state_.blend;
-  ps.blend_factor = state_.k;
-  ps.sample_mask = state_.sample_mask;
-  ps.ps_outputs = state_.ps_outputs;
-  ps.d3d9 = state_.d3d9;
-  ps.gamma_space = cfg_.fl_index <= 2;  // FL 9_x
-  ps.fl_index = cfg_.fl_index;
-  for (int i = 0; i < ref::kMaxRts; ++i) {
+  const ref::PixelState ps = ref::pixel_state(state_, cfg_, x, y);
+  // Strict where ref::pixel_state leaves a slot unbound: a covering view of a format outside the
+  // format table is a stimulus error, not a draw.
+  for (int i = 0; i < ref::kMaxRts && i < cfg_.max_rts; ++i) {
     const RtBind& b = state_.rt[i];
-    if (b.format == 0 || i >= cfg_.max_rts || x >= b.width || y >= b.height) continue;
-    ps.rt_format[i] = ref::find_format(b.format);
-    if (ps.rt_format[i] == nullptr) {
+    if (b.format != 0 && x < b.width && y < b.height && ps.rt_format[i] == nullptr) {
       throw std::invalid_argument("Scoreboard: unsupported format " + std::to_string(b.format));
     }
   }
   return ps;
 }
 
-void Scoreboard::apply(const TbPixel& p, const ref::PixelState& ps) {
+std::optional<ref::DsSampleOut> Scoreboard::ds_test(const TbPixel& p) const {
+  // Depth/stencil after coverage, SampleMask, alpha-to-coverage and the alpha test (D3D order).
   const ref::PixelIn& px = p.px;
+  const uint32_t a = px.oc[0][3];
+  if (!ds_active_ || px.clear || !px.coverage || (state_.sample_mask & 1u) == 0 ||
+      (state_.blend.alpha_to_coverage_enable && !ref::a2c_covered(a)) ||
+      !ref::alpha_test_pass(state_.d3d9, a)) {
+    return std::nullopt;
+  }
+  const DsFormatInfo& f = *ds_bind_.format;
+  const ref::Texel stored = ds_image_.get(mem_addr(0, p.y, p.x));
+  ref::DsSampleIn in;
+  in.z = p.depth;
+  in.front_face = p.front_face;
+  in.stored_depth = ref::ds_texel_depth(stored, f);
+  in.stored_stencil = ref::ds_texel_stencil(stored, f);
+  return ref::depth_stencil_sample(state_.ds, ds_bind_, in);
+}
+
+void Scoreboard::apply(const TbPixel& p, const ref::PixelState& ps) {
+  ref::PixelIn px = p.px;
+  // A sample failing the depth-stencil test loses its coverage: no render target is written.
+  if (const std::optional<ref::DsSampleOut> o = ds_test(p)) {
+    ++counts_.ds_reads;
+    if (o->write_depth || o->write_stencil) {
+      ++counts_.ds_writes;
+      ds_image_.set(mem_addr(0, p.y, p.x), ref::ds_texel(o->depth, o->stencil, *ds_bind_.format));
+    }
+    if (!o->pass) {
+      ++counts_.ds_failed;
+      px.coverage = false;
+    }
+  }
   std::array<ref::Texel, ref::kMaxRts> dest{};
   for (int i = 0; i < ref::kMaxRts; ++i) {
     if (ps.rt_format[i] == nullptr) continue;
@@ -95,6 +125,18 @@ void Scoreboard::fill_random(Image& mem, std::mt19937_64& rng) {
         image_.set(mem_addr(i, y, x), t);
         mem.set(mem_addr(i, y, x), t);
       }
+    }
+  }
+}
+
+void Scoreboard::fill_ds_random(Image& mem, std::mt19937_64& rng, uint32_t w, uint32_t h) {
+  for (uint32_t y = 0; y < h; ++y) {
+    for (uint32_t x = 0; x < w; ++x) {
+      ref::Texel t;
+      t.w[0] = static_cast<uint32_t>(rng());
+      t.w[1] = static_cast<uint32_t>(rng()) & 0xFFu;
+      ds_image_.set(mem_addr(0, y, x), t);
+      mem.set(mem_addr(0, y, x), t);
     }
   }
 }

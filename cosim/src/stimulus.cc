@@ -8,6 +8,7 @@
 #include <string>
 
 #include "om/cosim/draw.h"
+#include "om/cosim/stim_ds.h"
 #include "om/cosim/stim_state.h"
 #include "om/gen/regs.h"
 #include "om/ref/convert.h"
@@ -67,15 +68,19 @@ class Gen {
   bool coin(double p) { return draw_coin(rng_, p); }
   uint32_t range(uint32_t lo, uint32_t hi) { return lo + pick(hi - lo + 1); }
 
-  BusOp write_op(uint32_t addr, uint32_t data) {
+  BusOp write_op(uint32_t addr, uint32_t data) { return write_op(addr, data, rng_); }
+  static BusOp write_op(uint32_t addr, uint32_t data, Mt64& rng) {
     BusOp op;
     op.kind = BusOp::Kind::kStateWrite;
     op.write = true;
     op.addr = static_cast<uint16_t>(addr);
     op.data = data;
-    op.gap = static_cast<uint16_t>(coin(0.8) ? 0 : range(1, 4));
+    op.gap = static_cast<uint16_t>(draw_coin(rng, 0.8) ? 0 : 1 + draw_range(rng, 0, 3));
     return op;
   }
+  // The depth-stencil registers are written from their own generator (stim_ds.h), after the rest of
+  // the program, so the rest of the stimulus is drawn as without them.
+  static bool is_ds_reg(uint32_t addr) { return addr >= regs::kDsCtrl && addr <= regs::kDepthMax; }
 
   // One random transfer of the traffic mix (no state writes that could form an illegal state).
   BusOp traffic_op() {
@@ -146,9 +151,13 @@ class Gen {
       s = states_.make_illegal(s);
       seg.illegal = true;
     }
-    seg.state = s;
     seg.fill = !large;
     seg.fill_seed = rng_();
+    // The depth-stencil state and the pixels' depths from their own generator (stim_ds.h).
+    DsGen ds(cfg_, prof_, seg.fill_seed ^ 0xD5A61266F0C9392Cull);
+    ds.state(s);
+    seg.state = s;
+    std::vector<BusOp> ds_ops;
 
     if (seg.drain) {
       // Drain: poll STATUS, optionally clear the counters, then program everything.
@@ -169,7 +178,11 @@ class Gen {
       const uint32_t types = states_.ps_types();
       for (int i = 0; i < ref::kMaxRts; ++i) typed.ps_output_type[i] = (types >> (2 * i)) & 3u;
       for (const auto& w : sim::StateRegs::encode(typed)) {
-        seg.program.push_back(write_op(w.first, w.second));
+        if (is_ds_reg(w.first)) {
+          ds_ops.push_back(write_op(w.first, w.second, ds.rng()));
+        } else {
+          seg.program.push_back(write_op(w.first, w.second));
+        }
       }
     } else {
       // Only the registers that change, in random order. The previous segment's pixels are still
@@ -178,6 +191,12 @@ class Gen {
       auto new_regs = sim::StateRegs::encode(s);
       std::vector<BusOp> ops;
       for (size_t i = 0; i < new_regs.size(); ++i) {
+        if (is_ds_reg(new_regs[i].first)) {
+          if (new_regs[i].second != old_regs[i].second || draw_coin(ds.rng(), 0.05)) {
+            ds_ops.push_back(write_op(new_regs[i].first, new_regs[i].second, ds.rng()));
+          }
+          continue;
+        }
         if (new_regs[i].first == regs::kPsOutputs) {
           new_regs[i].second = regs::ps_outputs::kType.put(new_regs[i].second, states_.ps_types());
         }
@@ -186,6 +205,7 @@ class Gen {
         }
       }
       std::shuffle(ops.begin(), ops.end(), rng_);
+      std::shuffle(ds_ops.begin(), ds_ops.end(), ds.rng());
       seg.program = std::move(ops);
     }
 
@@ -239,11 +259,14 @@ class Gen {
       px.clear = coin(p_clear);
       px.coverage = coin(0.95);
       px.gap = static_cast<uint8_t>(coin(p_gap) ? (coin(0.9) ? range(1, 4) : range(5, 60)) : 0);
+      px.depth = ds.depth();
+      px.front = ds.front();
     }
 
     // Bus traffic while the pixels stream (default: about one transfer per 150 cycles).
     const uint32_t ntraffic = static_cast<uint32_t>(estimate(seg) * prof_.traffic) + pick(3);
     for (uint32_t i = 0; i < ntraffic; ++i) seg.traffic.push_back(traffic_op());
+    seg.program.insert(seg.program.end(), ds_ops.begin(), ds_ops.end());
     return seg;
   }
 

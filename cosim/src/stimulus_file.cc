@@ -356,8 +356,8 @@ class Reader {
   void pixel(const std::vector<std::string>& tok) {
     const std::string rec = "pixel";
     Segment& seg = segment(rec);
-    const Fields f = split(rec, tok, 1, 3, 3, {"clear", "nocov"}, {"gap"},
-                           "pixel X Y PALETTE [gap=N] [clear] [nocov]");
+    const Fields f = split(rec, tok, 1, 3, 3, {"clear", "nocov", "back"}, {"gap", "z"},
+                           "pixel X Y PALETTE [gap=N] [z=DEPTH] [clear] [nocov] [back]");
     PixelRef p;
     p.x = static_cast<uint16_t>(num("pixel x", f.pos[0], 0, kMaxCoord));
     p.y = static_cast<uint16_t>(num("pixel y", f.pos[1], 0, kMaxCoord));
@@ -371,6 +371,8 @@ class Reader {
       p.gap = static_cast<uint8_t>(num("pixel gap", *v, 0, 255));
     p.clear = f.flag("clear");
     p.coverage = !f.flag("nocov");
+    p.front = !f.flag("back");
+    if (const std::string* v = f.key("z")) p.depth = word("pixel z", *v);
     seg.pixels.push_back(p);
   }
 
@@ -470,7 +472,9 @@ std::string write_stimulus(const Stimulus& st) {
     for (const PixelRef& p : s.pixels) {
       os << "pixel " << p.x << ' ' << p.y << ' ' << int(p.palette);
       if (p.gap != 0) os << " gap=" << int(p.gap);
-      os << (p.clear ? " clear" : "") << (p.coverage ? "" : " nocov") << '\n';
+      if (p.depth != 0) os << " z=" << hex(p.depth);
+      os << (p.clear ? " clear" : "") << (p.coverage ? "" : " nocov") << (p.front ? "" : " back")
+         << '\n';
     }
     for (const BusOp& op : s.traffic) write_op(os, "traffic", op);
   }

@@ -36,9 +36,7 @@ void Accept::intake(const Pixel& p) {
   const uint32_t y = p.y & ((1u << kCoordW) - 1u);
   bool killed = false;
   if (!is_clear) {
-    const uint32_t a = p.oc[0][3];
-    const bool covered = p.coverage && dec_.sample_mask0 && (!dec_.a2c || ref::a2c_covered(a));
-    killed = !covered || !ref::alpha_test_pass(dec_.d3d9, a);
+    killed = draw_killed(p.coverage, p.oc[0][3], dec_.sample_mask0, dec_.a2c, dec_.d3d9);
   }
   uint32_t slots = 0;
   for (uint32_t i = 0; i < kMaxRts; ++i) {

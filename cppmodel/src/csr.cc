@@ -66,6 +66,14 @@ auto* rw_storage(Storage& fs, uint32_t addr) {
     if (addr == regs::rt_blend_offset(i)) return Word{&rt.rt_blend};
     if (addr == regs::rt_logic_offset(i)) return Word{&rt.rt_logic};
   }
+  if (addr == regs::kDsCtrl) return Word{&fs.ds_ctrl};
+  for (uint32_t f = 0; f < regs::kDsFaceCount; ++f) {
+    if (addr == regs::ds_face_offset(f)) return Word{&fs.ds_face[f]};
+  }
+  if (addr == regs::kDsRef) return Word{&fs.ds_ref};
+  if (addr == regs::kDsView) return Word{&fs.ds_view};
+  if (addr == regs::kDepthMin) return Word{&fs.depth_min};
+  if (addr == regs::kDepthMax) return Word{&fs.depth_max};
   return Word{nullptr};
 }
 

@@ -6,6 +6,8 @@ namespace om {
 Top::Top() {
   // Power-up: all flops zero (om_dest_read's credit too; reset sets it to RspDepth).
   acc_in_.in_data = &in_.in_data;
+  ds_in_.in_data = &in_.in_data;
+  ds_in_.ds_rsp_data = &in_.ds_rsp_data;
   const Op* none = &u_accept_.op_reg().out_data();
   hz_in_.in_data = none;
   rd_in_.in_data = none;
@@ -25,6 +27,7 @@ Top::Top(const Top& o) : Top() { *this = o; }
 Top& Top::operator=(const Top& o) {
   if (this == &o) return *this;
   csr_ = o.csr_;
+  u_depth_ = o.u_depth_;
   u_accept_ = o.u_accept_;
   u_hazard_ = o.u_hazard_;
   u_dest_read_ = o.u_dest_read_;
@@ -46,6 +49,7 @@ Top& Top::operator=(const Top& o) {
 }
 
 void Top::reset_stages() {
+  u_depth_.reset();
   u_accept_.reset();
   u_hazard_.reset();
   u_dest_read_.reset();
@@ -56,6 +60,7 @@ void Top::reset_stages() {
 void Top::decode_state(const CsrOut& co) {
   const State& s = co.state;
   const CfgInfo& cfg = co.cfg_info;
+  u_depth_.set_state(s);
   u_accept_.set_state(s, cfg.max_rts, cfg.fl_index);
   for (uint32_t i = 0; i < kMaxRts; ++i) {
     slot_[i].format = s.rt_bind[i].format;
@@ -145,6 +150,10 @@ const TopOut& Top::eval(const TopIn& in) {
     in_.mem_rsp_valid = in.mem_rsp_valid;
     if (in.mem_rsp_valid) in_.mem_rsp_data = in.mem_rsp_data;  // the response FIFO's push only
     in_.mem_wr_ready = in.mem_wr_ready;
+    in_.ds_rd_ready = in.ds_rd_ready;
+    in_.ds_rsp_valid = in.ds_rsp_valid;
+    if (in.ds_rsp_valid) in_.ds_rsp_data = in.ds_rsp_data;
+    in_.ds_wr_ready = in.ds_wr_ready;
     CsrIn& ci = csr_in_;
     ci.rst_n = in.rst_n;
     ci.cfg = in.cfg;
@@ -158,7 +167,7 @@ const TopOut& Top::eval(const TopIn& in) {
   if (!in_.rst_n) reset_stages();  // asynchronous reset acts at once
 
   // om_csr: busy_i comes from registers only.
-  const bool busy = u_accept_.busy() || u_hazard_.busy();
+  const bool busy = u_depth_.busy() || u_accept_.busy() || u_hazard_.busy();
   CsrIn& ci = csr_in_;
   ci.busy = busy;
   ci.init_done = true;
@@ -176,20 +185,37 @@ const TopOut& Top::eval(const TopIn& in) {
   // om_write, om_dest_read and om_hazard compute from unchanged registers and inputs what they
   // computed before, so their comb is not called and their outputs, and the wires built from
   // them, are kept; om_accept's too unless its hold input changed.
-  const bool quiet = in_.rst_n && !busy && !in_.in_valid && !in_.mem_rsp_valid;
+  const bool quiet = in_.rst_n && !busy && !in_.in_valid && !in_.mem_rsp_valid && !in_.ds_rsp_valid;
   const bool kept = quiet && quiet_;
   if (!kept) settle_ops();
   quiet_ = quiet;
 
-  // om_accept: in such a cycle only its hold input can change its outputs.
+  // om_depth and om_accept: in such a cycle only the hold input can change their outputs. A
+  // pending state write stops pixels at om_depth while it is active, else at om_accept.
+  // om_depth's mode follows the state at once (the rest of it is decoded lazily above).
   TopOut& o = out_;
-  if (!kept || acc_in_.hold != co.state_write_pending) {
-    acc_in_.hold = co.state_write_pending;
-    acc_in_.in_valid = in_.in_valid;
+  if (state_dirty_) u_depth_.set_active(Depth::active_in(co.state));
+  const bool acc_hold = co.state_write_pending && !u_depth_.active();
+  if (!kept || ds_in_.hold != co.state_write_pending || acc_in_.hold != acc_hold) {
+    ds_in_.hold = co.state_write_pending;
+    acc_in_.hold = acc_hold;
+    ds_in_.in_valid = in_.in_valid;
+    ds_in_.out_ready = u_accept_.in_ready(acc_in_.hold);
+    ds_in_.ds_rd_ready = in_.ds_rd_ready;
+    ds_in_.ds_rsp_valid = in_.ds_rsp_valid;
+    ds_in_.ds_wr_ready = in_.ds_wr_ready;
+    const DepthOut& dso = u_depth_.comb(ds_in_);
+    acc_in_.in_valid = dso.out_valid;
+    acc_in_.in_data = dso.out_data;
     const AcceptOut& ao = u_accept_.comb(acc_in_);
     ci.perf_pixel_in = ao.pixel_in;
     ci.perf_killed = ao.killed;
-    o.in_ready = ao.in_ready;
+    o.in_ready = dso.in_ready;
+    o.ds_rd_valid = dso.ds_rd_valid;
+    o.ds_rd_addr = dso.ds_rd_addr;
+    o.ds_wr_valid = dso.ds_wr_valid;
+    o.ds_wr_addr = dso.ds_wr_addr;
+    o.ds_wr_data = *dso.ds_wr_data;
   }
 
   o.prdata = co.prdata;
@@ -217,12 +243,16 @@ void Top::tick() {
     u_dest_read_.seq(rd_in_);
     u_hazard_.seq(hz_in_);
     u_accept_.seq(acc_in_);
+    u_depth_.seq(ds_in_);
   }
   csr_.seq(csr_in_);
 }
 
 TopTaps Top::taps() const {
   TopTaps t;
+  t.ds_valid = acc_in_.in_valid;
+  t.ds_ready = ds_in_.out_ready;
+  if (acc_in_.in_data != nullptr) t.ds_px = *acc_in_.in_data;
   t.acc_valid = hz_in_.in_valid;
   t.acc_ready = acc_in_.out_ready;
   t.acc_op = *hz_in_.in_data;

@@ -27,4 +27,10 @@ bool op_needs_read(bool clear, bool logic_op_enable_rt0, bool blend_enable, Form
   return !clear && wm != 0 && (logic_op_enable_rt0 || (blend_enable && !is_int) || wm != present);
 }
 
+bool draw_killed(bool coverage, uint32_t alpha, bool sample_mask0, bool a2c,
+                 const ref::D3d9State& d3d9) {
+  const bool covered = coverage && sample_mask0 && (!a2c || ref::a2c_covered(alpha));
+  return !covered || !ref::alpha_test_pass(d3d9, alpha);
+}
+
 }  // namespace om

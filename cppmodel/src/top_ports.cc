@@ -70,6 +70,7 @@ Pixel make_pixel(uint32_t x, uint32_t y, const ref::PixelIn& px) {
   p.x = x;
   p.y = y;
   p.coverage = px.coverage;
+  p.front_face = true;  // every non-triangle primitive is front-facing
   p.fog = px.fog;
   p.oc1 = px.oc1;
   p.oc = px.oc;
@@ -80,7 +81,10 @@ bool operator==(const TopOut& a, const TopOut& b) {
   return a.prdata == b.prdata && a.pready == b.pready && a.pslverr == b.pslverr &&
          a.in_ready == b.in_ready && a.mem_rd_valid == b.mem_rd_valid &&
          a.mem_rd_addr == b.mem_rd_addr && a.mem_wr_valid == b.mem_wr_valid &&
-         a.mem_wr_addr == b.mem_wr_addr && a.mem_wr_data == b.mem_wr_data && a.perf == b.perf;
+         a.mem_wr_addr == b.mem_wr_addr && a.mem_wr_data == b.mem_wr_data &&
+         a.ds_rd_valid == b.ds_rd_valid && a.ds_rd_addr == b.ds_rd_addr &&
+         a.ds_wr_valid == b.ds_wr_valid && a.ds_wr_addr == b.ds_wr_addr &&
+         a.ds_wr_data == b.ds_wr_data && a.perf == b.perf;
 }
 bool operator!=(const TopOut& a, const TopOut& b) { return !(a == b); }
 
@@ -108,6 +112,22 @@ std::string diff(const TopOut& a, const TopOut& b) {
       return field(name.c_str(), hex(a.mem_wr_data.w[i]), hex(b.mem_wr_data.w[i]));
     }
   }
+  if (a.ds_rd_valid != b.ds_rd_valid) {
+    return field("ds_rd_valid_o", dec(a.ds_rd_valid), dec(b.ds_rd_valid));
+  }
+  if (a.ds_rd_addr != b.ds_rd_addr) {
+    return field("ds_rd_addr_o", hex(a.ds_rd_addr), hex(b.ds_rd_addr));
+  }
+  if (a.ds_wr_valid != b.ds_wr_valid) {
+    return field("ds_wr_valid_o", dec(a.ds_wr_valid), dec(b.ds_wr_valid));
+  }
+  if (a.ds_wr_addr != b.ds_wr_addr) {
+    return field("ds_wr_addr_o", hex(a.ds_wr_addr), hex(b.ds_wr_addr));
+  }
+  if (a.ds_wr_data != b.ds_wr_data) {
+    return field("ds_wr_data_o", field_hex(a.ds_wr_data.w.data(), 0, kTexelW),
+                 field_hex(b.ds_wr_data.w.data(), 0, kTexelW));
+  }
   const Perf& p = a.perf;
   const Perf& q = b.perf;
   if (p.busy != q.busy) return field("perf_o.busy", dec(p.busy), dec(q.busy));
@@ -129,11 +149,16 @@ std::string diff(const TopOut& a, const TopOut& b) {
 }
 
 std::string diff(const TopTaps& a, const TopTaps& b) {
+  const bool ds = a.ds_valid && b.ds_valid;
   const bool acc = a.acc_valid && b.acc_valid;
   const bool hz = a.hz_valid && b.hz_valid;
   const bool rd = a.rd_valid && b.rd_valid;
   const bool dp = a.dp_valid && b.dp_valid;
-  const std::array<std::pair<const char*, std::string>, 4> stages = {{
+  const std::array<std::pair<const char*, std::string>, 5> stages = {{
+      {"om_depth -> om_accept",
+       first({flag_diff("ds_valid", a.ds_valid, b.ds_valid),
+              flag_diff("ds_ready", a.ds_ready, b.ds_ready),
+              ds ? payload_diff("ds_px", a.ds_px, b.ds_px, kPixelFields) : ""})},
       {"om_accept -> om_hazard",
        first({flag_diff("acc_valid", a.acc_valid, b.acc_valid),
               flag_diff("acc_ready", a.acc_ready, b.acc_ready),
@@ -168,6 +193,9 @@ std::string to_string(const TopOut& o) {
                   " mem_wr_valid=" + dec(o.mem_wr_valid) + " mem_wr_addr=" + hex(o.mem_wr_addr) +
                   " mem_wr_data=";
   for (int i = 3; i >= 0; --i) s += hex(o.mem_wr_data.w[i]).substr(i == 3 ? 0 : 2);
+  s += " ds_rd_valid=" + dec(o.ds_rd_valid) + " ds_rd_addr=" + hex(o.ds_rd_addr) +
+       " ds_wr_valid=" + dec(o.ds_wr_valid) + " ds_wr_addr=" + hex(o.ds_wr_addr) + " ds_wr_data=";
+  for (int i = 3; i >= 0; --i) s += hex(o.ds_wr_data.w[i]).substr(i == 3 ? 0 : 2);
   const Perf& p = o.perf;
   s += " perf={busy=" + dec(p.busy) + " pixels_in=" + dec(p.pixels_in) +
        " rt_reads=" + dec(p.rt_reads) + " rt_writes=" + dec(p.rt_writes) +

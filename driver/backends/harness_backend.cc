@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // The "rtl" and "model" backends: the Verilated om_top or the cycle model om::Top, the same side of
 // the co-simulation, through the platform's blocking harness (sim::TopHarness: APB4 master, pixel
-// stream with random idle gaps, memory with random latency and stalls, all seeded). Both see the
-// same inputs cycle by cycle for the same seed, so their cycle counts and perf counters agree.
+// stream with random idle gaps, render-target and depth-stencil memories with random latency and
+// stalls, all seeded). Both see the same inputs cycle by cycle for the same seed, so their cycle
+// counts and perf counters agree. The depth-stencil buffer is the harness's ds_mem().
 #include <stdexcept>
 #include <string>
 
@@ -15,7 +16,10 @@ namespace {
 
 constexpr int kBusTimeout = 64;  // cycles a transfer waits while the OM is held in reset
 
-class HarnessBackend final : public Backend, public RegisterBus, public PixelPort {
+class HarnessBackend final : public Backend,
+                             public RegisterBus,
+                             public PixelPort,
+                             public DepthStencilPort {
  public:
   HarnessBackend(sim::SideKind kind, const BackendOptions& o)
       : kind_(kind), h_(harness_config(o), kind) {
@@ -46,7 +50,7 @@ class HarnessBackend final : public Backend, public RegisterBus, public PixelPor
 
   bool submit(const std::vector<Pixel>& pixels) override {
     if (in_reset_) return false;
-    for (const Pixel& p : pixels) h_.push(sim::TbPixel{p.x, p.y, p.px});
+    for (const Pixel& p : pixels) h_.push(sim::TbPixel{p.x, p.y, p.px, p.z, p.front_face});
     h_.run_until_idle();  // throws when om_top stops making progress or an assertion fires
     return true;
   }
@@ -55,6 +59,13 @@ class HarnessBackend final : public Backend, public RegisterBus, public PixelPor
   }
   void write_texel(uint32_t rt, uint32_t x, uint32_t y, const ref::Texel& t) override {
     h_.mem().image().set(mem_addr(rt, y, x), t);
+  }
+  DepthStencilPort* depth_stencil() override { return this; }
+  ref::Texel read_ds_texel(uint32_t x, uint32_t y) const override {
+    return h_.ds_mem().peek(mem_addr(0, y, x));
+  }
+  void write_ds_texel(uint32_t x, uint32_t y, const ref::Texel& t) override {
+    h_.ds_mem().image().set(mem_addr(0, y, x), t);
   }
 
  private:

@@ -3,10 +3,10 @@
 // Registers behave as the register map says (capability registers from ref::cap_register, the
 // state window in sim::StateRegs, STATUS always initialised and idle, PSLVERR for unmapped,
 // misaligned and wrong-direction accesses); each pixel is om::ref::process_pixel on the state the
-// registers hold, after the depth/stencil test of om::ref::depth_stencil_sample when a depth
-// stage state is set (DepthStencilPort). It is the one backend with a depth/stencil stage, so its
-// CAP_OM reports DEPTH_STENCIL. No clock: cycles() stays 0, and the counters that depend on timing
-// or on the memory traffic (RT_READS, HAZARD_STALLS, MEM_STALLS) read 0.
+// registers hold, after the depth/stencil test of om::ref::depth_stencil_sample on the state of
+// the depth/stencil registers and the buffer behind DepthStencilPort. No clock: cycles() stays 0,
+// and the counters that depend on timing or on the memory traffic (RT_READS, HAZARD_STALLS,
+// MEM_STALLS) read 0.
 #include <array>
 #include <cstdint>
 #include <stdexcept>
@@ -60,8 +60,10 @@ class RefBackend final : public Backend,
 
   bool submit(const std::vector<Pixel>& pixels) override {
     if (in_reset_) return false;
-    const ref::DrawState st = sim::bound_state(regs_.decode());
-    for (const Pixel& p : pixels) process(st, p);
+    const ref::DrawState held = regs_.decode();
+    const ref::DrawState st = sim::bound_state(held);
+    const ref::DsBinding binding = ref::ds_binding(ref::to_state(held));
+    for (const Pixel& p : pixels) process(st, binding, p);
     return true;
   }
   ref::Texel read_texel(uint32_t rt, uint32_t x, uint32_t y) const override {
@@ -72,19 +74,10 @@ class RefBackend final : public Backend,
   }
   DepthStencilPort* depth_stencil() override { return this; }
 
-  void set_depth_stencil(const ref::DepthStencilDesc& desc,
-                         const ref::DsBinding& binding) override {
-    ds_desc_ = desc;
-    ds_ = binding;
+  ref::Texel read_ds_texel(uint32_t x, uint32_t y) const override {
+    return ds_mem_.get(mem_addr(0, y, x));
   }
-  uint64_t read_ds_texel(uint32_t x, uint32_t y) const override {
-    const ref::Texel t = ds_mem_.get(mem_addr(0, y, x));
-    return t.w[0] | uint64_t{t.w[1]} << 32;
-  }
-  void write_ds_texel(uint32_t x, uint32_t y, uint64_t v) override {
-    ref::Texel t;
-    t.w[0] = static_cast<uint32_t>(v);
-    t.w[1] = static_cast<uint32_t>(v >> 32);
+  void write_ds_texel(uint32_t x, uint32_t y, const ref::Texel& t) override {
     ds_mem_.set(mem_addr(0, y, x), t);
   }
 
@@ -101,8 +94,7 @@ class RefBackend final : public Backend,
 
   uint32_t value(const regs::RegInfo& r) const {
     if (ref::is_cap_register(r.offset)) {
-      const uint32_t v = ref::cap_register(cfg_, r.offset);
-      return r.offset == regs::kCapOm ? v | ref::kCapOmDepthStencil : v;
+      return ref::cap_register(cfg_, r.offset);
     }
     if (sim::StateRegs::is_state_reg(r.offset)) return regs_.value(r.offset);
     switch (r.offset) {
@@ -119,10 +111,12 @@ class RefBackend final : public Backend,
     }
   }
 
-  void process(const ref::DrawState& st, const Pixel& p) {
+  void process(const ref::DrawState& st, const ref::DsBinding& binding, const Pixel& p) {
     const ref::PixelState ps = ref::pixel_state(st, cfg_, p.x, p.y);
     ref::PixelIn px = p.px;
-    if (!px.clear && ds_.format != nullptr && ref::pixel_covered(ps, px)) depth_stencil(p, &px);
+    if (!px.clear && binding.format != nullptr && ref::pixel_covered(ps, px)) {
+      depth_stencil(st.ds, binding, p, &px);
+    }
     std::array<ref::Texel, ref::kMaxRts> dest{};
     for (int i = 0; i < ref::kMaxRts; ++i) {
       if (ps.rt_format[i] != nullptr) dest[i] = mem_.get(mem_addr(i, p.y, p.x));
@@ -139,19 +133,20 @@ class RefBackend final : public Backend,
 
   // docs/depth-stencil.md §2 on a covered pixel: the buffer is updated, a failing pixel leaves
   // the colour coverage.
-  void depth_stencil(const Pixel& p, ref::PixelIn* px) {
-    const DsFormatInfo& f = *ds_.format;
-    const uint64_t t = read_ds_texel(p.x, p.y);
+  void depth_stencil(const ref::DepthStencilDesc& ds, const ref::DsBinding& binding, const Pixel& p,
+                     ref::PixelIn* px) {
+    const DsFormatInfo& f = *binding.format;
+    const ref::Texel t = read_ds_texel(p.x, p.y);
     ref::DsSampleIn in;
     in.z = p.z;
     in.front_face = p.front_face;
-    in.stored_depth = ref::ds_texel_depth(f, t);
-    in.stored_stencil = ref::ds_texel_stencil(f, t);
-    const ref::DsSampleOut o = ref::depth_stencil_sample(ds_desc_, ds_, in);
+    in.stored_depth = ref::ds_texel_depth(t, f);
+    in.stored_stencil = ref::ds_texel_stencil(t, f);
+    const ref::DsSampleOut o = ref::depth_stencil_sample(ds, binding, in);
     if (o.write_depth || o.write_stencil) {
       write_ds_texel(p.x, p.y,
-                     ref::ds_texel(f, o.write_depth ? o.depth : in.stored_depth,
-                                   o.write_stencil ? o.stencil : in.stored_stencil));
+                     ref::ds_texel(o.write_depth ? o.depth : in.stored_depth,
+                                   o.write_stencil ? o.stencil : in.stored_stencil, f));
     }
     if (!o.pass) px->coverage = false;
   }
@@ -159,9 +154,7 @@ class RefBackend final : public Backend,
   const ConfigInfo& cfg_;
   sim::StateRegs regs_;
   sim::Image mem_;
-  sim::Image ds_mem_;  // one texel per (x, y) at mem_addr(0, y, x): words 0-1 hold the DS texel
-  ref::DepthStencilDesc ds_desc_;
-  ref::DsBinding ds_;
+  sim::Image ds_mem_;
   Counters counters_;
   bool in_reset_ = false;
 };

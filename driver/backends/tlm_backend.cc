@@ -3,20 +3,24 @@
 // (om::sim::systemc::OmTopTlm, testbenches/systemc) on a board from the process's board pool: every
 // register transfer is one b_transport through the board's initiator socket into the OM's register
 // socket (TLM responses mapped back to APB outcomes), each submit() one pixel-socket transaction
-// followed by STATUS polls until BUSY clears, and render-target memory a TexelMemory target with
-// seeded random latencies.
+// followed by STATUS polls until BUSY clears, and the render-target memory and the depth-stencil
+// buffer each a TexelMemory target with seeded random latencies.
 #include <stdexcept>
 
 #include "backends.h"
 #include "om/gen/regs.h"
 #include "om/sim/systemc/tlm_board.h"
+#include "om/sim/top_harness.h"
 
 namespace om::driver {
 namespace {
 
 constexpr int kDrainPolls = 1000000;  // STATUS reads before submit() gives up
 
-class TlmBackend final : public Backend, public RegisterBus, public PixelPort {
+class TlmBackend final : public Backend,
+                         public RegisterBus,
+                         public PixelPort,
+                         public DepthStencilPort {
  public:
   explicit TlmBackend(const BackendOptions& o)
       : board_(sim::systemc::BoardPool::acquire(o.config, timing(o.seed))) {}
@@ -35,7 +39,9 @@ class TlmBackend final : public Backend, public RegisterBus, public PixelPort {
   bool submit(const std::vector<Pixel>& pixels) override {
     std::vector<om::Pixel> px;
     px.reserve(pixels.size());
-    for (const Pixel& p : pixels) px.push_back(om::make_pixel(p.x, p.y, p.px));
+    for (const Pixel& p : pixels) {
+      px.push_back(sim::make_pixel(sim::TbPixel{p.x, p.y, p.px, p.z, p.front_face}));
+    }
     if (!px.empty() && board_->send(px) != tlm::TLM_OK_RESPONSE) return false;
     for (int i = 0; i < kDrainPolls; ++i) {
       const sim::systemc::TlmBoard::RegResult r = board_->read(regs::kStatus);
@@ -49,6 +55,13 @@ class TlmBackend final : public Backend, public RegisterBus, public PixelPort {
   }
   void write_texel(uint32_t rt, uint32_t x, uint32_t y, const ref::Texel& t) override {
     board_->mem.poke(mem_addr(rt, y, x), t);
+  }
+  DepthStencilPort* depth_stencil() override { return this; }
+  ref::Texel read_ds_texel(uint32_t x, uint32_t y) const override {
+    return board_->ds_mem.peek(mem_addr(0, y, x));
+  }
+  void write_ds_texel(uint32_t x, uint32_t y, const ref::Texel& t) override {
+    board_->ds_mem.poke(mem_addr(0, y, x), t);
   }
 
  private:

@@ -167,6 +167,14 @@ ref::DrawState Device::hw_state(const Shadow& s) const {
       h.rt[i].height = s.views[i].height;
     }
   }
+  // The depth/stencil stage's registers (DS_CTRL, DS_FACE, DS_REF, DS_VIEW, DEPTH_MIN/MAX).
+  h.ds = effective_depth_stencil(s);
+  h.ds_view.valid = s.dsv_bound;
+  h.ds_view.format = s.dsv_bound ? static_cast<uint32_t>(s.dsv.format) : 0u;
+  h.ds_view.dsv_flags = s.dsv_bound ? s.dsv.flags : 0u;
+  h.stencil_ref = static_cast<uint8_t>(s.d3d9_mode ? s.d3d9_ds.stencil_ref : s.stencil_ref);
+  h.min_depth = s.min_depth;
+  h.max_depth = s.max_depth;
   return h;
 }
 
@@ -180,7 +188,6 @@ Hresult Device::commit(const Shadow& next) {
     if (!r.ok()) return bus_failure(r, "register write", offset);
     programmed_[offset] = value;
   }
-  program_depth_stencil(next);
   *shadow_ = next;
   ++state_version_;
   return ok();

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Depth-stencil views, OMSetDepthStencilState, ClearDepthStencilView and the depth/stencil stage of
-// a draw (docs/depth-stencil.md §7): the views are validated here, the per-sample rules are the
-// reference model's, applied by a backend's DepthStencilPort.
+// a draw (docs/depth-stencil.md §7): the views are validated here and programmed into the
+// depth/stencil registers with the rest of the state (Device::hw_state); the buffer is the
+// backend's (DepthStencilPort).
 #include <string>
 #include <utility>
 
@@ -141,18 +142,6 @@ ref::DepthStencilDesc Device::effective_depth_stencil(const Shadow& s) const {
   return s.ds_state != 0 ? ds_table_.desc(s.ds_state) : ref::normalise(ref::DepthStencilDesc{});
 }
 
-void Device::program_depth_stencil(const Shadow& s) {
-  DepthStencilPort* port = pixels_ != nullptr ? pixels_->depth_stencil() : nullptr;
-  if (port == nullptr) return;
-  ref::DsBinding b;
-  if (s.dsv_bound) b.format = ref::find_ds_format(static_cast<uint32_t>(s.dsv.format));
-  b.dsv_flags = s.dsv.flags;
-  b.min_depth = s.min_depth;
-  b.max_depth = s.max_depth;
-  b.stencil_ref = static_cast<uint8_t>(s.d3d9_mode ? s.d3d9_ds.stencil_ref : s.stencil_ref);
-  port->set_depth_stencil(effective_depth_stencil(s), b);
-}
-
 Hresult Device::check_depth_stencil_stage(const Shadow& s, const char* what) {
   if (!s.dsv_bound) return Hresult::S_OK;
   const ref::DepthStencilDesc d = effective_depth_stencil(s);
@@ -225,17 +214,19 @@ Hresult Device::clear_depth_stencil_view(uint32_t flags, uint32_t depth, uint32_
   const DepthStencilView& v = shadow_->dsv;
   const DsFormatInfo& f = *ref::find_ds_format(static_cast<uint32_t>(v.format));
   // D3D clamps the clear depth to [0, 1] (a NaN clamps to 0 by the min/max rules) and clears the
-  // whole view, whatever the read-only flags, viewport or scissor say.
+  // whole view, whatever the read-only flags, viewport or scissor say. The hardware has no
+  // depth/stencil clear command, so the driver writes the buffer directly; the OM is idle between
+  // submits, so no depth/stencil access of it is in flight.
   const uint32_t code = ref::depth_convert(ref::depth_clamp(depth, 0, ref::kF32One), f);
   const bool clear_depth = (flags & static_cast<uint32_t>(ClearFlag::DEPTH)) != 0;
   const bool clear_stencil = (flags & static_cast<uint32_t>(ClearFlag::STENCIL)) != 0;
   for (uint32_t y = 0; y < v.height; ++y) {
     for (uint32_t x = 0; x < v.width; ++x) {
-      const uint64_t old = port->read_ds_texel(x, y);
-      const uint32_t d = clear_depth ? code : ref::ds_texel_depth(f, old);
+      const ref::Texel old = port->read_ds_texel(x, y);
+      const uint32_t d = clear_depth ? code : ref::ds_texel_depth(old, f);
       const uint8_t s =
-          clear_stencil ? static_cast<uint8_t>(stencil) : ref::ds_texel_stencil(f, old);
-      port->write_ds_texel(x, y, ref::ds_texel(f, d, s));
+          clear_stencil ? static_cast<uint8_t>(stencil) : ref::ds_texel_stencil(old, f);
+      port->write_ds_texel(x, y, ref::ds_texel(d, s, f));
     }
   }
   return ok();
@@ -250,9 +241,9 @@ Hresult Device::read_depth_stencil(uint32_t x, uint32_t y, uint32_t* depth, uint
   const Hresult hr = ds_texel(fn, x, y, &port);
   if (failed(hr)) return hr;
   const DsFormatInfo& f = *ref::find_ds_format(static_cast<uint32_t>(shadow_->dsv.format));
-  const uint64_t t = port->read_ds_texel(x, y);
-  *depth = ref::ds_texel_depth(f, t);
-  *stencil = ref::ds_texel_stencil(f, t);
+  const ref::Texel t = port->read_ds_texel(x, y);
+  *depth = ref::ds_texel_depth(t, f);
+  *stencil = ref::ds_texel_stencil(t, f);
   return ok();
 }
 
@@ -268,7 +259,7 @@ Hresult Device::write_depth_stencil(uint32_t x, uint32_t y, uint32_t depth, uint
                                            " / stencil " + std::to_string(stencil) +
                                            " does not fit " + f.name);
   }
-  port->write_ds_texel(x, y, ref::ds_texel(f, depth, static_cast<uint8_t>(stencil)));
+  port->write_ds_texel(x, y, ref::ds_texel(depth, static_cast<uint8_t>(stencil), f));
   return ok();
 }
 

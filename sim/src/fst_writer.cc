@@ -171,6 +171,15 @@ enum Port : size_t {
   kWrReady,
   kWrAddr,
   kWrData,
+  kDsRdValid,
+  kDsRdReady,
+  kDsRdAddr,
+  kDsRspValid,
+  kDsRspData,
+  kDsWrValid,
+  kDsWrReady,
+  kDsWrAddr,
+  kDsWrData,
   kPerf,
   kNumPorts
 };
@@ -200,6 +209,15 @@ const PortDecl kPorts[kNumPorts] = {
     {"mem_wr_ready_i", 1},
     {"mem_wr_addr_o", kMemAddrBits, gen::kMemAddrWave, std::size(gen::kMemAddrWave)},
     {"mem_wr_data_o", 128},
+    {"ds_rd_valid_o", 1},
+    {"ds_rd_ready_i", 1},
+    {"ds_rd_addr_o", kMemAddrBits, gen::kMemAddrWave, std::size(gen::kMemAddrWave)},
+    {"ds_rsp_valid_i", 1},
+    {"ds_rsp_data_i", 128},
+    {"ds_wr_valid_o", 1},
+    {"ds_wr_ready_i", 1},
+    {"ds_wr_addr_o", kMemAddrBits, gen::kMemAddrWave, std::size(gen::kMemAddrWave)},
+    {"ds_wr_data_o", 128},
     {"perf_o", kPerfBits, gen::kPerfWave, std::size(gen::kPerfWave)},
 };
 
@@ -242,6 +260,15 @@ void PortTracer::dump(bool clk, const TopIn& in, const TopOut& out) {
   w_.set(h_[kWrReady], 1, in.mem_wr_ready);
   s_[kWrAddr]->set(&out.mem_wr_addr);
   w_.set_words(h_[kWrData], 128, out.mem_wr_data.w.data());
+  w_.set(h_[kDsRdValid], 1, out.ds_rd_valid);
+  w_.set(h_[kDsRdReady], 1, in.ds_rd_ready);
+  s_[kDsRdAddr]->set(&out.ds_rd_addr);
+  w_.set(h_[kDsRspValid], 1, in.ds_rsp_valid);
+  w_.set_words(h_[kDsRspData], 128, in.ds_rsp_data.w.data());
+  w_.set(h_[kDsWrValid], 1, out.ds_wr_valid);
+  w_.set(h_[kDsWrReady], 1, in.ds_wr_ready);
+  s_[kDsWrAddr]->set(&out.ds_wr_addr);
+  w_.set_words(h_[kDsWrData], 128, out.ds_wr_data.w.data());
   s_[kPerf]->set(pack(out.perf).data());
 }
 

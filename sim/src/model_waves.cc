@@ -40,6 +40,8 @@ enum Reg : size_t {
   kWrData,
   kCfg,
   kCfgIdx,
+  kDsValidTap,
+  kDsReadyTap,
   kAccValid,
   kAccReady,
   kHzValidTap,
@@ -58,6 +60,7 @@ enum Reg : size_t {
 enum Wire : size_t {
   kState,
   kCfgInfo,
+  kDsPx,
   kAccOp,
   kHzOp,
   kRdOp,
@@ -100,6 +103,9 @@ ModelWaves::ModelWaves(const std::string& path, const Top& top) : w_(path), top_
   wires_[kState] = std::make_unique<StructVars>(w_, "state", gen::kStateWave);
   wires_[kCfgInfo] = std::make_unique<StructVars>(w_, "cfg", gen::kCfgInfoWave);
   decl(kCfgIdx, "cfg_idx", gen::kConfigEnum.bits, &gen::kConfigEnum);
+  decl(kDsValidTap, "ds_valid", 1);
+  decl(kDsReadyTap, "ds_ready", 1);
+  wires_[kDsPx] = std::make_unique<StructVars>(w_, "ds_px", gen::kPixelWave);
   decl(kAccValid, "acc_valid", 1);
   decl(kAccReady, "acc_ready", 1);
   wires_[kAccOp] = std::make_unique<StructVars>(w_, "acc_op", gen::kOpWave);
@@ -196,6 +202,9 @@ void ModelWaves::wires() {
   wires_[kCfgInfo]->set(pack(co.cfg_info).data());
   put(kCfgIdx, co.cfg);
   const TopTaps t = top_.taps();
+  put(kDsValidTap, t.ds_valid);
+  put(kDsReadyTap, t.ds_ready);
+  wires_[kDsPx]->set(pack(t.ds_px).data());
   put(kAccValid, t.acc_valid);
   put(kAccReady, t.acc_ready);
   wires_[kAccOp]->set(pack(t.acc_op).data());

@@ -179,6 +179,10 @@ const TopOut& RtlTop::eval(const TopIn& in) {
   d.mem_rsp_valid_i = in.mem_rsp_valid;
   for (int i = 0; i < 4; ++i) d.mem_rsp_data_i[i] = in.mem_rsp_data.w[i];
   d.mem_wr_ready_i = in.mem_wr_ready;
+  d.ds_rd_ready_i = in.ds_rd_ready;
+  d.ds_rsp_valid_i = in.ds_rsp_valid;
+  for (int i = 0; i < 4; ++i) d.ds_rsp_data_i[i] = in.ds_rsp_data.w[i];
+  d.ds_wr_ready_i = in.ds_wr_ready;
   d.eval();
 #if OM_RTL_TRACE
   if (trace_) trace_->fst.dump(10 * cycle_);
@@ -198,6 +202,11 @@ void RtlTop::read_outputs() {
   out_.mem_wr_valid = d.mem_wr_valid_o;
   out_.mem_wr_addr = d.mem_wr_addr_o;
   for (int i = 0; i < 4; ++i) out_.mem_wr_data.w[i] = d.mem_wr_data_o[i];
+  out_.ds_rd_valid = d.ds_rd_valid_o;
+  out_.ds_rd_addr = d.ds_rd_addr_o;
+  out_.ds_wr_valid = d.ds_wr_valid_o;
+  out_.ds_wr_addr = d.ds_wr_addr_o;
+  for (int i = 0; i < 4; ++i) out_.ds_wr_data.w[i] = d.ds_wr_data_o[i];
   out_.perf = unpack_perf(words<PerfBits>(d.perf_o));
 }
 
@@ -278,6 +287,9 @@ void RtlTop::restore(const std::vector<uint8_t>& image) {
 TopTaps RtlTop::taps() const {
   const Vom_top___024root& r = *dut_->rootp;
   TopTaps t;
+  t.ds_valid = r.om_top__DOT__ds_valid;
+  t.ds_ready = r.om_top__DOT__ds_ready;
+  t.ds_px = unpack_pixel(words<PixelBits>(r.om_top__DOT__ds_px));
   t.acc_valid = r.om_top__DOT__acc_valid;
   t.acc_ready = r.om_top__DOT__acc_ready;
   t.acc_op = unpack_op(words<OpBits>(r.om_top__DOT__acc_op));

@@ -10,10 +10,18 @@
 
 namespace om::sim {
 
+Pixel make_pixel(const TbPixel& p) {
+  Pixel px = om::make_pixel(p.x, p.y, p.px);
+  px.depth = p.depth;
+  px.front_face = p.front_face;
+  return px;
+}
+
 TopHarness::TopHarness(const HarnessConfig& cfg, SideKind kind)
     : cfg_(cfg),
       side_(make_side(kind, !cfg.waves.empty())),
       mem_(std::make_unique<RandomTiming>(cfg.mem, cfg.seed * 0x9E3779B97F4A7C15ull + 1)),
+      ds_mem_(std::make_unique<RandomTiming>(cfg.mem, cfg.seed * 0x9E3779B97F4A7C15ull + 2)),
       rng_(cfg.seed) {
   if (cfg.cfg_index < 0 || cfg.cfg_index > 7) {
     throw std::out_of_range("HarnessConfig: cfg_index " + std::to_string(cfg.cfg_index));
@@ -35,7 +43,7 @@ void TopHarness::drive_pixel() {
     if (cfg_.in_valid_p >= 1.0 || u(rng_) < cfg_.in_valid_p) {
       offered_ = true;
       const TbPixel& p = queue_.front();
-      in_.in_data = make_pixel(p.x, p.y, p.px);
+      in_.in_data = make_pixel(p);
     }
   }
   in_.in_valid = offered_;
@@ -47,6 +55,11 @@ void TopHarness::step() {
   const bool rsp = mem_.rsp_valid(cycle_);
   in_.mem_rsp_valid = rsp;
   if (rsp) in_.mem_rsp_data = mem_.rsp_data();
+  in_.ds_rd_ready = ds_mem_.rd_ready(cycle_);
+  in_.ds_wr_ready = ds_mem_.wr_ready(cycle_);
+  const bool ds_rsp = ds_mem_.rsp_valid(cycle_);
+  in_.ds_rsp_valid = ds_rsp;
+  if (ds_rsp) in_.ds_rsp_data = ds_mem_.rsp_data();
   drive_pixel();
   bus_.drive(in_);
   const TopOut& out = side_->eval(in_);
@@ -59,12 +72,18 @@ void TopHarness::step() {
   if (in_.in_valid && !out.in_ready) ++in_stall_cycles_;
   bus_done_ = bus_.observe(out, &last_done_);
   mem_.commit(cycle_, wr_fire, out.mem_wr_addr, out.mem_wr_data, rd_fire, out.mem_rd_addr, rsp);
+  const bool ds_wr_fire = out.ds_wr_valid && in_.ds_wr_ready;
+  const bool ds_rd_fire = out.ds_rd_valid && in_.ds_rd_ready;
+  ds_mem_.commit(cycle_, ds_wr_fire, out.ds_wr_addr, out.ds_wr_data, ds_rd_fire, out.ds_rd_addr,
+                 ds_rsp);
 
   side_->tick();
   const std::string err = side_->take_error();
   if (!err.empty())
     throw std::runtime_error(side_->name() + " at cycle " + std::to_string(cycle_) + ": " + err);
 
+  if (ds_wr_fire) ++stats_.ds_writes;
+  if (ds_rd_fire) ++stats_.ds_reads;
   if (wr_fire) ++stats_.rt_writes;
   if (rd_fire) ++stats_.rt_reads;
   if (stall) ++stats_.mem_stall_cycles;
@@ -115,7 +134,7 @@ uint32_t TopHarness::apb_read(uint32_t addr, bool* err, uint64_t timeout) {
 }
 
 uint64_t TopHarness::progress() const {
-  return stats_.pixels_in + stats_.rt_reads + stats_.rt_writes;
+  return stats_.pixels_in + stats_.rt_reads + stats_.rt_writes + stats_.ds_reads + stats_.ds_writes;
 }
 
 void TopHarness::run_until_idle(uint64_t stall_limit) {
@@ -140,7 +159,7 @@ void TopHarness::run_until_idle(uint64_t stall_limit) {
   for (;;) {
     check("pipeline stays busy");
     const uint32_t status = apb_read(regs::kStatus);
-    if (regs::status::kBusy.get(status) == 0 && mem_.idle()) return;
+    if (regs::status::kBusy.get(status) == 0 && mem_.idle() && ds_mem_.idle()) return;
     run(8);
   }
 }

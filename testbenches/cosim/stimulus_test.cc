@@ -111,7 +111,7 @@ TEST(Stimulus, UnknownProfileIsNamedWithTheValidOnes) {
   } catch (const std::invalid_argument& e) {
     EXPECT_STREQ(e.what(),
                  "--profile: unknown profile 'fancy' (default, blend, logic, mrt8, hazards, d3d9, "
-                 "bus)");
+                 "depth, bus)");
   }
 }
 
@@ -221,7 +221,7 @@ INSTANTIATE_TEST_SUITE_P(
                   "t.stim:4: rts: '5' is more than fl9_3's 4 render targets"},
         Malformed{"UnknownProfile", H "profile fancy\n",
                   "t.stim:4: profile: unknown profile 'fancy' (default, blend, logic, mrt8, "
-                  "hazards, d3d9, bus)"},
+                  "hazards, d3d9, depth, bus)"},
         Malformed{"SeedTwice", H "seed 1\nseed 2\n",
                   "t.stim:5: seed: given twice (first on line 4)"},
         Malformed{"PixelBeforeSegment", H "pixel 1 2 0\n",
@@ -235,10 +235,11 @@ INSTANTIATE_TEST_SUITE_P(
         Malformed{"PixelGapNotANumber", H "segment\nps\npixel 1 2 0 gap=abc\n",
                   "t.stim:6: pixel gap: 'abc' is not a whole number from 0 to 255" WANT},
         Malformed{"PixelUnknownFlag", H "segment\nps\npixel 1 2 0 shiny\n",
-                  "t.stim:6: pixel: unexpected 'shiny' (pixel X Y PALETTE [gap=N] [clear] "
-                  "[nocov])"},
+                  "t.stim:6: pixel: unexpected 'shiny' (pixel X Y PALETTE [gap=N] [z=DEPTH] "
+                  "[clear] [nocov] [back])"},
         Malformed{"PixelMissingPalette", H "segment\npixel 1 2\n",
-                  "t.stim:5: pixel: missing values (pixel X Y PALETTE [gap=N] [clear] [nocov])"},
+                  "t.stim:5: pixel: missing values (pixel X Y PALETTE [gap=N] [z=DEPTH] [clear] "
+                  "[nocov] [back])"},
         Malformed{"UnknownBusKind", H "segment\nprogram poke 0x200 1\n",
                   "t.stim:5: program kind: unknown bus operation 'poke' (state_write, "
                   "partial_write, read, perf_clear, ro_write, wo_read, unmapped_read, "

@@ -34,12 +34,14 @@ struct Expected {
 
 // CAP_OM bits (docs/caps.md §7): [3:0] RTs, [4] indep. write masks, [5] per-RT BlendEnable, [6]
 // indep. blend, [7] separate alpha, [8] dual source, [9] SRC_ALPHA_SAT, [10] A2C, [11] logic op,
-// [12] MRT bit depths, [13] linear sRGB blend, [14] depth/stencil unit (none), [15] cube DS.
-constexpr uint32_t kOm9_1 = 1;                      // 9_1: 1 RT, everything "no" or "n/a"
-constexpr uint32_t kOm9_3 = 4 | 1u << 4 | 1u << 7;  // 9_3: 4 RTs, write masks, separate alpha
+// [12] MRT bit depths, [13] linear sRGB blend, [14] depth/stencil unit (om_depth: every
+// configuration), [15] cube DS.
+constexpr uint32_t kOmDs = 1u << 14;
+constexpr uint32_t kOm9_1 = 1 | kOmDs;                      // 9_1: 1 RT, the rest "no" or "n/a"
+constexpr uint32_t kOm9_3 = 4 | 1u << 4 | 1u << 7 | kOmDs;  // 9_3: 4 RTs, write masks, sep. alpha
 // 10_0: 8 RTs and every 10_0 "yes" (not independent blend: the D3D10.0 model).
-constexpr uint32_t kOm10_0 =
-    8 | 1u << 4 | 1u << 5 | 1u << 7 | 1u << 8 | 1u << 9 | 1u << 10 | 1u << 12 | 1u << 13 | 1u << 15;
+constexpr uint32_t kOm10_0 = 8 | 1u << 4 | 1u << 5 | 1u << 7 | 1u << 8 | 1u << 9 | 1u << 10 |
+                             1u << 12 | 1u << 13 | kOmDs | 1u << 15;
 constexpr uint32_t kOm11 = kOm10_0 | 1u << 6 | 1u << 11;  // + independent blend, logic op
 
 // D3DPMISCCAPS (docs/caps.md §4): MASKZ 0x2, COLORWRITEENABLE 0x80, BLENDOP 0x800,

@@ -243,7 +243,8 @@ TEST_P(CapsConsistency, DepthAsTextureIsReportedAlikeByBothQueries) {
             fl_at_least(FeatureLevel::FL_10_0) || (cfg().d3d9_options1 & 2) != 0);
 }
 
-// CAP_OM.DEPTH_STENCIL: present, a depth-tested draw follows om::ref; absent, it is refused.
+// CAP_OM.DEPTH_STENCIL: every configuration has the stage (om_depth), and a depth-tested draw
+// follows om::ref.
 TEST_P(CapsConsistency, DepthStencilUnit) {
   RenderTargetView v;
   v.width = v.height = 4;
@@ -257,20 +258,24 @@ TEST_P(CapsConsistency, DepthStencilUnit) {
   p.y = 2;
   p.px = pixel(1, 1, 1, 1);
   p.z = f(0.25f);
-  const Hresult hr = dev().draw({p});  // the default state: DepthEnable, LESS
-  if (!caps().om.depth_stencil) {
-    EXPECT_EQ(hr, Hresult::E_INVALIDARG);
-    return;
-  }
-  ASSERT_EQ(hr, Hresult::S_OK) << dev().last_error();
+  ASSERT_TRUE(caps().om.depth_stencil);
+  // The default state: DepthEnable, LESS against the never-written (zero) buffer: z 0.25 fails.
+  ASSERT_EQ(dev().draw({p}), Hresult::S_OK) << dev().last_error();
   uint32_t z = 0, s = 0;
+  ASSERT_EQ(dev().read_depth_stencil(1, 2, &z, &s), Hresult::S_OK);
+  EXPECT_EQ(z, 0u);
+  ASSERT_EQ(dev().clear_depth_stencil_view(1, f(1.0f), 0), Hresult::S_OK) << dev().last_error();
+  ASSERT_EQ(dev().draw({p}), Hresult::S_OK) << dev().last_error();
   ASSERT_EQ(dev().read_depth_stencil(1, 2, &z, &s), Hresult::S_OK);
   const DsFormatInfo& d24 = *ref::find_ds_format(static_cast<uint32_t>(ds.format));
   ref::DsBinding b;
   b.format = &d24;
   ref::DsSampleIn in;
   in.z = p.z;
-  EXPECT_EQ(z, ref::depth_stencil_sample(ref::DepthStencilDesc{}, b, in).depth);
+  in.stored_depth = ref::depth_convert(f(1.0f), d24);
+  const ref::DsSampleOut want = ref::depth_stencil_sample(ref::DepthStencilDesc{}, b, in);
+  ASSERT_TRUE(want.write_depth);
+  EXPECT_EQ(z, want.depth);
 }
 
 // docs/validation.md §7 check 3 for the depth-stencil view: D3D11 needs the targets' size and
@@ -290,7 +295,6 @@ TEST_P(CapsConsistency, DepthStencilViewCoversTheTargets) {
       const bool ok = d3d9 ? w >= 4 : w == 4;
       const ValidateOutcome r = dev().validate();
       EXPECT_EQ((r.reasons & bit(ValidateReason::RT_MISMATCH)) != 0, !ok) << d3d9 << " " << w;
-      if (!caps().om.depth_stencil) continue;
       Pixel p;
       p.px = pixel(1, 1, 1, 1);
       EXPECT_EQ(dev().draw({p}), ok ? Hresult::S_OK : Hresult::E_INVALIDARG) << d3d9 << " " << w;

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // Depth-stencil views, OMSetDepthStencilState, ClearDepthStencilView and depth-tested draws
-// (docs/depth-stencil.md §7), on every backend and configuration. A backend with a depth/stencil
+// (docs/depth-stencil.md §7), on every backend and configuration: each backend's depth/stencil
 // stage (CAP_OM.DEPTH_STENCIL) is checked pixel by pixel against om::ref::depth_stencil_sample and
-// om::ref::process_pixel; one without must refuse a draw that would test, naming the missing unit.
+// om::ref::process_pixel, so every backend reads back the same buffers.
 #include "om/ref/depth_stencil.h"
 
+#include <array>
 #include <memory>
 #include <string>
 #include <vector>
@@ -108,26 +109,62 @@ TEST_P(DepthStencil, ViewFormatsFollowTheFeatureLevel) {
   EXPECT_EQ(dev().create_depth_stencil_view(&v, nullptr) == Hresult::S_FALSE, float_depth);
 }
 
-TEST_P(DepthStencil, ABackendWithoutTheStageRefusesADepthTestedDraw) {
-  EXPECT_EQ(has_stage(), be().pixels()->depth_stencil() != nullptr);
+TEST_P(DepthStencil, EveryBuiltInBackendHasTheStage) {
+  // The hardware has om_depth and the reference backend om::ref's: CAP_OM.DEPTH_STENCIL and a
+  // buffer on every one, so the stage suites below run on every backend.
+  EXPECT_TRUE(has_stage());
+  EXPECT_NE(be().pixels()->depth_stencil(), nullptr);
   bind_ds(DsFormat::D24_UNORM_S8_UINT);
+  ASSERT_EQ(dev().clear_depth_stencil_view(1, f(0.5f), 0), Hresult::S_OK) << dev().last_error();
+  // The default state tests depth (DepthEnable, LESS): z 0.75 fails, z 0.25 passes and is stored.
   Pixel p;
   p.px = pixel(1, 1, 1, 1);
-  // The default state tests depth (DepthEnable, LESS).
-  const Hresult hr = dev().draw({p});
-  if (has_stage()) {
-    EXPECT_EQ(hr, Hresult::S_OK) << dev().last_error();
-    return;
-  }
-  EXPECT_EQ(hr, Hresult::E_INVALIDARG);
-  EXPECT_NE(dev().last_error().find("CAP_OM.DEPTH_STENCIL"), std::string::npos)
-      << dev().last_error();
-  EXPECT_EQ(dev().clear_depth_stencil_view(1, kOne, 0), Hresult::E_INVALIDARG);
+  p.z = f(0.75f);
+  Pixel q = p;
+  q.x = 1;
+  q.z = f(0.25f);
+  ASSERT_EQ(dev().draw({p, q}), Hresult::S_OK) << dev().last_error();
+  ref::Texel t;
+  ASSERT_EQ(dev().read_texel(0, 0, 0, &t), Hresult::S_OK);
+  EXPECT_EQ(t.w[0], 0u);
+  ASSERT_EQ(dev().read_texel(0, 1, 0, &t), Hresult::S_OK);
+  EXPECT_EQ(t.w[0], 0xFFFFFFFFu);
+  uint32_t z = 0, st = 0;
+  ASSERT_EQ(dev().read_depth_stencil(1, 0, &z, &st), Hresult::S_OK);
+  EXPECT_EQ(z, ref::depth_convert(f(0.25f), *ref::find_ds_format(45)));
+}
+
+TEST(DepthStencilWithoutStage, ADepthTestedDrawClearAndReadbackAreRefusedByName) {
+  register_builtin_backends();
+  const std::unique_ptr<Backend> be = make_backend("ref", BackendOptions{});
+  ForwardingPixels port(be->pixels());  // a backend registered without the stage
+  std::unique_ptr<Device> dev;
+  ASSERT_EQ(Device::create(&be->bus(), &port, &dev), Hresult::S_OK);
+  RenderTargetView v;
+  v.width = v.height = 4;
+  DepthStencilView ds;
+  ds.width = ds.height = 4;
+  ASSERT_EQ(dev->set_render_targets(1, &v, &ds), Hresult::S_OK) << dev->last_error();
+  std::array<PsOutputDesc, ref::kMaxRts> outs{};
+  outs[0].declared = true;
+  ASSERT_EQ(dev->set_ps_outputs(outs), Hresult::S_OK) << dev->last_error();
+  Pixel p;
+  p.px = pixel(1, 1, 1, 1);
+  EXPECT_EQ(dev->draw({p}), Hresult::E_INVALIDARG);  // the default state tests depth
+  EXPECT_NE(dev->last_error().find("CAP_OM.DEPTH_STENCIL"), std::string::npos) << dev->last_error();
+  EXPECT_EQ(dev->clear_depth_stencil_view(1, kOne, 0), Hresult::E_INVALIDARG);
+  uint32_t z = 0, st = 0;
+  EXPECT_EQ(dev->read_depth_stencil(0, 0, &z, &st), Hresult::E_INVALIDARG);
+  EXPECT_NE(dev->last_error().find("no depth/stencil stage"), std::string::npos)
+      << dev->last_error();
   // With depth and stencil off nothing needs the stage: the draw behaves as without a view.
   ref::DepthStencilDesc off;
   off.depth_enable = false;
-  use(off);
-  EXPECT_EQ(dev().draw({p}), Hresult::S_OK) << dev().last_error();
+  DepthStencilState s = 0;
+  ASSERT_EQ(dev->create_depth_stencil_state(&off, &s), Hresult::S_OK);
+  ASSERT_EQ(dev->set_depth_stencil_state(s, 0), Hresult::S_OK);
+  EXPECT_EQ(dev->draw({p}), Hresult::S_OK) << dev->last_error();
+  EXPECT_EQ(port.read_texel(0, 0, 0).w[0], 0xFFFFFFFFu);
 }
 
 TEST_P(DepthStencilStage, ClearClampsAndKeepsTheOtherAspect) {

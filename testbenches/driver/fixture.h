@@ -83,4 +83,21 @@ class DriverTest : public ::testing::TestWithParam<Param> {
 /// A pixel with every output o[i] = (r, g, b, a) as binary32 bits.
 ref::PixelIn pixel(float r, float g, float b, float a);
 
+/// Another backend's pixel port with only its pixel stream and render-target memory: no
+/// depth-stencil buffer (depth_stencil() nullptr). Tests override submit() to make it misbehave.
+class ForwardingPixels : public PixelPort {
+ public:
+  explicit ForwardingPixels(PixelPort* inner) : inner_(inner) {}
+  bool submit(const std::vector<Pixel>& pixels) override { return inner_->submit(pixels); }
+  ref::Texel read_texel(uint32_t rt, uint32_t x, uint32_t y) const override {
+    return inner_->read_texel(rt, x, y);
+  }
+  void write_texel(uint32_t rt, uint32_t x, uint32_t y, const ref::Texel& t) override {
+    inner_->write_texel(rt, x, y, t);
+  }
+
+ private:
+  PixelPort* inner_;
+};
+
 }  // namespace om::driver::test

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "fixture.h"
 #include "om/driver/backend.h"
 #include "om/driver/device.h"
 #include "om/ref/convert.h"
@@ -115,21 +116,12 @@ TEST_F(LargeWork, ADrawLongerThanOneChunkKeepsItsOrder) {
 }
 
 // A pixel port whose backend gives up (a watchdog or an RTL assertion throws inside submit()).
-class StuckPixels final : public PixelPort {
+class StuckPixels final : public ForwardingPixels {
  public:
-  explicit StuckPixels(PixelPort* inner) : inner_(inner) {}
+  using ForwardingPixels::ForwardingPixels;
   bool submit(const std::vector<Pixel>&) override {
     throw std::runtime_error("run_until_idle: input not drained (test)");
   }
-  ref::Texel read_texel(uint32_t rt, uint32_t x, uint32_t y) const override {
-    return inner_->read_texel(rt, x, y);
-  }
-  void write_texel(uint32_t rt, uint32_t x, uint32_t y, const ref::Texel& t) override {
-    inner_->write_texel(rt, x, y, t);
-  }
-
- private:
-  PixelPort* inner_;
 };
 
 TEST_F(LargeWork, ABackendThatGivesUpLosesTheDeviceWithItsReason) {

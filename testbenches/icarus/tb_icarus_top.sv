@@ -27,7 +27,10 @@ module tb_icarus_top;
     .pslverr_o(pslverr), .in_valid_i(in_valid), .in_ready_o(in_ready), .in_data_i(in_data),
     .mem_rd_valid_o(mem_rd_valid), .mem_rd_ready_i(mem_rd_ready), .mem_rd_addr_o(mem_rd_addr),
     .mem_rsp_valid_i(mem_rsp_valid), .mem_rsp_data_i(mem_rsp_data), .mem_wr_valid_o(mem_wr_valid),
-    .mem_wr_ready_i(mem_wr_ready), .mem_wr_addr_o(mem_wr_addr), .mem_wr_data_o(mem_wr_data), .perf_o(perf)
+    .mem_wr_ready_i(mem_wr_ready), .mem_wr_addr_o(mem_wr_addr), .mem_wr_data_o(mem_wr_data),
+    // The port trace holds no depth-stencil columns: the depth-stencil memory answers nothing and never stalls.
+    .ds_rd_valid_o(), .ds_rd_ready_i(1'b1), .ds_rd_addr_o(), .ds_rsp_valid_i(1'b0), .ds_rsp_data_i('0),
+    .ds_wr_valid_o(), .ds_wr_ready_i(1'b1), .ds_wr_addr_o(), .ds_wr_data_o(), .perf_o(perf)
   );
 
   // The recorded outputs of the current cycle.

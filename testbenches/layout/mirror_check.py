@@ -41,6 +41,8 @@ FUNCTION_MODELS = {
     "texel_pack": ("ref/convert.h", ["pack"]),
     "texel_merge": ("ref/rt_op.h", ["merge_write_mask", "effective_write_mask"]),
     "blend_factor": ("ref/blend.h", ["blend_factor"]),
+    # The kill rule om_depth and om_accept share: om::draw_killed over om::ref::a2c_covered and alpha_test_pass.
+    "kill": ("top_pkg.h", ["draw_killed"]),
 }
 # Extra names a test may use for a function-modelled unit (the unit's use inside a stage has its own function).
 FUNCTION_TEST_ALIASES = {"fp32_clamp": ["clamp_input"]}

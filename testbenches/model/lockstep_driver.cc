@@ -51,7 +51,8 @@ LockstepConfig lockstep_config(int cfg_index, uint64_t seed, uint64_t cycles) {
 Driver::Driver(const LockstepConfig& cfg)
     : cfg_(cfg),
       rng_(cfg.seed),
-      mem_(std::make_unique<sim::RandomTiming>(cfg.mem, cfg.seed * 0xD1B54A32D192ED03ull + 7)) {
+      mem_(std::make_unique<sim::RandomTiming>(cfg.mem, cfg.seed * 0xD1B54A32D192ED03ull + 7)),
+      ds_mem_(std::make_unique<sim::RandomTiming>(cfg.mem, cfg.seed * 0xD1B54A32D192ED03ull + 8)) {
   // Initial memory image: random texels (all 128 bits) around the pixel window of every slot.
   const uint32_t n = cfg_.window + 4;
   for (uint32_t rt = 0; rt < 8; ++rt) {
@@ -60,6 +61,10 @@ Driver::Driver(const LockstepConfig& cfg)
         ref::Texel t;
         for (uint32_t& w : t.w) w = static_cast<uint32_t>(rng_());
         mem_.image().set(mem_addr(rt, y, x), t);
+        if (rt == 0) {
+          for (uint32_t& w : t.w) w = static_cast<uint32_t>(rng_());
+          ds_mem_.image().set(mem_addr(0, y, x), t);
+        }
       }
     }
   }
@@ -130,6 +135,8 @@ Pixel Driver::random_pixel() {
   }
   p.cmd = rng_() % 50 == 0 ? Cmd::kClear : Cmd::kDraw;
   p.coverage = rng_() % 12 != 0;
+  p.depth = random_f32();
+  p.front_face = rng_() % 2 == 0;
   p.fog = random_f32();
   for (uint32_t& c : p.oc1) c = random_f32();
   for (ref::Vec4& o : p.oc) {
@@ -146,6 +153,7 @@ uint32_t Driver::state_value(uint32_t addr, bool coherent) {
   namespace r = om::regs;
   auto pct = [this](uint32_t p) { return rng_() % 100 < p; };
   auto pick = [this](uint32_t n) { return static_cast<uint32_t>(rng_() % n); };
+  if (addr >= r::kDsCtrl && addr <= r::kDepthMax) return ds_state_value(addr, coherent);
   if (addr == r::kCtrl) {
     return r::ctrl::kAlphaToCoverageEnable.put(r::ctrl::kIndependentBlendEnable.put(0, pct(50)),
                                                pct(coherent ? 10 : 25));
@@ -217,6 +225,42 @@ uint32_t Driver::state_value(uint32_t addr, bool coherent) {
     }
   }
   return static_cast<uint32_t>(rng_());
+}
+
+// A constrained-random value of a depth-stencil register: a view bound in most coherent states
+// (every depth format, read-only flags), comparison functions and stencil ops mostly legal.
+uint32_t Driver::ds_state_value(uint32_t addr, bool coherent) {
+  namespace r = om::regs;
+  auto pct = [this](uint32_t p) { return rng_() % 100 < p; };
+  auto pick = [this](uint32_t n) { return static_cast<uint32_t>(rng_() % n); };
+  const uint32_t legal = coherent ? 95 : 80;
+  auto func = [&]() { return pct(legal) ? 1 + pick(8) : pick(16); };
+  if (addr == r::kDsCtrl) {
+    uint32_t v = r::ds_ctrl::kDepthEnable.put(0, pct(70));
+    v = r::ds_ctrl::kDepthWriteMask.put(v, pct(75));
+    v = r::ds_ctrl::kDepthFunc.put(v, func());
+    v = r::ds_ctrl::kStencilEnable.put(v, pct(50));
+    v = r::ds_ctrl::kStencilReadMask.put(v, pct(60) ? 0xFFu : pick(256));
+    return r::ds_ctrl::kStencilWriteMask.put(v, pct(60) ? 0xFFu : pick(256));
+  }
+  if (addr == r::ds_face_offset(0) || addr == r::ds_face_offset(1)) {
+    auto op = [&]() { return pct(legal) ? 1 + pick(8) : pick(16); };
+    uint32_t v = r::ds_face::kFailOp.put(0, op());
+    v = r::ds_face::kDepthFailOp.put(v, op());
+    v = r::ds_face::kPassOp.put(v, op());
+    return r::ds_face::kFunc.put(v, func());
+  }
+  if (addr == r::kDsRef) return pick(256);
+  if (addr == r::kDsView) {
+    uint32_t v = r::ds_view::kValid.put(0, pct(coherent ? 80 : 50));
+    v = r::ds_view::kReadOnlyDepth.put(v, pct(15));
+    v = r::ds_view::kReadOnlyStencil.put(v, pct(15));
+    const uint32_t fmt =
+        pct(legal) ? static_cast<uint32_t>(kDsFormatInfo[pick(kNumDsFormats)].format) : pick(256);
+    return r::ds_view::kFormat.put(v, fmt);
+  }
+  if (addr == r::kDepthMin) return pct(60) ? 0u : random_f32();
+  return pct(60) ? 0x3F800000u : random_f32();  // DEPTH_MAX
 }
 
 // Every state register once, describing one usable draw state.
@@ -301,6 +345,10 @@ void Driver::make_inputs() {
     sim::Memory fresh(std::make_unique<sim::RandomTiming>(cfg_.mem, cfg_.seed ^ 0x5DEECE66Dull));
     fresh.image() = mem_.image();
     mem_ = std::move(fresh);
+    sim::Memory ds_fresh(
+        std::make_unique<sim::RandomTiming>(cfg_.mem, cfg_.seed ^ 0x5DEECE66Dull ^ 1u));
+    ds_fresh.image() = ds_mem_.image();
+    ds_mem_ = std::move(ds_fresh);
   }
   // APB master (no transfer starts in reset).
   if (in.rst_n) {
@@ -320,6 +368,10 @@ void Driver::make_inputs() {
   in.mem_wr_ready = mem_.wr_ready(cycle_);
   in.mem_rsp_valid = in.rst_n && mem_.rsp_valid(cycle_);
   if (in.mem_rsp_valid) in.mem_rsp_data = mem_.rsp_data();
+  in.ds_rd_ready = ds_mem_.rd_ready(cycle_);
+  in.ds_wr_ready = ds_mem_.wr_ready(cycle_);
+  in.ds_rsp_valid = in.rst_n && ds_mem_.rsp_valid(cycle_);
+  if (in.ds_rsp_valid) in.ds_rsp_data = ds_mem_.rsp_data();
 }
 
 void Driver::observe(const TopOut& out) {
@@ -330,6 +382,12 @@ void Driver::observe(const TopOut& out) {
               in.mem_rsp_valid);
   stats_.writes += wr_fire;
   stats_.reads += rd_fire;
+  const bool ds_wr_fire = out.ds_wr_valid && in.ds_wr_ready;
+  const bool ds_rd_fire = out.ds_rd_valid && in.ds_rd_ready;
+  ds_mem_.commit(cycle_, ds_wr_fire, out.ds_wr_addr, out.ds_wr_data, ds_rd_fire, out.ds_rd_addr,
+                 in.ds_rsp_valid);
+  stats_.ds_writes += ds_wr_fire;
+  stats_.ds_reads += ds_rd_fire;
 
   if (in.in_valid && out.in_ready) {
     ++stats_.pixels;

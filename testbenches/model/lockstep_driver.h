@@ -40,6 +40,8 @@ struct DriverStats {
   uint64_t pixels = 0;
   uint64_t reads = 0;
   uint64_t writes = 0;
+  uint64_t ds_reads = 0;
+  uint64_t ds_writes = 0;
   uint64_t apb = 0;
   uint64_t apb_errors = 0;
   uint64_t apb_wait_cycles = 0;  // access-phase cycles without PREADY (held state writes)
@@ -69,10 +71,12 @@ class Driver final : public sim::Testbench<TopIn, TopOut> {
   void push_program();
   Pixel random_pixel();
   uint32_t random_f32();
+  uint32_t ds_state_value(uint32_t addr, bool coherent);
 
   LockstepConfig cfg_;
   std::mt19937_64 rng_;
   sim::Memory mem_;
+  sim::Memory ds_mem_;                   // the depth-stencil buffer
   std::vector<uint32_t> state_regs_;     // offsets of the read-write state registers
   std::vector<uint32_t> uint_formats_;   // DXGI values of the UINT formats
   std::vector<uint32_t> rt_formats_;     // ... of the render-target formats at the configured FL

@@ -75,10 +75,11 @@ TEST_P(Lockstep, ModelMatchesRtlOnEveryPortEveryCycle) {
     if (HasFailure()) return;
     const DriverStats& s = r.stats;
     std::printf(
-        "  pixels %llu, rt reads %llu, writes %llu, hazard stalls %u, killed %u, apb %llu "
-        "(%llu errors, %llu wait cycles)\n",
+        "  pixels %llu, rt reads %llu, writes %llu, ds reads %llu, writes %llu, hazard stalls %u, "
+        "killed %u, apb %llu (%llu errors, %llu wait cycles)\n",
         static_cast<unsigned long long>(s.pixels), static_cast<unsigned long long>(s.reads),
-        static_cast<unsigned long long>(s.writes), r.perf.hazard_stalls, r.perf.killed,
+        static_cast<unsigned long long>(s.writes), static_cast<unsigned long long>(s.ds_reads),
+        static_cast<unsigned long long>(s.ds_writes), r.perf.hazard_stalls, r.perf.killed,
         static_cast<unsigned long long>(s.apb), static_cast<unsigned long long>(s.apb_errors),
         static_cast<unsigned long long>(s.apb_wait_cycles));
     // The run must have exercised the pipeline, not just matched two idle designs.
@@ -86,6 +87,8 @@ TEST_P(Lockstep, ModelMatchesRtlOnEveryPortEveryCycle) {
       EXPECT_GT(s.pixels, cycles / 20);
       EXPECT_GT(s.writes, cycles / 100);
       EXPECT_GT(s.reads, cycles / 200);
+      EXPECT_GT(s.ds_reads, cycles / 200);
+      EXPECT_GT(s.ds_writes, cycles / 5000);
       EXPECT_GT(s.apb_errors, 10u);
       EXPECT_GT(s.apb_wait_cycles, 10u);
     }

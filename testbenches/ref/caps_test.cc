@@ -114,7 +114,7 @@ TEST(Caps, CapOmMatchesTheSummaryTableBitByBit) {
     SCOPED_TRACE(k.cfg.name);
     const uint32_t om = cap_register(k.cfg, 0x08);
     EXPECT_EQ(om & 0xFu, static_cast<uint32_t>(kSimultaneousRts[k.column])) << "Simultaneous RTs";
-    EXPECT_EQ((om >> 14) & 1u, 0u) << "no named configuration has the depth/stencil unit";
+    EXPECT_EQ((om >> 14) & 1u, 1u) << "every configuration has the depth/stencil unit (om_depth)";
     EXPECT_EQ(om >> 16, 0u) << "reserved bits";
     for (const SummaryRow& row : kSummary) {
       const std::string cell = row.cells[k.column];

@@ -238,22 +238,29 @@ TEST(Coverage, FinalCoverageAndsRasterSampleMaskAndOneOfA2cOrOMask) {
   EXPECT_EQ(sample_coverage(0x1, 0xFFFFFFFE, false, 0, false, 0, 1), 0x0u);
 }
 
+Texel texel(uint64_t low) {
+  Texel t{};
+  t.w[0] = static_cast<uint32_t>(low);
+  t.w[1] = static_cast<uint32_t>(low >> 32);
+  return t;
+}
+
 TEST(DepthStencil, TexelsHoldDepthAndStencilWhereSection1Says) {
   const DsFormatInfo& d24 = *find_ds_format(45);
-  EXPECT_EQ(ds_texel(d24, 0xABCDEF, 0x5A), 0x5AABCDEFu);
-  EXPECT_EQ(ds_texel(d24, 0xFFABCDEF, 0), 0x00ABCDEFu);  // bits above the depth are not depth
-  EXPECT_EQ(ds_texel_depth(d24, 0x5AABCDEF), 0xABCDEFu);
-  EXPECT_EQ(ds_texel_stencil(d24, 0x5AABCDEF), 0x5A);
+  EXPECT_EQ(ds_texel(0xABCDEF, 0x5A, d24), texel(0x5AABCDEFu));
+  EXPECT_EQ(ds_texel(0xFFABCDEF, 0, d24), texel(0x00ABCDEFu));  // bits above the depth: not depth
+  EXPECT_EQ(ds_texel_depth(texel(0x5AABCDEF), d24), 0xABCDEFu);
+  EXPECT_EQ(ds_texel_stencil(texel(0x5AABCDEF), d24), 0x5A);
   const DsFormatInfo& d32s8 = *find_ds_format(20);
-  const uint64_t t = ds_texel(d32s8, 0x3F800000u, 0xC3);
-  EXPECT_EQ(t, 0xC33F800000ull);
-  EXPECT_EQ(ds_texel_depth(d32s8, t | 0xFFFFFF0000000000ull), 0x3F800000u);  // X24 ignored
-  EXPECT_EQ(ds_texel_stencil(d32s8, t), 0xC3);
+  const Texel t = ds_texel(0x3F800000u, 0xC3, d32s8);
+  EXPECT_EQ(t, texel(0xC33F800000ull));
+  EXPECT_EQ(ds_texel_depth(texel(0xFFFFFFC33F800000ull), d32s8), 0x3F800000u);  // X24 ignored
+  EXPECT_EQ(ds_texel_stencil(t, d32s8), 0xC3);
   const DsFormatInfo& d16 = *find_ds_format(55);
-  EXPECT_EQ(ds_texel(d16, 0x1FFFF, 0x77), 0xFFFFu);  // no stencil bits: the stencil is dropped
-  EXPECT_EQ(ds_texel_stencil(d16, 0xFFFF), 0);
+  EXPECT_EQ(ds_texel(0x1FFFF, 0x77, d16), texel(0xFFFFu));  // no stencil bits: the stencil dropped
+  EXPECT_EQ(ds_texel_stencil(texel(0xFFFF), d16), 0);
   const DsFormatInfo& d32 = *find_ds_format(40);
-  EXPECT_EQ(ds_texel(d32, 0xBF800000u, 9), 0xBF800000u);
+  EXPECT_EQ(ds_texel(0xBF800000u, 9, d32), texel(0xBF800000u));
 }
 
 }  // namespace

@@ -64,6 +64,11 @@ ScBench::Outs::Outs(const std::string& side)
       mem_wr_valid((side + "_mem_wr_valid_o").c_str()),
       mem_wr_addr((side + "_mem_wr_addr_o").c_str()),
       mem_wr_data((side + "_mem_wr_data_o").c_str()),
+      ds_rd_valid((side + "_ds_rd_valid_o").c_str()),
+      ds_rd_addr((side + "_ds_rd_addr_o").c_str()),
+      ds_wr_valid((side + "_ds_wr_valid_o").c_str()),
+      ds_wr_addr((side + "_ds_wr_addr_o").c_str()),
+      ds_wr_data((side + "_ds_wr_data_o").c_str()),
       perf((side + "_perf_o").c_str()) {}
 
 TopOut ScBench::Outs::read() const {
@@ -77,6 +82,11 @@ TopOut ScBench::Outs::read() const {
   o.mem_wr_valid = mem_wr_valid.read();
   o.mem_wr_addr = mem_wr_addr.read();
   o.mem_wr_data = texel(mem_wr_data.read());
+  o.ds_rd_valid = ds_rd_valid.read();
+  o.ds_rd_addr = ds_rd_addr.read();
+  o.ds_wr_valid = ds_wr_valid.read();
+  o.ds_wr_addr = ds_wr_addr.read();
+  o.ds_wr_data = texel(ds_wr_data.read());
   o.perf = om::sim::systemc::perf(perf.read());
   return o;
 }
@@ -99,6 +109,10 @@ ScBench::ScBench(const sc_core::sc_module_name& name, const cosim::Stimulus& st,
       mem_rsp_valid_("mem_rsp_valid_i"),
       mem_rsp_data_("mem_rsp_data_i"),
       mem_wr_ready_("mem_wr_ready_i"),
+      ds_rd_ready_("ds_rd_ready_i"),
+      ds_rsp_valid_("ds_rsp_valid_i"),
+      ds_rsp_data_("ds_rsp_data_i"),
+      ds_wr_ready_("ds_wr_ready_i"),
       rtl_out_("rtl"),
       model_out_("model"),
       model_("model"),
@@ -127,6 +141,10 @@ ScBench::ScBench(const sc_core::sc_module_name& name, const cosim::Stimulus& st,
   bind_both(r.mem_rsp_valid_i, m.mem_rsp_valid_i, mem_rsp_valid_);
   bind_both(r.mem_rsp_data_i, m.mem_rsp_data_i, mem_rsp_data_);
   bind_both(r.mem_wr_ready_i, m.mem_wr_ready_i, mem_wr_ready_);
+  bind_both(r.ds_rd_ready_i, m.ds_rd_ready_i, ds_rd_ready_);
+  bind_both(r.ds_rsp_valid_i, m.ds_rsp_valid_i, ds_rsp_valid_);
+  bind_both(r.ds_rsp_data_i, m.ds_rsp_data_i, ds_rsp_data_);
+  bind_both(r.ds_wr_ready_i, m.ds_wr_ready_i, ds_wr_ready_);
   // The same output binding code for both: their ports have the same names and types.
   const auto bind_outs = [](auto& dut, Outs& o) {
     dut.prdata_o(o.prdata);
@@ -138,6 +156,11 @@ ScBench::ScBench(const sc_core::sc_module_name& name, const cosim::Stimulus& st,
     dut.mem_wr_valid_o(o.mem_wr_valid);
     dut.mem_wr_addr_o(o.mem_wr_addr);
     dut.mem_wr_data_o(o.mem_wr_data);
+    dut.ds_rd_valid_o(o.ds_rd_valid);
+    dut.ds_rd_addr_o(o.ds_rd_addr);
+    dut.ds_wr_valid_o(o.ds_wr_valid);
+    dut.ds_wr_addr_o(o.ds_wr_addr);
+    dut.ds_wr_data_o(o.ds_wr_data);
     dut.perf_o(o.perf);
   };
   bind_outs(r, rtl_out_);
@@ -149,11 +172,13 @@ ScBench::ScBench(const sc_core::sc_module_name& name, const cosim::Stimulus& st,
     const auto tr = [this](const auto& sig) { sc_core::sc_trace(vcd_, sig, sig.name()); };
     tr(clk_), tr(rst_n_), tr(cfg_), tr(psel_), tr(penable_), tr(pwrite_), tr(paddr_);
     tr(pwdata_), tr(pstrb_), tr(in_valid_), tr(in_data_), tr(mem_rd_ready_), tr(mem_rsp_valid_);
-    tr(mem_rsp_data_), tr(mem_wr_ready_);
+    tr(mem_rsp_data_), tr(mem_wr_ready_), tr(ds_rd_ready_), tr(ds_rsp_valid_), tr(ds_rsp_data_);
+    tr(ds_wr_ready_);
     for (Outs* o : {&rtl_out_, &model_out_}) {
       tr(o->prdata), tr(o->pready), tr(o->pslverr), tr(o->in_ready), tr(o->mem_rd_valid);
       tr(o->mem_rd_addr), tr(o->mem_wr_valid), tr(o->mem_wr_addr), tr(o->mem_wr_data);
-      tr(o->perf);
+      tr(o->ds_rd_valid), tr(o->ds_rd_addr), tr(o->ds_wr_valid), tr(o->ds_wr_addr);
+      tr(o->ds_wr_data), tr(o->perf);
     }
   }
 }
@@ -186,6 +211,13 @@ void ScBench::drive(const TopIn& in) {
     mem_rsp_data_.write(texel_bv_);
   }
   if (all || in.mem_wr_ready != l.mem_wr_ready) mem_wr_ready_.write(in.mem_wr_ready);
+  if (all || in.ds_rd_ready != l.ds_rd_ready) ds_rd_ready_.write(in.ds_rd_ready);
+  if (all || in.ds_rsp_valid != l.ds_rsp_valid) ds_rsp_valid_.write(in.ds_rsp_valid);
+  if (all || in.ds_rsp_data != l.ds_rsp_data) {
+    to_bv(in.ds_rsp_data, ds_texel_bv_);
+    ds_rsp_data_.write(ds_texel_bv_);
+  }
+  if (all || in.ds_wr_ready != l.ds_wr_ready) ds_wr_ready_.write(in.ds_wr_ready);
   last_in_ = in;
   any_driven_ = true;
 }

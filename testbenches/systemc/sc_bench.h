@@ -55,6 +55,11 @@ class ScBench : public sc_core::sc_module {
     sc_core::sc_signal<bool> mem_wr_valid;
     sc_core::sc_signal<uint32_t> mem_wr_addr;
     sc_core::sc_signal<TexelBv> mem_wr_data;
+    sc_core::sc_signal<bool> ds_rd_valid;
+    sc_core::sc_signal<uint32_t> ds_rd_addr;
+    sc_core::sc_signal<bool> ds_wr_valid;
+    sc_core::sc_signal<uint32_t> ds_wr_addr;
+    sc_core::sc_signal<TexelBv> ds_wr_data;
     sc_core::sc_signal<PerfBv> perf;
     TopOut read() const;
   };
@@ -77,6 +82,9 @@ class ScBench : public sc_core::sc_module {
   sc_core::sc_signal<bool> mem_rd_ready_, mem_rsp_valid_;
   sc_core::sc_signal<TexelBv> mem_rsp_data_;
   sc_core::sc_signal<bool> mem_wr_ready_;
+  sc_core::sc_signal<bool> ds_rd_ready_, ds_rsp_valid_;
+  sc_core::sc_signal<TexelBv> ds_rsp_data_;
+  sc_core::sc_signal<bool> ds_wr_ready_;
   Outs rtl_out_, model_out_;
 
   std::unique_ptr<Vom_top_sc> rtl_;
@@ -90,6 +98,7 @@ class ScBench : public sc_core::sc_module {
   bool any_driven_ = false;
   PixelBv pixel_bv_;
   TexelBv texel_bv_;
+  TexelBv ds_texel_bv_;
   std::unique_ptr<VerilatedFstSc> fst_;
   sc_core::sc_trace_file* vcd_ = nullptr;
 };

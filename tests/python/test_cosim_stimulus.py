@@ -32,7 +32,7 @@ def stim() -> Stimulus:
 
 
 def test_profiles_are_listed():
-    assert cosim.PROFILES == ("default", "blend", "logic", "mrt8", "hazards", "d3d9", "bus")
+    assert cosim.PROFILES == ("default", "blend", "logic", "mrt8", "hazards", "d3d9", "depth", "bus")
 
 
 def test_round_trip_through_the_file_text_is_exact(stim, tmp_path):

@@ -176,6 +176,18 @@ def sv() -> str:
         out.append(f"      8'd{f.dxgi}: f = {{1'b1, 3'd{cls}, 8'd{f.texel_bits}, {{{bits}}}, {{{offs}}}, "
                    f"6'd{f.x.bits}, 7'd{f.x.offset}, 7'h{rt:02X}, 7'h{bl:02X}}};  // {f.name}")
     out += ["      default: f = '0;", "    endcase", "    return f;", "  endfunction", ""]
+    out += [
+        "  // Layout of a depth-stencil format (docs/depth-stencil.md §1); valid = 0 for any other DXGI value.",
+        "  typedef struct packed {", "    logic       valid;", "    logic       depth_float;", "    logic [5:0] depth_bits;",
+        "    logic       has_stencil;", "    logic [6:0] stencil_offset;", "  } ds_fmt_info_t;", "",
+        "  function automatic ds_fmt_info_t ds_fmt_info(input logic [7:0] dxgi);", "    ds_fmt_info_t f;",
+        "    f = '0;", "    case (dxgi)",
+    ]
+    for f in defs.depth_formats():
+        st = f.stencil_offset if f.stencil_offset >= 0 else 0
+        out.append(f"      8'd{f.dxgi}: f = {{1'b1, 1'b{int(f.depth_float)}, 6'd{f.depth_bits}, "
+                   f"1'b{int(f.stencil_offset >= 0)}, 7'd{st}}};  // {f.name}")
+    out += ["      default: f = '0;", "    endcase", "    return f;", "  endfunction", ""]
     cfgs = defs.configs()
     out += [
         f"  localparam int NumConfigs = {len(cfgs)};", f"  localparam int DefaultConfig = {[c.default for c in cfgs].index(True)};",

@@ -88,6 +88,12 @@ def fl_rules(regs) -> list[tuple[str, str, int, int, int]]:
     return out
 
 
+def sv_from_fl(width: int, fl: int) -> str:
+    """The SystemVerilog condition "fl_index >= fl"; from the lowest level on a constant (an unsigned >= 0 is a lint
+    error)."""
+    return f"fl_index >= {width}'d{fl}" if fl else "1'b1"
+
+
 def input_arrays(regs) -> list:
     """The register arrays whose every field is a plain hardware input (hwif_in `next`, no storage): CAP_FMT."""
     return [r for r in regs if len(r.dims) == 1 and r.path == f"{r.name}[]"
@@ -118,7 +124,7 @@ def sv(regs) -> str:
             "    om_csr__in_t o;", "    o = h;"]
     w = next(f.width for f in packed.types()["cfg_info"].fields if f.name == "fl_index")
     out[-3] = out[-3].replace("input logic [2:0] fl_index", f"input logic [{w - 1}:0] fl_index")
-    out += [f"    o.{reg}.{field}.next = fl_index >= {w}'d{fl};  // {defs.FEATURE_LEVELS[fl]}"
+    out += [f"    o.{reg}.{field}.next = {sv_from_fl(w, fl)};  // {defs.FEATURE_LEVELS[fl]}"
             for reg, field, _, _, fl in fl_rules(regs)]
     out += ["    return o;", "  endfunction", ""]
     for r in input_arrays(regs):
@@ -168,7 +174,8 @@ def cpp(regs) -> str:
            "           \" bits\";", "  };"] + ovf + ["  return \"\";", "}", "",
            "/// The capability bits of the register at `offset` that are 1 at feature level index `fl_index` (om_min_fl).",
            "inline uint32_t cap_fl_bits(uint32_t offset, uint32_t fl_index) {", "  uint32_t v = 0;"]
-    out += [f"  if (offset == 0x{off:03X}u && fl_index >= {fl}) v |= 1u << {lsb};  // {reg}.{field} from {defs.FEATURE_LEVELS[fl]}"
+    out += [f"  if (offset == 0x{off:03X}u{f' && fl_index >= {fl}' if fl else ''}) v |= 1u << {lsb};"
+            f"  // {reg}.{field} from {defs.FEATURE_LEVELS[fl]}"
             for reg, field, off, lsb, fl in fl_rules(regs)]
     out += ["  return v;", "}", "", "}  // namespace om::regs", ""]
     return "\n".join(out)

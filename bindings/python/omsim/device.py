@@ -241,8 +241,7 @@ class Device(DeviceCaps, DepthStencilCalls):
     def create_depth_stencil_state(self, desc: Optional[DepthStencilDesc]) -> DepthStencilState:
         """ID3D11Device::CreateDepthStencilState: a :class:`DepthStencilState` holding one reference, de-duplicated
         on the normalised description. Raises InvalidArgError (docs/depth-stencil.md §4; desc None = NULL) or
-        TooManyUniqueStateObjectsError. This OM has no depth/stencil stage yet: objects exist, binding them does
-        not."""
+        TooManyUniqueStateObjectsError. Bind it with :meth:`set_depth_stencil_state`."""
         hr, handle = self._raw("create_depth_stencil_state").create_depth_stencil_state(desc_core(desc, DepthStencilDesc), True)
         self._check(hr, "CreateDepthStencilState")
         return DepthStencilState(self, int(handle))

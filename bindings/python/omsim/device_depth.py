@@ -3,9 +3,10 @@
 OMSetDepthStencilState, ClearDepthStencilView, the D3D9 depth/stencil render states and host access to the bound
 depth-stencil buffer.
 
-Only a backend with a depth/stencil stage (``caps.om.depth_stencil``; the "ref" backend today) runs the test in
-draws and holds a depth-stencil buffer; on the others a draw that would test depth or stencil on a bound view, a
-clear and the buffer access raise InvalidArgError naming CAP_OM.DEPTH_STENCIL.
+Every backend has the depth/stencil stage (``caps.om.depth_stencil``): the hardware's om_depth behind the
+"model", "rtl" and "tlm" backends, om::ref behind "ref". The state is programmed into the depth/stencil registers;
+the buffer is the backend's depth-stencil memory, which the clear writes directly (the hardware has no clear
+command for it). A backend without the stage would raise InvalidArgError naming CAP_OM.DEPTH_STENCIL.
 """
 
 from __future__ import annotations

@@ -25,7 +25,8 @@ RenderTargetView = RtBinding
 argument or a raw DXGI value 0..255 (the driver rejects formats without RENDER_TARGET support)."""
 
 DepthStencilView = DsvBinding
-"""A depth/stencil view's shape (this OM has no depth unit; the shape feeds validate): ``omsim.DsvBinding``."""
+"""A depth-stencil view (CreateDepthStencilView + its resource): format, read-only flags and shape,
+``omsim.DsvBinding``; the shape also feeds validate."""
 
 
 @dataclass(frozen=True)

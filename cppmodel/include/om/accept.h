@@ -52,6 +52,8 @@ class Accept {
   void seq(const AcceptIn& in);
   void reset();
 
+  /// in_ready_o from registers and hold (valid before comb()).
+  bool in_ready(bool hold) const { return u_in_reg_.in_ready(false) && !hold; }
   /// busy_o from registers only (valid before comb()).
   bool busy() const {
     return u_in_reg_.out_valid() || u_px_reg_.out_valid() || u_op_reg_.out_valid();

@@ -78,6 +78,12 @@ struct CsrFieldStorage {
   std::array<uint32_t, 3> fog_color{};
   uint32_t ps_outputs = 0;
   std::array<CsrRtStorage, kMaxRts> rt{};
+  uint32_t ds_ctrl = 0;
+  std::array<uint32_t, 2> ds_face{};
+  uint32_t ds_ref = 0;
+  uint32_t ds_view = 0;
+  uint32_t depth_min = 0;
+  uint32_t depth_max = 0;
   bool perf_clear = false;  // PERF_CLEAR.CLEAR (single pulse)
   uint32_t perf_pixels_in = 0;
   uint32_t perf_rt_reads = 0;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Cycle model of rtl/om_top.sv: om_csr (om::Csr), then one RT op per cycle through
-// om::Accept -> om::Hazard -> om::DestRead -> om::RtDatapath -> om::Write, wired like the RTL.
+// Cycle model of rtl/om_top.sv: om_csr (om::Csr), the depth/stencil test (om::Depth), then one RT
+// op per cycle through om::Accept -> om::Hazard -> om::DestRead -> om::RtDatapath -> om::Write,
+// wired like the RTL.
 //
 // Stepping mirrors a Verilated om_top:
 //   * eval(in) = set the inputs and settle (Vom_top::eval() with the clock low): outputs of the
@@ -9,7 +10,8 @@
 //   * tick() = the rising clock edge with the inputs of the last eval(): every register commits.
 // Settle order (no combinational loop exists, so one pass settles everything): busy (registers
 // only) -> om_csr (bus response, state_write_pending, state) -> ready back to front: om_write
-// (registered ready) -> datapath advance en -> om_dest_read -> om_hazard -> om_accept, while
+// (registered ready) -> datapath advance en -> om_dest_read -> om_hazard -> om_accept's registered
+// ready -> om_depth -> om_accept, while
 // valid/data flow front to back from registers. Commit order in tick() is back to front, so every
 // register reads its producer's values of the cycle before the producer updates.
 #pragma once
@@ -19,6 +21,7 @@
 
 #include "om/accept.h"
 #include "om/csr.h"
+#include "om/depth.h"
 #include "om/dest_read.h"
 #include "om/hazard.h"
 #include "om/rt_datapath.h"
@@ -52,6 +55,7 @@ class Top {
 
   // Sub-blocks, for inspection (tests, wave dumps).
   const Csr& csr() const { return csr_; }
+  const Depth& depth() const { return u_depth_; }
   const Accept& accept() const { return u_accept_; }
   const Hazard& hazard() const { return u_hazard_; }
   const DestRead& dest_read() const { return u_dest_read_; }
@@ -71,6 +75,7 @@ class Top {
   void decode_state(const CsrOut& co);
 
   Csr csr_;
+  Depth u_depth_;
   Accept u_accept_;
   Hazard u_hazard_;
   DestRead u_dest_read_;
@@ -81,6 +86,7 @@ class Top {
   // unused, csr_in_ holds them.
   TopIn in_;
   CsrIn csr_in_;
+  DepthIn ds_in_;
   AcceptIn acc_in_;
   HazardIn hz_in_;
   DestReadIn rd_in_;

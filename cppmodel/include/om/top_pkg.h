@@ -7,6 +7,7 @@
 
 #include "om/pkg.h"
 #include "om/ref/convert.h"
+#include "om/ref/state.h"
 
 namespace om {
 
@@ -29,5 +30,11 @@ RtDesc desc_sel(const State& s, uint32_t rt, uint32_t format, uint32_t fl_index)
 /// present.
 bool op_needs_read(bool clear, bool logic_op_enable_rt0, bool blend_enable, FormatClass cls,
                    uint32_t write_mask, uint32_t present);
+
+/// The kill rule om_accept applies and om_depth applies first (D3D order): a draw pixel is removed
+/// when its sample is not covered (raster coverage, SampleMask bit 0, alpha-to-coverage of oC0.a)
+/// or fails the D3D9 alpha test of oC0.a.
+bool draw_killed(bool coverage, uint32_t alpha, bool sample_mask0, bool a2c,
+                 const ref::D3d9State& d3d9);
 
 }  // namespace om

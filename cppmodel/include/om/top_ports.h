@@ -41,6 +41,11 @@ struct TopIn {
   bool mem_rsp_valid = false;
   ref::Texel mem_rsp_data;
   bool mem_wr_ready = false;
+  // Depth-stencil memory.
+  bool ds_rd_ready = false;
+  bool ds_rsp_valid = false;
+  ref::Texel ds_rsp_data;
+  bool ds_wr_ready = false;
 };
 
 /// Every output of om_top.
@@ -54,14 +59,23 @@ struct TopOut {
   bool mem_wr_valid = false;
   uint32_t mem_wr_addr = 0;  // mem_addr_t
   ref::Texel mem_wr_data;
+  bool ds_rd_valid = false;
+  uint32_t ds_rd_addr = 0;  // mem_addr_t
+  bool ds_wr_valid = false;
+  uint32_t ds_wr_addr = 0;  // mem_addr_t
+  ref::Texel ds_wr_data;
   Perf perf;  // perf_o
 };
 
 /// om_top's stage boundaries: the handshake wires between its stages, named as in rtl/om_top.sv
-/// (om_accept -> om_hazard: acc_*; om_hazard -> om_dest_read: hz_*; om_dest_read ->
-/// om_rt_datapath: rd_*, advanced by dp_en; om_rt_datapath -> om_write: dp_*, wr_ready). Both sides
-/// of a lockstep give them every cycle, so a divergence is reported at the stage it starts in.
+/// (om_depth -> om_accept: ds_*; om_accept -> om_hazard: acc_*; om_hazard -> om_dest_read: hz_*;
+/// om_dest_read -> om_rt_datapath: rd_*, advanced by dp_en; om_rt_datapath -> om_write: dp_*,
+/// wr_ready). Both sides of a lockstep give them every cycle, so a divergence is reported at the
+/// stage it starts in.
 struct TopTaps {
+  bool ds_valid = false;
+  bool ds_ready = false;
+  Pixel ds_px;
   bool acc_valid = false;
   bool acc_ready = false;
   Op acc_op;

@@ -18,26 +18,6 @@ const DsFormatInfo* find_ds_format(uint32_t dxgi) {
   return nullptr;
 }
 
-namespace {
-
-uint64_t depth_mask(const DsFormatInfo& f) { return (uint64_t{1} << f.depth_bits) - 1u; }
-
-}  // namespace
-
-uint64_t ds_texel(const DsFormatInfo& f, uint32_t depth, uint8_t stencil) {
-  uint64_t t = depth & depth_mask(f);
-  if (f.stencil_offset >= 0) t |= uint64_t{stencil} << f.stencil_offset;
-  return t;
-}
-
-uint32_t ds_texel_depth(const DsFormatInfo& f, uint64_t t) {
-  return static_cast<uint32_t>(t & depth_mask(f));
-}
-
-uint8_t ds_texel_stencil(const DsFormatInfo& f, uint64_t t) {
-  return f.stencil_offset >= 0 ? static_cast<uint8_t>(t >> f.stencil_offset) : 0;
-}
-
 uint32_t depth_clamp(uint32_t z, uint32_t min_depth, uint32_t max_depth) {
   return f32_min(max_depth, f32_max(min_depth, z));
 }
@@ -50,6 +30,32 @@ uint32_t depth_convert(uint32_t z, const DsFormatInfo& f) {
   const double max_code = static_cast<double>((1u << f.depth_bits) - 1u);
   const double c = static_cast<double>(f32_value(f32_clamp(z, kF32Zero, kF32One)));
   return static_cast<uint32_t>(std::floor(c * max_code + 0.5));
+}
+
+namespace {
+
+uint32_t depth_bits_of(uint32_t v, const DsFormatInfo& f) {
+  return f.depth_bits >= 32 ? v : v & ((1u << f.depth_bits) - 1u);
+}
+
+}  // namespace
+
+uint32_t ds_texel_depth(const Texel& t, const DsFormatInfo& f) { return depth_bits_of(t.w[0], f); }
+
+uint8_t ds_texel_stencil(const Texel& t, const DsFormatInfo& f) {
+  if (f.stencil_offset < 0) return 0;
+  return static_cast<uint8_t>(t.w[f.stencil_offset / 32] >> (f.stencil_offset % 32));
+}
+
+Texel ds_texel(uint32_t depth, uint8_t stencil, const DsFormatInfo& f) {
+  Texel t{};
+  t.w[0] = depth_bits_of(depth, f);
+  if (f.stencil_offset >= 0) {
+    uint32_t& w = t.w[f.stencil_offset / 32];
+    const int sh = f.stencil_offset % 32;
+    w = (w & ~(0xFFu << sh)) | (static_cast<uint32_t>(stencil) << sh);
+  }
+  return t;
 }
 
 namespace {

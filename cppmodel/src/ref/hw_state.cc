@@ -48,6 +48,28 @@ State to_state(const DrawState& d) {
   s.ps_output_type = d.ps_output_type;
   for (int i = 0; i < kMaxRts; ++i) s.rt_desc[i] = to_rt_desc(d.blend.render_target[i]);
   s.rt_bind = d.rt;
+  s.depth_enable = d.ds.depth_enable;
+  s.depth_write_mask = d.ds.depth_write_mask == DepthWriteMask::ALL;
+  s.depth_func = static_cast<uint32_t>(d.ds.depth_func);
+  s.stencil_enable = d.ds.stencil_enable;
+  s.stencil_read_mask = d.ds.stencil_read_mask;
+  s.stencil_write_mask = d.ds.stencil_write_mask;
+  for (int i = 0; i < 2; ++i) {
+    const DepthStencilOpDesc& f = i == 0 ? d.ds.front_face : d.ds.back_face;
+    s.ds_face[i].fail_op = static_cast<uint32_t>(f.stencil_fail_op);
+    s.ds_face[i].depth_fail_op = static_cast<uint32_t>(f.stencil_depth_fail_op);
+    s.ds_face[i].pass_op = static_cast<uint32_t>(f.stencil_pass_op);
+    s.ds_face[i].func = static_cast<uint32_t>(f.stencil_func);
+  }
+  s.stencil_ref = d.stencil_ref;
+  s.ds_bind.valid = d.ds_view.valid;
+  s.ds_bind.format = d.ds_view.format;
+  s.ds_bind.read_only_depth =
+      (d.ds_view.dsv_flags & static_cast<uint32_t>(DsvFlag::READ_ONLY_DEPTH)) != 0;
+  s.ds_bind.read_only_stencil =
+      (d.ds_view.dsv_flags & static_cast<uint32_t>(DsvFlag::READ_ONLY_STENCIL)) != 0;
+  s.min_depth = d.min_depth;
+  s.max_depth = d.max_depth;
   return s;
 }
 
@@ -60,6 +82,14 @@ DrawState draw_state(const State& s) {
   d.ps_output_type = s.ps_output_type;
   d.d3d9 = d3d9_state(s);
   d.rt = s.rt_bind;
+  d.ds = ds_desc(s);
+  const DsBinding b = ds_binding(s);
+  d.ds_view.valid = s.ds_bind.valid;
+  d.ds_view.format = s.ds_bind.format;
+  d.ds_view.dsv_flags = b.dsv_flags;
+  d.stencil_ref = b.stencil_ref;
+  d.min_depth = b.min_depth;
+  d.max_depth = b.max_depth;
   return d;
 }
 
@@ -95,6 +125,36 @@ PixelState pixel_state(const DrawState& s, const ConfigInfo& cfg, uint32_t x, ui
     if (b.format != 0 && x < b.width && y < b.height) ps.rt_format[i] = find_format(b.format);
   }
   return ps;
+}
+
+DepthStencilDesc ds_desc(const State& s) {
+  DepthStencilDesc d;
+  d.depth_enable = s.depth_enable;
+  d.depth_write_mask = s.depth_write_mask ? DepthWriteMask::ALL : DepthWriteMask::ZERO;
+  d.depth_func = static_cast<CmpFunc>(s.depth_func);
+  d.stencil_enable = s.stencil_enable;
+  d.stencil_read_mask = static_cast<uint8_t>(s.stencil_read_mask);
+  d.stencil_write_mask = static_cast<uint8_t>(s.stencil_write_mask);
+  for (int i = 0; i < 2; ++i) {
+    DepthStencilOpDesc& f = i == 0 ? d.front_face : d.back_face;
+    f.stencil_fail_op = static_cast<StencilOp>(s.ds_face[i].fail_op);
+    f.stencil_depth_fail_op = static_cast<StencilOp>(s.ds_face[i].depth_fail_op);
+    f.stencil_pass_op = static_cast<StencilOp>(s.ds_face[i].pass_op);
+    f.stencil_func = static_cast<CmpFunc>(s.ds_face[i].func);
+  }
+  return d;
+}
+
+DsBinding ds_binding(const State& s) {
+  DsBinding b;
+  b.format = s.ds_bind.valid ? find_ds_format(s.ds_bind.format) : nullptr;
+  b.dsv_flags =
+      (s.ds_bind.read_only_depth ? static_cast<uint32_t>(DsvFlag::READ_ONLY_DEPTH) : 0u) |
+      (s.ds_bind.read_only_stencil ? static_cast<uint32_t>(DsvFlag::READ_ONLY_STENCIL) : 0u);
+  b.stencil_ref = static_cast<uint8_t>(s.stencil_ref);
+  b.min_depth = s.min_depth;
+  b.max_depth = s.max_depth;
+  return b;
 }
 
 }  // namespace om::ref

@@ -29,12 +29,22 @@ OmTopModelSc::OmTopModelSc(const sc_core::sc_module_name& name)
       in_data_i("in_data_i"),
       mem_rsp_data_i("mem_rsp_data_i"),
       mem_wr_data_o("mem_wr_data_o"),
+      ds_rd_valid_o("ds_rd_valid_o"),
+      ds_rd_ready_i("ds_rd_ready_i"),
+      ds_rd_addr_o("ds_rd_addr_o"),
+      ds_rsp_valid_i("ds_rsp_valid_i"),
+      ds_rsp_data_i("ds_rsp_data_i"),
+      ds_wr_valid_o("ds_wr_valid_o"),
+      ds_wr_ready_i("ds_wr_ready_i"),
+      ds_wr_addr_o("ds_wr_addr_o"),
+      ds_wr_data_o("ds_wr_data_o"),
       perf_o("perf_o") {
   SC_HAS_PROCESS(OmTopModelSc);
   SC_METHOD(eval);
   sensitive << clk_i << rst_ni << cfg_i << psel_i << penable_i << pwrite_i << pstrb_i << in_valid_i
             << mem_rd_ready_i << mem_rsp_valid_i << mem_wr_ready_i << paddr_i << pwdata_i
-            << in_data_i << mem_rsp_data_i;
+            << in_data_i << mem_rsp_data_i << ds_rd_ready_i << ds_rsp_valid_i << ds_wr_ready_i
+            << ds_rsp_data_i;
 }
 
 bool OmTopModelSc::read_inputs() {
@@ -57,6 +67,9 @@ bool OmTopModelSc::read_inputs() {
   take(in_.mem_rd_ready, mem_rd_ready_i.read());
   take(in_.mem_rsp_valid, mem_rsp_valid_i.read());
   take(in_.mem_wr_ready, mem_wr_ready_i.read());
+  take(in_.ds_rd_ready, ds_rd_ready_i.read());
+  take(in_.ds_rsp_valid, ds_rsp_valid_i.read());
+  take(in_.ds_wr_ready, ds_wr_ready_i.read());
   // The wide inputs are converted only in the delta cycle they change in (this method runs in
   // every such delta cycle, being sensitive to them).
   if (first_ || in_data_i.event()) {
@@ -65,6 +78,10 @@ bool OmTopModelSc::read_inputs() {
   }
   if (first_ || mem_rsp_data_i.event()) {
     in_.mem_rsp_data = texel(mem_rsp_data_i.read());
+    changed = true;
+  }
+  if (first_ || ds_rsp_data_i.event()) {
+    in_.ds_rsp_data = texel(ds_rsp_data_i.read());
     changed = true;
   }
   return changed;
@@ -83,6 +100,14 @@ void OmTopModelSc::write_outputs(const TopOut& o) {
   if (all || o.mem_wr_data != written_.mem_wr_data) {
     to_bv(o.mem_wr_data, wr_data_bv_);
     mem_wr_data_o.write(wr_data_bv_);
+  }
+  if (all || o.ds_rd_valid != written_.ds_rd_valid) ds_rd_valid_o.write(o.ds_rd_valid);
+  if (all || o.ds_rd_addr != written_.ds_rd_addr) ds_rd_addr_o.write(o.ds_rd_addr);
+  if (all || o.ds_wr_valid != written_.ds_wr_valid) ds_wr_valid_o.write(o.ds_wr_valid);
+  if (all || o.ds_wr_addr != written_.ds_wr_addr) ds_wr_addr_o.write(o.ds_wr_addr);
+  if (all || o.ds_wr_data != written_.ds_wr_data) {
+    to_bv(o.ds_wr_data, ds_wr_data_bv_);
+    ds_wr_data_o.write(ds_wr_data_bv_);
   }
   if (all || o.perf != written_.perf) {
     to_bv(o.perf, perf_bv_);

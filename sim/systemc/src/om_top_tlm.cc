@@ -44,6 +44,7 @@ OmTopTlm::OmTopTlm(const sc_core::sc_module_name& name, int cfg_index,
       reg_socket("reg_socket"),
       pixel_socket("pixel_socket"),
       mem_socket("mem_socket"),
+      ds_mem_socket("ds_mem_socket"),
       period_(clock_period) {
   if (period_ == sc_core::SC_ZERO_TIME) throw std::invalid_argument("OmTopTlm: zero clock period");
   reset(cfg_index);
@@ -61,8 +62,10 @@ void OmTopTlm::reset(int cfg_index) {
   in_ = TopIn{};
   in_.cfg = static_cast<uint32_t>(cfg_index);
   reset_until_ = cycles_ + kResetCycles;
-  rsp_ = ResponseQueue();
-  wr_free_ = cycles_;
+  for (MemPort* p : {&rt_mem_, &ds_mem_}) {
+    p->rsp = ResponseQueue();
+    p->wr_free = cycles_;
+  }
   accepted_last_ = false;
 }
 
@@ -71,7 +74,8 @@ void OmTopTlm::hold_reset(bool asserted) {
   reset_held_ = asserted;
   if (assert_now) {
     // The asynchronous reset acts at once: one cycle with rst_ni low at the model's time.
-    rsp_.clear();  // the pipeline forgets its reads
+    rt_mem_.rsp.clear();  // the pipeline forgets its reads
+    ds_mem_.rsp.clear();
     held_since_ = cycles_;
     step();
   }
@@ -81,7 +85,9 @@ sc_core::sc_time OmTopTlm::model_time() const {
   return sc_core::sc_time::from_value(period_.value() * cycles_);
 }
 
-bool OmTopTlm::busy() const { return out_.perf.busy || !rsp_.empty() || accepted_last_; }
+bool OmTopTlm::busy() const {
+  return out_.perf.busy || !rt_mem_.rsp.empty() || !ds_mem_.rsp.empty() || accepted_last_;
+}
 
 bool OmTopTlm::skippable() const {
   if (cycles_ < reset_until_) return false;  // a reset pulse: every edge samples the strap
@@ -92,25 +98,17 @@ bool OmTopTlm::skippable() const {
 const TopOut& OmTopTlm::step() {
   in_.rst_n = !reset_held_ && cycles_ >= reset_until_;
   in_.mem_rd_ready = true;
-  in_.mem_wr_ready = cycles_ >= wr_free_;
-  in_.mem_rsp_valid = in_.rst_n && rsp_.valid(cycles_);
-  if (in_.mem_rsp_valid) in_.mem_rsp_data = rsp_.front();
+  in_.ds_rd_ready = true;
+  mem_inputs(rt_mem_, &in_.mem_wr_ready, &in_.mem_rsp_valid, &in_.mem_rsp_data);
+  mem_inputs(ds_mem_, &in_.ds_wr_ready, &in_.ds_rsp_valid, &in_.ds_rsp_data);
   out_ = top_.eval(in_);
   if (in_.rst_n) {
-    // The write first, then the read (om_top's ordering contract for one cycle).
-    if (out_.mem_wr_valid && in_.mem_wr_ready) {
-      ref::Texel data = out_.mem_wr_data;
-      uint64_t n = 1;
-      mem_access(true, out_.mem_wr_addr, &data, &n);
-      wr_free_ = cycles_ + n;
-    }
-    if (out_.mem_rd_valid && in_.mem_rd_ready) {
-      ref::Texel data;
-      uint64_t n = 1;
-      mem_access(false, out_.mem_rd_addr, &data, &n);
-      rsp_.push(cycles_, n, data);
-    }
-    if (in_.mem_rsp_valid) rsp_.pop();
+    mem_cycle(mem_socket, rt_mem_, out_.mem_wr_valid && in_.mem_wr_ready, out_.mem_wr_addr,
+              out_.mem_wr_data, out_.mem_rd_valid && in_.mem_rd_ready, out_.mem_rd_addr,
+              in_.mem_rsp_valid);
+    mem_cycle(ds_mem_socket, ds_mem_, out_.ds_wr_valid && in_.ds_wr_ready, out_.ds_wr_addr,
+              out_.ds_wr_data, out_.ds_rd_valid && in_.ds_rd_ready, out_.ds_rd_addr,
+              in_.ds_rsp_valid);
   }
   accepted_last_ = in_.in_valid && out_.in_ready;
   top_.tick();
@@ -118,7 +116,34 @@ const TopOut& OmTopTlm::step() {
   return out_;
 }
 
-void OmTopTlm::mem_access(bool write, uint32_t addr, ref::Texel* data, uint64_t* cycles) {
+void OmTopTlm::mem_inputs(const MemPort& p, bool* wr_ready, bool* rsp_valid,
+                          ref::Texel* rsp_data) const {
+  *wr_ready = cycles_ >= p.wr_free;
+  *rsp_valid = in_.rst_n && p.rsp.valid(cycles_);
+  if (*rsp_valid) *rsp_data = p.rsp.front();
+}
+
+void OmTopTlm::mem_cycle(tlm_utils::simple_initiator_socket<OmTopTlm>& socket, MemPort& p,
+                         bool wr_fire, uint32_t wr_addr, const ref::Texel& wr_data, bool rd_fire,
+                         uint32_t rd_addr, bool rsp_delivered) {
+  // The write first, then the read (om_top's ordering contract for one cycle).
+  if (wr_fire) {
+    ref::Texel data = wr_data;
+    uint64_t n = 1;
+    mem_access(socket, true, wr_addr, &data, &n);
+    p.wr_free = cycles_ + n;
+  }
+  if (rd_fire) {
+    ref::Texel data;
+    uint64_t n = 1;
+    mem_access(socket, false, rd_addr, &data, &n);
+    p.rsp.push(cycles_, n, data);
+  }
+  if (rsp_delivered) p.rsp.pop();
+}
+
+void OmTopTlm::mem_access(tlm_utils::simple_initiator_socket<OmTopTlm>& socket, bool write,
+                          uint32_t addr, ref::Texel* data, uint64_t* cycles) {
   tlm::tlm_generic_payload& t = mem_trans_;
   t.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
   t.set_address(static_cast<uint64_t>(addr) * kTexelBytes);
@@ -133,10 +158,11 @@ void OmTopTlm::mem_access(bool write, uint32_t addr, ref::Texel* data, uint64_t*
   const sc_core::sc_time stamp = sc_core::sc_time_stamp();
   const sc_core::sc_time before = now > stamp ? now - stamp : sc_core::SC_ZERO_TIME;
   sc_core::sc_time d = before;
-  mem_socket->b_transport(t, d);
+  socket->b_transport(t, d);
   if (t.is_response_error()) {
-    SC_REPORT_ERROR(kMsgType, (std::string(name()) + ": memory " + (write ? "write" : "read") +
-                               " of texel " + hex(addr) + " failed: " + t.get_response_string())
+    SC_REPORT_ERROR(kMsgType, (std::string(name()) + ": " + socket.basename() + " " +
+                               (write ? "write" : "read") + " of texel " + hex(addr) +
+                               " failed: " + t.get_response_string())
                                   .c_str());
   }
   const uint64_t lat = d > before ? (d - before).value() : 0;

@@ -15,15 +15,19 @@ TlmBoard::TlmBoard(const sc_core::sc_module_name& name)
       reg_init("reg_init"),
       pixel_init("pixel_init"),
       om("om", kDefaultConfig, sc_core::sc_time(10, sc_core::SC_NS), /*background=*/false),
-      mem("mem") {
+      mem("mem"),
+      ds_mem("ds_mem") {
   reg_init.bind(om.reg_socket);
   pixel_init.bind(om.pixel_socket);
   om.mem_socket.bind(mem.socket);
+  om.ds_mem_socket.bind(ds_mem.socket);
 }
 
 void TlmBoard::restart(int cfg_index, const MemoryTiming& timing) {
-  mem.set_timing(timing);
-  mem.clear(timing.seed);
+  for (TexelMemory* m : {&mem, &ds_mem}) {
+    m->set_timing(timing);
+    m->clear(timing.seed);
+  }
   om.hold_reset(false);
   om.set_timeout(OmTopTlm::kDefaultTimeout);
   om.reset(cfg_index);

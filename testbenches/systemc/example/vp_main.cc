@@ -5,6 +5,7 @@
 //     reg  ──► OmTopTlm.reg_socket      capability reads, blend state, render-target binding
 //     pix  ──► OmTopTlm.pixel_socket    a clear and a few blended pixels (packed pixel_t)
 //   OmTopTlm.mem_socket ──► TexelMemory   the render target, 3-cycle reads
+//   OmTopTlm.ds_mem_socket ──► TexelMemory   the depth-stencil buffer (idle: no view is bound)
 //
 // The CPU reads the caps, binds a 4x2 R8G8B8A8_UNORM target, clears it, draws half-transparent
 // pixels with SRC_ALPHA / INV_SRC_ALPHA blending, spends 2 us elsewhere (the OM drains in the
@@ -189,11 +190,13 @@ int sc_main(int, char*[]) {
   om::sim::systemc::MemoryTiming timing;
   timing.read_min = timing.read_max = 3;
   TexelMemory mem("mem", timing);
+  TexelMemory ds_mem("ds_mem", timing);
   Cpu cpu("cpu", mem);
   OmTopTlm om_tlm("om", cfg);
   cpu.reg.bind(om_tlm.reg_socket);
   cpu.pix.bind(om_tlm.pixel_socket);
   om_tlm.mem_socket.bind(mem.socket);
+  om_tlm.ds_mem_socket.bind(ds_mem.socket);
   sc_core::sc_start();
 
   // The same pixels through the reference model, in submission order.

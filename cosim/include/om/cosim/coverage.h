@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "om/gen/defs.h"
+#include "om/ref/depth_stencil.h"
 
 namespace om::cosim {
 
@@ -32,6 +33,10 @@ class Coverage {
   Id write_mask(uint32_t mask) const { return mask_[mask & 15u]; }
   Id rt_count(int n) const { return rt_count_[n & 15]; }
   Id format(Format f) const;
+  /// Depth test: DepthFunc 1..8 on a depth format (kNone otherwise).
+  Id ds_func(uint32_t func, const DsFormatInfo& f) const;
+  /// Stencil: the op 1..8 a tested sample took, by outcome and face (kNone otherwise).
+  Id ds_stencil(uint32_t op, ref::DsOutcome outcome, bool front) const;
   /// A bin by its full name ("group/bin"); throws std::out_of_range when there is none.
   Id id(const std::string& name) const;
   /// Id or kNone when the combination has no bin (e.g. an illegal factor encoding).
@@ -75,6 +80,8 @@ class Coverage {
   std::vector<std::string> names_;
   std::unordered_map<std::string, Id> index_;
   std::vector<uint64_t> hits_;
+  std::vector<Id> ds_func_;     // [func 0..15][depth format index]
+  std::vector<Id> ds_stencil_;  // [op 0..15][outcome 0..2][front]
   std::vector<bool> universe_;
   std::vector<Run> runs_;
   // Dense id tables: [factor 0..31][op 0..7][class 0..7] and friends; kNone where no bin exists.

@@ -82,7 +82,8 @@ class Env final : public sim::Testbench<TopIn, TopOut> {
   uint64_t failure_cycle_ = 0;
 
   sim::ApbMaster bus_;
-  sim::Memory mem_;  // timed by the stimulus's PhaseTiming
+  sim::Memory mem_;     // timed by the stimulus's PhaseTiming
+  sim::Memory ds_mem_;  // the depth-stencil buffer, timed likewise
   sim::StateRegs regs_;
   std::optional<cosim::Scoreboard> sb_;  // replaced at every drain
   bool sb_state_stale_ = false;          // regs_ changed since sb_ last took its state
@@ -96,6 +97,7 @@ class Env final : public sim::Testbench<TopIn, TopOut> {
     Coverage::Id reuse[4];  // distance 1, 2-3, 4-7, 8-15
     Coverage::Id illegal_state;
   } bins_;
+  void sample_ds(const TbPixel& p);
   PixelBins pixel_bins_;
 
   // Segment sequencing.

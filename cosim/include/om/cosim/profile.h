@@ -28,6 +28,7 @@ struct Profile {
   double traffic = 1.0 / 150;  // bus transfers per estimated cycle of a segment
   // Memory phase kinds in percent: fast, typical, slow, long latency, stall burst.
   std::array<int, 5> mem_mix = {25, 30, 15, 15, 15};
+  double ds = 0.3;  // states with a depth-stencil view bound (stim_ds.h); 0 in the focused mixes
 };
 
 /// The profile named `name`, or nullptr.

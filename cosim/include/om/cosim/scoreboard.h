@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // The state a test draws with, its programming over the APB bus, and the scoreboard: the expected
-// render-target memory computed with the clock-free reference model (om::ref::process_pixel) from
-// the same pixels in the same order, plus the expected counts of the performance counters that do
+// render-target and depth-stencil memories computed with the clock-free reference model
+// (om::ref::depth_stencil_sample, then om::ref::process_pixel) from the same pixels in the same
+// order, plus the expected counts of the performance counters that do
 // not depend on timing.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <string>
 
@@ -28,23 +30,37 @@ struct ExpectedCounts {
   uint64_t killed = 0;
   uint64_t rt_reads = 0;
   uint64_t rt_writes = 0;
+  uint64_t ds_reads = 0;   // samples tested against the depth-stencil buffer
+  uint64_t ds_writes = 0;  // depth-stencil texels written
+  uint64_t ds_failed = 0;  // samples removed by the depth or stencil test
 };
 
 class Scoreboard {
  public:
   explicit Scoreboard(int cfg_index);
 
-  void set_state(const DrawState& s) { state_ = s; }
+  void set_state(const DrawState& s);
   const DrawState& state() const { return state_; }
   /// Processes one pixel on the expected image (in submission order).
   void apply(const TbPixel& p) { apply(p, ref_state(p.x, p.y)); }
   /// The same with ps = ref_state(p.x, p.y), computed by the caller.
   void apply(const TbPixel& p, const ref::PixelState& ps);
+  /// The depth-stencil test of `p`'s sample (docs/depth-stencil.md §2) against the expected
+  /// buffer, without applying it; nullopt when the sample is not tested (no active view, a clear,
+  /// or killed before the test).
+  std::optional<ref::DsSampleOut> ds_test(const TbPixel& p) const;
+  /// Fills the depth-stencil area [0, w) x [0, h) with random texels (low 40 bits), in both the
+  /// expected buffer and `mem`.
+  void fill_ds_random(Image& mem, std::mt19937_64& rng, uint32_t w, uint32_t h);
   /// Fills the area of every bound slot of the current state with random texels (bits above
   /// texel_bits zero), in both the expected image and `mem`.
   void fill_random(Image& mem, std::mt19937_64& rng);
 
   const Image& image() const { return image_; }
+  /// The expected depth-stencil buffer (one texel per mem_addr(0, y, x)); writable so a test can
+  /// load the same contents here and in the memory model.
+  Image& ds_image() { return ds_image_; }
+  const Image& ds_image() const { return ds_image_; }
   const ExpectedCounts& counts() const { return counts_; }
   /// The reference-model state pixel (x, y) sees: slots bound, below max_rts and covering (x, y).
   ref::PixelState ref_state(uint32_t x, uint32_t y) const;
@@ -52,7 +68,10 @@ class Scoreboard {
  private:
   const ConfigInfo& cfg_;
   DrawState state_;
+  ref::DsBinding ds_bind_;  // of state_
+  bool ds_active_ = false;  // a depth or stencil test runs
   Image image_;
+  Image ds_image_;
   ExpectedCounts counts_;
 };
 

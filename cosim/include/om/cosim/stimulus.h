@@ -60,9 +60,11 @@ struct PixelRef {
   uint8_t gap = 0;      // idle cycles before the pixel is offered
   bool clear = false;
   bool coverage = true;
+  bool front = true;   // front-facing (the depth-stencil test's FrontFace ops)
+  uint32_t depth = 0;  // binary32 depth of the sample
   bool operator==(const PixelRef& o) const {
     return x == o.x && y == o.y && palette == o.palette && gap == o.gap && clear == o.clear &&
-           coverage == o.coverage;
+           coverage == o.coverage && front == o.front && depth == o.depth;
   }
 };
 

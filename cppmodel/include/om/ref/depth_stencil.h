@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "om/gen/defs.h"
+#include "om/ref/convert.h"
 
 namespace om::ref {
 
@@ -32,14 +33,6 @@ struct DepthStencilDesc {
 
 /// The format with this DXGI value, or nullptr when the output merger has no such depth format.
 const DsFormatInfo* find_ds_format(uint32_t dxgi);
-
-/// A depth-stencil texel of `f` (texel_bits wide, §1): the depth value (UNORM code or binary32
-/// bits) in bits 0..depth_bits-1, the stencil in the 8 bits at stencil_offset (when present).
-uint64_t ds_texel(const DsFormatInfo& f, uint32_t depth, uint8_t stencil);
-/// The depth value of texel `t` (bits above depth_bits ignored).
-uint32_t ds_texel_depth(const DsFormatInfo& f, uint64_t t);
-/// The stencil of texel `t` (0 for a format without stencil bits).
-uint8_t ds_texel_stencil(const DsFormatInfo& f, uint64_t t);
 
 /// §2 step 1: min(max_depth, max(min_depth, z)) with the D3D min/max rules (a NaN z gives
 /// min_depth; inputs flushed). All binary32 bits.
@@ -84,6 +77,24 @@ struct DsBinding {
   uint32_t min_depth = 0x00000000;  // viewport MinDepth (binary32)
   uint32_t max_depth = 0x3F800000;  // viewport MaxDepth (binary32)
 };
+
+/// A bound depth-stencil view as the DS_VIEW register holds it.
+struct DsView {
+  bool valid = false;
+  uint32_t format = 0;     // DXGI_FORMAT (8 bits)
+  uint32_t dsv_flags = 0;  // DsvFlag bits
+};
+
+/// A depth-stencil texel of `f` as memory holds it (docs/depth-stencil.md §1, interface.md §4.1):
+/// the depth value (UNORM code or binary32 bits) in bits 0..depth_bits-1, the stencil in the 8 bits
+/// at stencil_offset (when present), every other bit 0. The stored depth (bits above depth_bits
+/// ignored):
+uint32_t ds_texel_depth(const Texel& t, const DsFormatInfo& f);
+/// The stored stencil of a depth-stencil texel, 0 without stencil bits.
+uint8_t ds_texel_stencil(const Texel& t, const DsFormatInfo& f);
+/// The texel holding `depth` (bits above depth_bits dropped) and `stencil` (dropped without stencil
+/// bits); unused bits 0.
+Texel ds_texel(uint32_t depth, uint8_t stencil, const DsFormatInfo& f);
 
 /// docs/depth-stencil.md §2 for one covered sample.
 DsSampleOut depth_stencil_sample(const DepthStencilDesc& d, const DsBinding& b,

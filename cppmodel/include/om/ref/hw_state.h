@@ -10,6 +10,7 @@
 
 #include "om/gen/types.h"
 #include "om/ref/convert.h"
+#include "om/ref/depth_stencil.h"
 #include "om/ref/fp32.h"
 #include "om/ref/pixel.h"
 #include "om/ref/state.h"
@@ -27,6 +28,11 @@ struct DrawState {
   std::array<uint32_t, kMaxRts> ps_output_type{};  // 0 float, 1 uint, 2 sint (om_validate only)
   D3d9State d3d9;
   std::array<RtBind, kMaxRts> rt{};  // format: DXGI value, 0 = unbound
+  DepthStencilDesc ds;               // D3D11_DEPTH_STENCIL_DESC (fields as the registers hold them)
+  DsView ds_view;                    // the bound depth-stencil view
+  uint8_t stencil_ref = 0;           // StencilRef
+  uint32_t min_depth = 0;            // viewport MinDepth, binary32
+  uint32_t max_depth = kF32One;      // viewport MaxDepth, binary32
 };
 
 /// The register-level state of `s`, and back.
@@ -40,6 +46,10 @@ RtBlendDesc from_rt_desc(const RtDesc& d);
 /// The API-level pieces of a register-level state.
 BlendDesc blend_desc(const State& s);
 D3d9State d3d9_state(const State& s);
+DepthStencilDesc ds_desc(const State& s);
+/// The view, StencilRef and depth range as depth_stencil_sample takes them: format nullptr when
+/// no view is bound or its FORMAT is no depth format (docs/depth-stencil.md §1).
+DsBinding ds_binding(const State& s);
 
 /// The reference-model state pixel (x, y) sees under `s` on hardware configured as `cfg`: slots
 /// below cfg.max_rts whose format is in the format table and whose view covers (x, y); FL 9_x

@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "om/ref/convert.h"
-#include "om/ref/depth_stencil.h"
 #include "om/ref/pixel.h"
 
 namespace om::driver {
@@ -39,8 +38,8 @@ class RegisterBus {
 };
 
 /// One input transfer of the pixel stream: a pixel, or a clear command when px.clear (oc[0] is the
-/// clear colour), at (x, y), 0 <= x, y < 16384 (om_pkg::CoordW = 14 bits). z and front_face feed
-/// the depth/stencil test (DepthStencilPort); a backend without one ignores them.
+/// clear colour), at (x, y), 0 <= x, y < 16384 (om_pkg::CoordW = 14 bits). z and front_face are
+/// pixel_t's depth and front_face, what the depth/stencil stage tests.
 struct Pixel {
   uint32_t x = 0;
   uint32_t y = 0;
@@ -49,18 +48,16 @@ struct Pixel {
   bool front_face = true;  // non-triangle primitives count as front-facing
 };
 
-/// The depth/stencil side of a backend that has a depth/stencil stage (CAP_OM.DEPTH_STENCIL): the
-/// state it tests with and the depth-stencil buffer, one texel of the view's format per (x, y).
+/// The depth-stencil buffer of a backend with a depth/stencil stage (CAP_OM.DEPTH_STENCIL): one
+/// texel per (x, y) at om_pkg::mem_addr_t (rt 0, y, x), depth and stencil in its low 64 bits as
+/// ref::ds_texel lays them out (docs/interface.md §4.1); a texel never written reads as zero. The
+/// stage tests with the state the registers hold (DS_CTRL, DS_FACE, DS_REF, DS_VIEW, DEPTH_MIN,
+/// DEPTH_MAX), so the driver programs it like any other state.
 class DepthStencilPort {
  public:
   virtual ~DepthStencilPort() = default;
-  /// The state draws test with from the next submit() on (binding.format nullptr: no view bound,
-  /// both tests pass and nothing is written; docs/depth-stencil.md §2).
-  virtual void set_depth_stencil(const ref::DepthStencilDesc& desc,
-                                 const ref::DsBinding& binding) = 0;
-  /// Host access to the depth-stencil buffer (ref::ds_texel layout; never written: zero).
-  virtual uint64_t read_ds_texel(uint32_t x, uint32_t y) const = 0;
-  virtual void write_ds_texel(uint32_t x, uint32_t y, uint64_t t) = 0;
+  virtual ref::Texel read_ds_texel(uint32_t x, uint32_t y) const = 0;
+  virtual void write_ds_texel(uint32_t x, uint32_t y, const ref::Texel& t) = 0;
 };
 
 /// The OM's data side: its pixel input stream and the render-target memory behind its memory ports.
@@ -76,7 +73,7 @@ class PixelPort {
   /// Host access to render-target memory (bits above the format's texel width are stored as given).
   virtual ref::Texel read_texel(uint32_t rt, uint32_t x, uint32_t y) const = 0;
   virtual void write_texel(uint32_t rt, uint32_t x, uint32_t y, const ref::Texel& t) = 0;
-  /// The depth/stencil stage, or nullptr when the backend has none (the hardware's today).
+  /// The depth-stencil buffer, or nullptr when the backend has no depth/stencil stage.
   virtual DepthStencilPort* depth_stencil() { return nullptr; }
 };
 

@@ -291,8 +291,6 @@ class Device {
   Hresult check_depth_stencil_stage(const Shadow& s, const char* what);
   /// The state the depth/stencil stage tests with under `s`.
   ref::DepthStencilDesc effective_depth_stencil(const Shadow& s) const;
-  /// Tells the backend's depth/stencil stage (if any) the state of `s`.
-  void program_depth_stencil(const Shadow& s);
   /// The depth/stencil stage, or E_INVALIDARG (named) when there is none or no view is bound.
   Hresult ds_port(const char* what, DepthStencilPort** port);
   /// ds_port() and (x, y) inside the bound view.

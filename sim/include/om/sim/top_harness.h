@@ -2,7 +2,8 @@
 // Blocking use of one side of the co-simulation (the Verilated om_top or the cycle model om::Top)
 // for tests and the driver's rtl and model backends: the side driven cycle by cycle with reset and
 // the configuration strap, the one APB4 master (blocking transfers on top of its queue), the pixel
-// input stream with seeded random gaps, and the render-target memory with seeded random timing.
+// input stream with seeded random gaps, and the render-target and depth-stencil memories with
+// seeded random timing.
 // Every blocking call keeps all of them running, so bus transfers overlap pixel traffic exactly as
 // on a real system.
 #pragma once
@@ -26,11 +27,16 @@ struct TbPixel {
   uint32_t x = 0;
   uint32_t y = 0;
   ref::PixelIn px;
+  uint32_t depth = 0;      // binary32 depth of the sample
+  bool front_face = true;  // every non-triangle primitive is front-facing
 };
+
+/// The pixel_t transfer of `p`.
+Pixel make_pixel(const TbPixel& p);
 
 struct HarnessConfig {
   int cfg_index = 4;        // configuration strap (index into om::kConfigs)
-  MemConfig mem;            // memory latency and stalls
+  MemConfig mem;            // memory latency and stalls (both memories, each its own draws)
   double in_valid_p = 1.0;  // probability that a waiting pixel is offered in a cycle
   uint64_t seed = 1;
   std::string waves;  // FST file to write when not empty
@@ -42,6 +48,8 @@ struct PortStats {
   uint64_t rt_reads = 0;
   uint64_t rt_writes = 0;
   uint64_t mem_stall_cycles = 0;  // a request offered but not accepted (PERF_MEM_STALLS)
+  uint64_t ds_reads = 0;
+  uint64_t ds_writes = 0;
 };
 
 class TopHarness {
@@ -76,6 +84,8 @@ class TopHarness {
   void run_until_idle(uint64_t stall_limit = 100000);
 
   Memory& mem() { return mem_; }
+  /// The depth-stencil buffer (ds_* ports).
+  Memory& ds_mem() { return ds_mem_; }
   const PortStats& stats() const { return stats_; }
   uint64_t cycle() const { return cycle_; }
   /// Cycles in which in_valid_i was high and in_ready_o low.
@@ -90,6 +100,7 @@ class TopHarness {
   HarnessConfig cfg_;
   std::unique_ptr<Side> side_;
   Memory mem_;
+  Memory ds_mem_;
   ApbMaster bus_;
   std::mt19937_64 rng_;
   std::deque<TbPixel> queue_;

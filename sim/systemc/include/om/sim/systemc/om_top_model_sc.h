@@ -43,6 +43,15 @@ class OmTopModelSc : public sc_core::sc_module {
   sc_core::sc_in<PixelBv> in_data_i;
   sc_core::sc_in<TexelBv> mem_rsp_data_i;
   sc_core::sc_out<TexelBv> mem_wr_data_o;
+  sc_core::sc_out<bool> ds_rd_valid_o;
+  sc_core::sc_in<bool> ds_rd_ready_i;
+  sc_core::sc_out<uint32_t> ds_rd_addr_o;
+  sc_core::sc_in<bool> ds_rsp_valid_i;
+  sc_core::sc_in<TexelBv> ds_rsp_data_i;
+  sc_core::sc_out<bool> ds_wr_valid_o;
+  sc_core::sc_in<bool> ds_wr_ready_i;
+  sc_core::sc_out<uint32_t> ds_wr_addr_o;
+  sc_core::sc_out<TexelBv> ds_wr_data_o;
   sc_core::sc_out<PerfBv> perf_o;
 
   explicit OmTopModelSc(const sc_core::sc_module_name& name);
@@ -65,6 +74,7 @@ class OmTopModelSc : public sc_core::sc_module {
   bool settled_ = false;  // top_ has been evaluated with in_
   uint64_t cycles_ = 0;
   TexelBv wr_data_bv_;
+  TexelBv ds_wr_data_bv_;
   PerfBv perf_bv_;
 };
 

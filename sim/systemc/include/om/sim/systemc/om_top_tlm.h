@@ -28,6 +28,9 @@
 //     rounded up to whole cycles (at least 1), is when its response returns (in order, at most one
 //     per cycle: sim::ResponseQueue); a write's occupies the write port for that many cycles. An
 //     error response is reported with SC_REPORT_ERROR (msg type "om/tlm").
+//   * ds_mem_socket (initiator): the depth-stencil buffer (docs/interface.md §4.1), the same
+//     protocol and rules for the model's ds_* handshakes (addresses with rt = 0). Bind it even
+//     when no draw tests depth or stencil: the ports then stay idle.
 // Time: the model runs ahead on its own clock (cycles() x clock period from time 0). A transaction
 // at initiator time t = sc_time_stamp() + delay first runs the model up to t (idle stretches are
 // skipped in one step), then does its cycles; a transaction that arrives while the model is ahead
@@ -55,6 +58,7 @@ class OmTopTlm : public sc_core::sc_module {
   tlm_utils::simple_target_socket<OmTopTlm> reg_socket;
   tlm_utils::simple_target_socket<OmTopTlm> pixel_socket;
   tlm_utils::simple_initiator_socket<OmTopTlm> mem_socket;
+  tlm_utils::simple_initiator_socket<OmTopTlm> ds_mem_socket;
 
   static constexpr unsigned kPixelBytes = sizeof(PixelBits);  // 152
   static constexpr uint64_t kResetCycles = 4;                 // of reset()
@@ -92,7 +96,7 @@ class OmTopTlm : public sc_core::sc_module {
   /// Time of the model's next clock edge: cycles() x clock_period().
   sc_core::sc_time model_time() const;
   const sc_core::sc_time& clock_period() const { return period_; }
-  /// Work in flight: STATUS.BUSY or a memory response outstanding.
+  /// Work in flight: STATUS.BUSY or a response of either memory outstanding.
   bool busy() const;
   const Top& model() const { return top_; }
   /// Idle cycles skipped without evaluating the model.
@@ -118,7 +122,19 @@ class OmTopTlm : public sc_core::sc_module {
   }
   /// The next cycles up to a sync() target may be skipped: nothing in flight, no inputs offered.
   bool skippable() const;
-  void mem_access(bool write, uint32_t addr, ref::Texel* data, uint64_t* cycles);
+  /// The read responses and write-port occupancy of one memory socket.
+  struct MemPort {
+    ResponseQueue rsp;
+    uint64_t wr_free = 0;  // first cycle the write port is ready again
+  };
+  /// The inputs of one memory port in this cycle: *wr_ready, *rsp_valid, *rsp_data.
+  void mem_inputs(const MemPort& p, bool* wr_ready, bool* rsp_valid, ref::Texel* rsp_data) const;
+  /// The handshakes of one memory port in this cycle: the write first, then the read.
+  void mem_cycle(tlm_utils::simple_initiator_socket<OmTopTlm>& socket, MemPort& p, bool wr_fire,
+                 uint32_t wr_addr, const ref::Texel& wr_data, bool rd_fire, uint32_t rd_addr,
+                 bool rsp_delivered);
+  void mem_access(tlm_utils::simple_initiator_socket<OmTopTlm>& socket, bool write, uint32_t addr,
+                  ref::Texel* data, uint64_t* cycles);
   /// Before a transaction: runs the model to the initiator's time and past a reset pulse.
   void begin(const sc_core::sc_time& delay);
   /// After a transaction: the annotated delay that brings the initiator to the model's time.
@@ -136,9 +152,9 @@ class OmTopTlm : public sc_core::sc_module {
   uint64_t timeout_ = kDefaultTimeout;
   uint64_t skipped_ = 0;
   ApbMaster bus_;
-  // Memory side.
-  ResponseQueue rsp_;
-  uint64_t wr_free_ = 0;  // first cycle the write port is ready again
+  // Memory side: render targets (mem_socket) and the depth-stencil buffer (ds_mem_socket).
+  MemPort rt_mem_;
+  MemPort ds_mem_;
   tlm::tlm_generic_payload mem_trans_;
   sc_core::sc_event work_;  // wakes the background process
 };

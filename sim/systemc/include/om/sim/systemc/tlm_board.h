@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // A minimal TLM platform around one OmTopTlm, for host code that is not a SystemC process (the
 // driver's "tlm" backend, tests): a host initiator with sockets bound to the OM's register and
-// pixel sockets, and a TexelMemory behind the OM's memory socket. The host is temporally decoupled:
+// pixel sockets, and a TexelMemory behind each of the OM's memory sockets (render targets: mem,
+// the depth-stencil buffer: ds_mem). The host is temporally decoupled:
 // it keeps its own time offset, passes it as the delay of every transaction and takes back the
 // annotated delay, so simulation time need not run.
 //
@@ -29,11 +30,13 @@ class TlmBoard : public sc_core::sc_module {
   tlm_utils::simple_initiator_socket<TlmBoard> pixel_init;
   OmTopTlm om;
   TexelMemory mem;
+  TexelMemory ds_mem;
 
   explicit TlmBoard(const sc_core::sc_module_name& name);
 
-  /// Resets the OM with the strap `cfg_index`, empties memory, applies `timing`, and moves the
-  /// host's time to the model's. Throws std::out_of_range / std::invalid_argument (bad arguments).
+  /// Resets the OM with the strap `cfg_index`, empties both memories, applies `timing` to both
+  /// (each its own latency engine), and moves the host's time to the model's. Throws
+  /// std::out_of_range / std::invalid_argument (bad arguments).
   void restart(int cfg_index, const MemoryTiming& timing);
 
   struct RegResult {
