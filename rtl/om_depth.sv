@@ -194,9 +194,12 @@ module om_depth
     logic [7:0]  s, rm, wm, op_s, s_new;
     logic [3:0]  op;
     logic        depth_ok, stencil_on, stencil_ok, wd, ws;
-    logic [63:0] t;
+    logic [63:0] t, dst;
+    logic [5:0]  so;  // offset and texel as variables: Icarus 11 selects a variable part of neither struct member
+    so         = 6'(fmt.stencil_offset);
+    dst        = rd_op.dst[63:0];
     face       = rd_op.op.s[1][0] ? state_i.ds_face[0] : state_i.ds_face[1];
-    s          = fmt.has_stencil ? 8'(rd_op.dst[fmt.stencil_offset +: 8]) : 8'd0;
+    s          = fmt.has_stencil ? dst[so +: 8] : 8'd0;
     rm         = state_i.stencil_read_mask;
     wm         = state_i.stencil_write_mask;
     depth_ok   = !state_i.depth_enable || (fmt.depth_float ? depth_fcmp : cmp_u(state_i.depth_func, z_conv, stored_depth));
@@ -209,7 +212,7 @@ module om_depth
     ws         = stencil_on && (wm != 8'd0) && !state_i.ds_bind.read_only_stencil;
     s_new      = ws ? ((s & ~wm) | (op_s & wm)) : s;
     t          = {32'd0, wd ? z_conv : stored_depth};
-    if (fmt.has_stencil) t[6'(fmt.stencil_offset) +: 8] = s_new;
+    if (fmt.has_stencil) t[so +: 8] = s_new;
     ds_pass  = stencil_ok && depth_ok;
     ds_write = wd || ws;
     ds_texel = TexelW'(t);

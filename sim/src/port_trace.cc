@@ -26,8 +26,12 @@ class PortRecorder final : public TappedSide {
     }
     f_ = std::fopen(path.c_str(), "w");
     if (f_ == nullptr) throw std::runtime_error("port trace: cannot write " + path);
-    std::fprintf(f_, "# omsim ports 1: om_top side %s, %d inputs then %d outputs per cycle, hex\n",
-                 side_->name().c_str(), kPortTraceInputs, kPortTraceOutputs);
+    std::fprintf(
+        f_,
+        "# omsim ports 2: om_top side %s, %d inputs then %d outputs, then %d depth-stencil "
+        "inputs and %d outputs per cycle, hex\n",
+        side_->name().c_str(), kPortTraceInputs, kPortTraceOutputs, kPortTraceDsInputs,
+        kPortTraceDsOutputs);
   }
   ~PortRecorder() override { std::fclose(f_); }
   PortRecorder(const PortRecorder&) = delete;
@@ -61,6 +65,11 @@ class PortRecorder final : public TappedSide {
     put_words(f_, out.mem_wr_data.w);
     std::fputc(' ', f_);
     put_words(f_, pack(out.perf));
+    std::fprintf(f_, " %x %x ", in.ds_rd_ready, in.ds_rsp_valid);
+    put_words(f_, in.ds_rsp_data.w);
+    std::fprintf(f_, " %x %x %" PRIx32 " %x %" PRIx32 " ", in.ds_wr_ready, out.ds_rd_valid,
+                 out.ds_rd_addr, out.ds_wr_valid, out.ds_wr_addr);
+    put_words(f_, out.ds_wr_data.w);
     std::fputc('\n', f_);
   }
 

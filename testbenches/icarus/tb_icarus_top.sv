@@ -12,13 +12,14 @@ module tb_icarus_top;
 
   logic              clk, rst_n, psel, penable, pwrite, pready, pslverr, in_valid, in_ready;
   logic              mem_rd_ready, mem_rsp_valid, mem_rd_valid, mem_wr_ready, mem_wr_valid;
+  logic              ds_rd_ready, ds_rsp_valid, ds_rd_valid, ds_wr_ready, ds_wr_valid;
   logic [2:0]        cfg;
   logic [11:0]       paddr;
   logic [31:0]       pwdata, prdata;
   logic [3:0]        pstrb;
   pixel_t            in_data;
-  mem_addr_t         mem_rd_addr, mem_wr_addr;
-  logic [TexelW-1:0] mem_rsp_data, mem_wr_data;
+  mem_addr_t         mem_rd_addr, mem_wr_addr, ds_rd_addr, ds_wr_addr;
+  logic [TexelW-1:0] mem_rsp_data, mem_wr_data, ds_rsp_data, ds_wr_data;
   perf_t             perf;
 
   om_top u_dut (
@@ -28,16 +29,18 @@ module tb_icarus_top;
     .mem_rd_valid_o(mem_rd_valid), .mem_rd_ready_i(mem_rd_ready), .mem_rd_addr_o(mem_rd_addr),
     .mem_rsp_valid_i(mem_rsp_valid), .mem_rsp_data_i(mem_rsp_data), .mem_wr_valid_o(mem_wr_valid),
     .mem_wr_ready_i(mem_wr_ready), .mem_wr_addr_o(mem_wr_addr), .mem_wr_data_o(mem_wr_data),
-    // The port trace holds no depth-stencil columns: the depth-stencil memory answers nothing and never stalls.
-    .ds_rd_valid_o(), .ds_rd_ready_i(1'b1), .ds_rd_addr_o(), .ds_rsp_valid_i(1'b0), .ds_rsp_data_i('0),
-    .ds_wr_valid_o(), .ds_wr_ready_i(1'b1), .ds_wr_addr_o(), .ds_wr_data_o(), .perf_o(perf)
+    .ds_rd_valid_o(ds_rd_valid), .ds_rd_ready_i(ds_rd_ready), .ds_rd_addr_o(ds_rd_addr), .ds_rsp_valid_i(ds_rsp_valid),
+    .ds_rsp_data_i(ds_rsp_data), .ds_wr_valid_o(ds_wr_valid), .ds_wr_ready_i(ds_wr_ready), .ds_wr_addr_o(ds_wr_addr),
+    .ds_wr_data_o(ds_wr_data), .perf_o(perf)
   );
 
   // The recorded outputs of the current cycle.
   logic [31:0]        e_prdata;
   logic               e_pready, e_pslverr, e_in_ready, e_mem_rd_valid, e_mem_wr_valid;
   mem_addr_t          e_mem_rd_addr, e_mem_wr_addr;
-  logic [TexelW-1:0]  e_mem_wr_data;
+  logic [TexelW-1:0]  e_mem_wr_data, e_ds_wr_data;
+  logic               e_ds_rd_valid, e_ds_wr_valid;
+  mem_addr_t          e_ds_rd_addr, e_ds_wr_addr;
   perf_t              e_perf;
   integer             fd, r, cycle, checked, failed;
   logic               released;
@@ -64,20 +67,21 @@ module tb_icarus_top;
     version = 0;
     r = $fgets(header, fd);
     if (r > 0) r = $sscanf(header, "# omsim ports %d", version);
-    if (r != 1 || version != 1) $fatal(1, "%s: not a port trace (omsim ports 1)", path);
+    if (r != 1 || version != 2) $fatal(1, "%s: not a port trace (omsim ports 2)", path);
     clk = 1'b0;
     cycle = 0;
     checked = 0;
     failed = 0;
     released = 1'b0;
-    r = 24;
-    while (r == 24) begin
-      r = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n", rst_n, cfg, psel,
-                  penable, pwrite, paddr, pwdata, pstrb, in_valid, in_data, mem_rd_ready, mem_rsp_valid, mem_rsp_data,
-                  mem_wr_ready, e_prdata, e_pready, e_pslverr, e_in_ready, e_mem_rd_valid, e_mem_rd_addr,
-                  e_mem_wr_valid, e_mem_wr_addr, e_mem_wr_data, e_perf);
-      if (r > 0 && r != 24) $fatal(1, "%s: line %0d has %0d fields, not 24", path, cycle + 2, r);
-      if (r == 24) cycle_once();
+    r = 33;
+    while (r == 33) begin
+      r = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n",
+                  rst_n, cfg, psel, penable, pwrite, paddr, pwdata, pstrb, in_valid, in_data, mem_rd_ready,
+                  mem_rsp_valid, mem_rsp_data, mem_wr_ready, e_prdata, e_pready, e_pslverr, e_in_ready, e_mem_rd_valid,
+                  e_mem_rd_addr, e_mem_wr_valid, e_mem_wr_addr, e_mem_wr_data, e_perf, ds_rd_ready, ds_rsp_valid,
+                  ds_rsp_data, ds_wr_ready, e_ds_rd_valid, e_ds_rd_addr, e_ds_wr_valid, e_ds_wr_addr, e_ds_wr_data);
+      if (r > 0 && r != 33) $fatal(1, "%s: line %0d has %0d fields, not 33", path, cycle + 2, r);
+      if (r == 33) cycle_once();
     end
     $display("%0d cycles checked, %0d failed", checked, failed);
     $finish;
@@ -99,6 +103,11 @@ module tb_icarus_top;
         check("mem_wr_addr_o", mem_wr_addr, e_mem_wr_addr);
         check("mem_wr_data_o", mem_wr_data, e_mem_wr_data);
         check("perf_o", perf, e_perf);
+        check("ds_rd_valid_o", ds_rd_valid, e_ds_rd_valid);
+        check("ds_rd_addr_o", ds_rd_addr, e_ds_rd_addr);
+        check("ds_wr_valid_o", ds_wr_valid, e_ds_wr_valid);
+        check("ds_wr_addr_o", ds_wr_addr, e_ds_wr_addr);
+        check("ds_wr_data_o", ds_wr_data, e_ds_wr_data);
         checked = checked + 1;
         if (cycle_failed) failed = failed + 1;
       end

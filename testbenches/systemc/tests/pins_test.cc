@@ -33,13 +33,15 @@ TEST(Pins, UnpackPixelInvertsPackPixel) {
 }
 
 TEST(Pins, PixelFieldsSitAtThePixelTBitPositions) {
-  // pixel_t {cmd, x[13:0], y[13:0], coverage, fog, oc1[3:0], oc[7:0][3:0]}: cmd is bit 1213, x
-  // bits [1212:1199], y [1198:1185], coverage 1184, fog [1183:1152], oc1[c] at 1024 + 32c,
-  // oc[i][c] at 128i + 32c.
+  // pixel_t {cmd, x[13:0], y[13:0], coverage, depth, front_face, fog, oc1[3:0], oc[7:0][3:0]}: cmd
+  // is bit 1246, x bits [1245:1232], y [1231:1218], coverage 1217, depth [1216:1185], front_face
+  // 1184, fog [1183:1152], oc1[c] at 1024 + 32c, oc[i][c] at 128i + 32c.
   PixelBv bv;
-  bv[1213] = sc_dt::Log_1;
-  bv.range(1212, 1199) = 0x2A5;
-  bv.range(1198, 1185) = 0x1234;
+  bv[1246] = sc_dt::Log_1;
+  bv.range(1245, 1232) = 0x2A5;
+  bv.range(1231, 1218) = 0x1234;
+  bv[1217] = sc_dt::Log_1;
+  bv.range(1216, 1185) = 0x3F400000u;
   bv[1184] = sc_dt::Log_1;
   bv.range(1183, 1152) = 0x3F000000u;
   bv.range(1024 + 32 * 2 + 31, 1024 + 32 * 2) = 0xDEADBEEFu;
@@ -49,6 +51,8 @@ TEST(Pins, PixelFieldsSitAtThePixelTBitPositions) {
   EXPECT_EQ(p.x, 0x2A5u);
   EXPECT_EQ(p.y, 0x1234u);
   EXPECT_TRUE(p.coverage);
+  EXPECT_EQ(p.depth, 0x3F400000u);
+  EXPECT_TRUE(p.front_face);
   EXPECT_EQ(p.fog, 0x3F000000u);
   EXPECT_EQ(p.oc1[2], 0xDEADBEEFu);
   EXPECT_EQ(p.oc[5][3], 0x01020304u);
