@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -96,8 +97,11 @@ TEST(FstWriter, ReadsNoWordPastAWideValueWhoseWidthIsAMultipleOf32) {
   ASSERT_NE(mem, MAP_FAILED);
   auto* base = static_cast<uint8_t*>(mem);
   ASSERT_EQ(mprotect(base + page, page, PROT_NONE), 0);
+  // Under the test's temporary folder: run from a checkout, the binary must not write into the
+  // sources.
+  const std::string path = testing::TempDir() + "fst_writer_wide_values.fst";
   {
-    FstWriter w("fst_writer_wide_values.fst");
+    FstWriter w(path);
     const uint32_t widths[] = {33, 64, 96, 128};
     FstWriter::Handle h[4];
     for (int i = 0; i < 4; ++i) h[i] = w.var("v" + std::to_string(i), widths[i]);
@@ -110,6 +114,7 @@ TEST(FstWriter, ReadsNoWordPastAWideValueWhoseWidthIsAMultipleOf32) {
     }
   }
   munmap(mem, 2 * page);
+  std::remove(path.c_str());
 }
 
 }  // namespace
