@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "om/cosim/stimulus_file.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cmath>
@@ -15,13 +16,14 @@
 
 #include "om/cosim/numbers.h"
 #include "om/cosim/profile.h"
+#include "om/gen/sizes.h"
 
 namespace om::cosim {
 namespace {
 
-constexpr uint64_t kMaxCycles = 1000000000000ull;  // as --cycles
-constexpr uint64_t kMaxCoord = (1u << 14) - 1;     // CoordW bits of x and y
-constexpr size_t kMaxPalette = 256;                // PixelRef::palette is 8 bits
+constexpr uint64_t kMaxCycles = 1000000000000ull;    // as --cycles
+constexpr uint64_t kMaxCoord = (1u << kCoordW) - 1;  // x and y are CoordW bits
+constexpr size_t kMaxPalette = 256;                  // PixelRef::palette is 8 bits
 constexpr const char* kStall[] = {"rd", "wr", "both"};
 
 constexpr BusOp::Kind kKinds[] = {
@@ -103,17 +105,11 @@ struct Fields {
   std::vector<std::string> pos;
   std::vector<std::string> flags;
   std::vector<std::pair<std::string, std::string>> keys;
-  bool flag(const char* f) const {
-    for (const std::string& x : flags) {
-      if (x == f) return true;
-    }
-    return false;
-  }
+  bool flag(const char* f) const { return std::find(flags.begin(), flags.end(), f) != flags.end(); }
   const std::string* key(const char* k) const {
-    for (const auto& kv : keys) {
-      if (kv.first == k) return &kv.second;
-    }
-    return nullptr;
+    const auto it =
+        std::find_if(keys.begin(), keys.end(), [&](const auto& kv) { return kv.first == k; });
+    return it == keys.end() ? nullptr : &it->second;
   }
 };
 
