@@ -50,6 +50,15 @@ def test_device_arguments(kwargs, exc, text):
         Device(**kwargs)
 
 
+def test_device_waves_path_that_cannot_be_written(tmp_path):
+    afile = tmp_path / "a"
+    afile.write_text("")
+    with pytest.raises(ValueError, match=f"waves: folder '{afile}' is not a folder"):
+        Device(waves=afile / "x.fst")
+    with pytest.raises(ValueError, match="waves: cannot write '/proc/x.fst': "):
+        Device(waves="/proc/x.fst")
+
+
 def test_device_lists_the_backends_it_has():
     with pytest.raises(ValueError) as e:
         Device(backend="tlm-x")

@@ -125,11 +125,18 @@ class Device(DeviceCaps, DepthStencilCalls):
                 raise ValueError("waves: empty path (use None for no waves)")
             folder = os.path.dirname(os.path.abspath(path))
             if not os.path.isdir(folder):  # the tracer would silently write nothing
-                raise ValueError(f"waves: folder {folder!r} does not exist")
+                what = "is not a folder" if os.path.exists(folder) else "does not exist"
+                raise ValueError(f"waves: folder {folder!r} {what}")
             if os.path.isdir(path):
                 raise ValueError(f"waves: {path!r} is a folder; give the path of an .fst file")
-            if not os.access(folder, os.W_OK):
-                raise ValueError(f"waves: folder {folder!r} is not writable")
+            existed = os.path.exists(path)
+            try:  # what the tracer will do, so a refusal (permissions, /proc) is an input error here
+                with open(path, "ab"):
+                    pass
+            except OSError as e:
+                raise ValueError(f"waves: cannot write {path!r}: {e.strerror}") from None
+            if not existed:  # a backend that cannot trace must leave no file behind
+                os.remove(path)
         else:
             raise TypeError(f"waves: expected a path or None, got {type(waves).__name__}")
         hr, raw = _device.create_device(backend, self._config.core, seed, path)
