@@ -27,6 +27,9 @@ bool expects_error(BusOp::Kind k) {
   }
 }
 
+// The depth-stencil memory's draws (any constant other than 0 gives a stream of its own).
+constexpr uint64_t kDsTimingSalt = 0x9E3779B97F4A7C15ull;
+
 std::string hex(uint32_t v) {
   char buf[16];
   std::snprintf(buf, sizeof buf, "0x%08X", v);
@@ -39,7 +42,7 @@ Env::Env(const Stimulus& st, const EnvOptions& opt)
     : st_(st),
       opt_(opt),
       mem_(std::make_unique<PhaseTiming>(st)),
-      ds_mem_(std::make_unique<PhaseTiming>(st)),
+      ds_mem_(std::make_unique<PhaseTiming>(st, kDsTimingSalt)),
       sb_(std::in_place, st.cfg.cfg_index),
       cov_(st.cfg.cfg_index),
       pixel_bins_(cov_),

@@ -62,8 +62,8 @@ std::vector<MemPhase> generate_memory(uint64_t seed, uint64_t cycles, const Prof
   return phases;
 }
 
-PhaseTiming::PhaseTiming(const Stimulus& st)
-    : st_(&st), prof_(st.lazy ? find_profile(st.cfg.profile) : nullptr) {
+PhaseTiming::PhaseTiming(const Stimulus& st, uint64_t salt)
+    : st_(&st), prof_(st.lazy ? find_profile(st.cfg.profile) : nullptr), salt_(salt) {
   enter(0);
 }
 
@@ -76,7 +76,7 @@ void PhaseTiming::enter(size_t phase) {
     // Phases cover the run's cycles and the one after the last, as generate() makes them.
     cur_phase_ = memory_phase(st_->cfg.seed, phase_, start_, st_->cfg.cycles + 1, *prof_);
   }
-  if (cur_phase_) rng_.seed(cur_phase_->seed);
+  if (cur_phase_) rng_.seed(cur_phase_->seed ^ salt_);
 }
 
 void PhaseTiming::draw(const MemPhase& p, uint64_t i, MemCycle* m, size_t n) {

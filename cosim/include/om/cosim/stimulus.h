@@ -142,7 +142,8 @@ class SegmentStream {
  private:
   const Stimulus* st_;
   const Profile* prof_;  // of a lazy stimulus
-  size_t index_ = 0;     // of the current segment
+  uint64_t salt_;
+  size_t index_ = 0;  // of the current segment
   // Lazy generation: the next segment's index, the estimated cycles so far, the state the
   // generator drew last (the next segment starts from it) and the state registers the bus writes
   // so far leave (the truth, as derive_states() has it).
@@ -168,7 +169,10 @@ int config_index(const std::string& name);
 /// the run (the same draws in the same order as one by one). `st` must outlive it.
 class PhaseTiming final : public sim::MemTiming {
  public:
-  explicit PhaseTiming(const Stimulus& st);
+  // `salt` varies the random phases' streams: the depth-stencil memory runs the same phases with
+  // its own draws, so its stalls and latencies do not coincide with the render-target memory's
+  // cycle for cycle.
+  explicit PhaseTiming(const Stimulus& st, uint64_t salt = 0);
   MemCycle at(uint64_t cycle) override {
     while (cycle >= next_) fill();
     return block_[cycle - (next_ - kBlock)];
@@ -186,6 +190,7 @@ class PhaseTiming final : public sim::MemTiming {
 
   const Stimulus* st_;
   const Profile* prof_;  // of a lazy stimulus
+  uint64_t salt_;
   size_t phase_ = 0;
   std::optional<MemPhase> cur_phase_;  // phase_ (none: beyond the last)
   uint64_t start_ = 0;                 // first cycle of phase_
