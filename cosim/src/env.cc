@@ -341,7 +341,7 @@ void Env::on_pixel(const PixelRef& p) {
     recent_[pixels_in_ % kRecent] = key;
     if (seg.illegal) cov_.hit(bins_.illegal_state);
     sample_pixel(cov_, pixel_bins_, ps, sb_->state(), tp.px, p.x, p.y);
-    sample_ds(tp);
+    sample_ds(tp, ps);
   }
   // Deliberately illegal states are scoreboarded too: om::ref is total over every register
   // encoding (docs/behaviour.md §11's canonical choices), and the RTL must agree with it there as
@@ -356,9 +356,10 @@ void Env::on_pixel(const PixelRef& p) {
   exp_.rt_writes += after.rt_writes - before.rt_writes;
 }
 
-void Env::sample_ds(const TbPixel& p) {
-  const std::optional<ref::DsSampleOut> o = sb_->ds_test(p);
-  if (!o) return;
+void Env::sample_ds(const TbPixel& p, const ref::PixelState& ps) {
+  const std::optional<ref::DsTexelOut> t = sb_->ds_test(p, ps);
+  if (!t) return;
+  const ref::DsSampleOut* o = &t->sample;
   const ref::DrawState& s = sb_->state();
   const DsFormatInfo* f = ref::find_ds_format(s.ds_view.format);
   if (s.ds.depth_enable) cov_.hit(cov_.ds_func(static_cast<uint32_t>(s.ds.depth_func), *f));

@@ -48,35 +48,24 @@ ref::PixelState Scoreboard::ref_state(uint32_t x, uint32_t y) const {
   return ps;
 }
 
-std::optional<ref::DsSampleOut> Scoreboard::ds_test(const TbPixel& p) const {
+std::optional<ref::DsTexelOut> Scoreboard::ds_test(const TbPixel& p,
+                                                   const ref::PixelState& ps) const {
   // Depth/stencil after coverage, SampleMask, alpha-to-coverage and the alpha test (D3D order).
-  const ref::PixelIn& px = p.px;
-  const uint32_t a = px.oc[0][3];
-  if (!ds_active_ || px.clear || !px.coverage || (state_.sample_mask & 1u) == 0 ||
-      (state_.blend.alpha_to_coverage_enable && !ref::a2c_covered(a)) ||
-      !ref::alpha_test_pass(state_.d3d9, a)) {
-    return std::nullopt;
-  }
-  const DsFormatInfo& f = *ds_bind_.format;
-  const ref::Texel stored = ds_image_.get(mem_addr(0, p.y, p.x));
-  ref::DsSampleIn in;
-  in.z = p.depth;
-  in.front_face = p.front_face;
-  in.stored_depth = ref::ds_texel_depth(stored, f);
-  in.stored_stencil = ref::ds_texel_stencil(stored, f);
-  return ref::depth_stencil_sample(state_.ds, ds_bind_, in);
+  if (!ds_active_ || p.px.clear || !ref::pixel_covered(ps, p.px)) return std::nullopt;
+  return ref::depth_stencil_texel(state_.ds, ds_bind_, p.depth, p.front_face,
+                                  ds_image_.get(mem_addr(0, p.y, p.x)));
 }
 
 void Scoreboard::apply(const TbPixel& p, const ref::PixelState& ps) {
   ref::PixelIn px = p.px;
   // A sample failing the depth-stencil test loses its coverage: no render target is written.
-  if (const std::optional<ref::DsSampleOut> o = ds_test(p)) {
+  if (const std::optional<ref::DsTexelOut> t = ds_test(p, ps)) {
     ++counts_.ds_reads;
-    if (o->write_depth || o->write_stencil) {
+    if (t->sample.write_depth || t->sample.write_stencil) {
       ++counts_.ds_writes;
-      ds_image_.set(mem_addr(0, p.y, p.x), ref::ds_texel(o->depth, o->stencil, *ds_bind_.format));
+      ds_image_.set(mem_addr(0, p.y, p.x), t->texel);
     }
-    if (!o->pass) {
+    if (!t->sample.pass) {
       ++counts_.ds_failed;
       px.coverage = false;
     }

@@ -77,17 +77,12 @@ const DepthOut& Depth::comb(const DepthIn& in) {
   pass_push_ = ro.out_valid && wo.in_ready;
   if (ro.out_valid) {
     const OpDst& rd = *ro.out_data;
-    const DsFormatInfo& f = *bind_.format;
-    ref::DsSampleIn si;
-    si.z = rd.op.s[0];
-    si.front_face = (rd.op.s[1] & 1u) != 0;
-    si.stored_depth = ref::ds_texel_depth(rd.dst, f);
-    si.stored_stencil = ref::ds_texel_stencil(rd.dst, f);
-    const ref::DsSampleOut so = ref::depth_stencil_sample(desc_, bind_, si);
-    pass_ = so.pass;
-    texel_ = ref::ds_texel(so.depth, so.stencil, f);
+    const ref::DsTexelOut t =
+        ref::depth_stencil_texel(desc_, bind_, rd.op.s[0], (rd.op.s[1] & 1u) != 0, rd.dst);
+    pass_ = t.sample.pass;
+    texel_ = t.texel;
     wr_in_.in_addr = rd.op.addr;
-    wr_in_.in_write = so.write_depth || so.write_stencil;
+    wr_in_.in_write = t.sample.write_depth || t.sample.write_stencil;
   }
 
   // om_hazard, fed by the pixel at u_in_reg's output when it takes the test.

@@ -135,20 +135,10 @@ class RefBackend final : public Backend,
   // the colour coverage.
   void depth_stencil(const ref::DepthStencilDesc& ds, const ref::DsBinding& binding, const Pixel& p,
                      ref::PixelIn* px) {
-    const DsFormatInfo& f = *binding.format;
-    const ref::Texel t = read_ds_texel(p.x, p.y);
-    ref::DsSampleIn in;
-    in.z = p.z;
-    in.front_face = p.front_face;
-    in.stored_depth = ref::ds_texel_depth(t, f);
-    in.stored_stencil = ref::ds_texel_stencil(t, f);
-    const ref::DsSampleOut o = ref::depth_stencil_sample(ds, binding, in);
-    if (o.write_depth || o.write_stencil) {
-      write_ds_texel(p.x, p.y,
-                     ref::ds_texel(o.write_depth ? o.depth : in.stored_depth,
-                                   o.write_stencil ? o.stencil : in.stored_stencil, f));
-    }
-    if (!o.pass) px->coverage = false;
+    const ref::DsTexelOut t =
+        ref::depth_stencil_texel(ds, binding, p.z, p.front_face, read_ds_texel(p.x, p.y));
+    if (t.sample.write_depth || t.sample.write_stencil) write_ds_texel(p.x, p.y, t.texel);
+    if (!t.sample.pass) px->coverage = false;
   }
 
   const ConfigInfo& cfg_;

@@ -136,6 +136,20 @@ DsSampleOut depth_stencil_sample(const DepthStencilDesc& d, const DsBinding& b,
   return out;
 }
 
+DsTexelOut depth_stencil_texel(const DepthStencilDesc& d, const DsBinding& b, uint32_t z,
+                               bool front_face, const Texel& stored) {
+  const DsFormatInfo& f = *b.format;
+  DsSampleIn in;
+  in.z = z;
+  in.front_face = front_face;
+  in.stored_depth = ds_texel_depth(stored, f);
+  in.stored_stencil = ds_texel_stencil(stored, f);
+  DsTexelOut out;
+  out.sample = depth_stencil_sample(d, b, in);
+  out.texel = ds_texel(out.sample.depth, out.sample.stencil, f);  // stored values where not written
+  return out;
+}
+
 uint32_t a2c_mask(uint32_t alpha, int samples) {
   check_samples("a2c_mask", samples);
   const uint32_t t =

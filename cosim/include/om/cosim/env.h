@@ -97,7 +97,7 @@ class Env final : public sim::Testbench<TopIn, TopOut> {
     Coverage::Id reuse[4];  // distance 1, 2-3, 4-7, 8-15
     Coverage::Id illegal_state;
   } bins_;
-  void sample_ds(const TbPixel& p);
+  void sample_ds(const TbPixel& p, const ref::PixelState& ps);
   PixelBins pixel_bins_;
 
   // Segment sequencing.

@@ -47,8 +47,8 @@ class Scoreboard {
   void apply(const TbPixel& p, const ref::PixelState& ps);
   /// The depth-stencil test of `p`'s sample (docs/depth-stencil.md §2) against the expected
   /// buffer, without applying it; nullopt when the sample is not tested (no active view, a clear,
-  /// or killed before the test).
-  std::optional<ref::DsSampleOut> ds_test(const TbPixel& p) const;
+  /// or killed before the test). `ps`: ref_state() at the pixel.
+  std::optional<ref::DsTexelOut> ds_test(const TbPixel& p, const ref::PixelState& ps) const;
   /// Fills the depth-stencil area [0, w) x [0, h) with random texels (low 40 bits), in both the
   /// expected buffer and `mem`.
   void fill_ds_random(Image& mem, std::mt19937_64& rng, uint32_t w, uint32_t h);

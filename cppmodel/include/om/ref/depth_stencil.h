@@ -100,6 +100,15 @@ Texel ds_texel(uint32_t depth, uint8_t stencil, const DsFormatInfo& f);
 DsSampleOut depth_stencil_sample(const DepthStencilDesc& d, const DsBinding& b,
                                  const DsSampleIn& in);
 
+/// depth_stencil_sample on the texel memory holds for the sample (b.format non-null): the result
+/// and the texel to write back when sample.write_depth || sample.write_stencil.
+struct DsTexelOut {
+  DsSampleOut sample;
+  Texel texel;
+};
+DsTexelOut depth_stencil_texel(const DepthStencilDesc& d, const DsBinding& b, uint32_t z,
+                               bool front_face, const Texel& stored);
+
 /// docs/depth-stencil.md §3: alpha-to-coverage mask of `samples` (1, 2, 4 or 8) bits from the
 /// binary32 alpha: k = clamp(floor(fp32(fp32(a x n) + 0.5)), 0, n), the lowest k bits; NaN -> 0.
 /// Throws std::invalid_argument for samples outside 1..32 (as sample_coverage).
