@@ -52,6 +52,8 @@ class Top {
   /// The stage-boundary wires of the last eval() (om_top.sv's acc_*, hz_*, rd_*, dp_*); call after
   /// eval().
   TopTaps taps() const;
+  /// The same wires as the lockstep compares them, payloads packed only while valid.
+  void tap_words(TopTapWords* w) const;
 
   // Sub-blocks, for inspection (tests, wave dumps).
   const Csr& csr() const { return csr_; }
