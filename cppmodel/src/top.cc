@@ -283,7 +283,16 @@ void Top::tap_words(TopTapWords* w) const {
   w->wr_ready = wr_ready_;
   w->dp_addr = wr_in_.in_addr;
   w->dp_write = wr_in_.in_write;
-  if (w->ds_valid) w->ds_px = pack(*acc_in_.in_data);
+  if (w->ds_valid) {
+    // A pixel waits at this boundary for several cycles: pack it once.
+    const Pixel& p = *acc_in_.in_data;
+    if (!tap_px_packed_ || !(p == tap_px_)) {
+      tap_px_ = p;
+      tap_px_bits_ = pack(p);
+      tap_px_packed_ = true;
+    }
+    w->ds_px = tap_px_bits_;
+  }
   if (w->acc_valid) w->acc_op = pack(*hz_in_.in_data);
   if (w->hz_valid) w->hz_op = pack(*rd_in_.in_data);
   if (w->rd_valid) w->rd_op = pack(*rd_op_);

@@ -107,6 +107,11 @@ class Top {
   bool logic_op_enable0_ = false;
   uint32_t logic_op0_ = 0;
   ref::Vec4 blend_factor_{};
+
+  // The last pixel tap_words() packed at om_depth's output, and its image.
+  mutable Pixel tap_px_;
+  mutable PixelBits tap_px_bits_{};
+  mutable bool tap_px_packed_ = false;
 };
 
 }  // namespace om
