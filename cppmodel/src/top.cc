@@ -270,4 +270,33 @@ TopTaps Top::taps() const {
   return t;
 }
 
+void Top::tap_words(TopTapWords* w) const {
+  w->ds_valid = acc_in_.in_valid;
+  w->ds_ready = ds_in_.out_ready;
+  w->acc_valid = hz_in_.in_valid;
+  w->acc_ready = acc_in_.out_ready;
+  w->hz_valid = rd_in_.in_valid;
+  w->hz_ready = hz_in_.out_ready;
+  w->rd_valid = dp_in_.valid;
+  w->dp_en = dp_in_.en;
+  w->dp_valid = wr_in_.in_valid;
+  w->wr_ready = wr_ready_;
+  w->dp_addr = wr_in_.in_addr;
+  w->dp_write = wr_in_.in_write;
+  if (w->ds_valid) {
+    // A pixel waits at this boundary for several cycles: pack it once.
+    const Pixel& p = *acc_in_.in_data;
+    if (!tap_px_packed_ || !(p == tap_px_)) {
+      tap_px_ = p;
+      tap_px_bits_ = pack(p);
+      tap_px_packed_ = true;
+    }
+    w->ds_px = tap_px_bits_;
+  }
+  if (w->acc_valid) w->acc_op = pack(*hz_in_.in_data);
+  if (w->hz_valid) w->hz_op = pack(*rd_in_.in_data);
+  if (w->rd_valid) w->rd_op = pack(*rd_op_);
+  if (w->dp_valid) w->dp_texel = *wr_in_.in_texel;
+}
+
 }  // namespace om

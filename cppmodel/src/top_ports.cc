@@ -186,6 +186,19 @@ std::string diff(const TopTaps& a, const TopTaps& b) {
   return "";
 }
 
+bool operator==(const TopTapWords& a, const TopTapWords& b) {
+  if (a.ds_valid != b.ds_valid || a.ds_ready != b.ds_ready || a.acc_valid != b.acc_valid ||
+      a.acc_ready != b.acc_ready || a.hz_valid != b.hz_valid || a.hz_ready != b.hz_ready ||
+      a.rd_valid != b.rd_valid || a.dp_en != b.dp_en || a.dp_valid != b.dp_valid ||
+      a.wr_ready != b.wr_ready) {
+    return false;
+  }
+  return (!a.ds_valid || a.ds_px == b.ds_px) && (!a.acc_valid || a.acc_op == b.acc_op) &&
+         (!a.hz_valid || a.hz_op == b.hz_op) && (!a.rd_valid || a.rd_op == b.rd_op) &&
+         (!a.dp_valid ||
+          (a.dp_write == b.dp_write && a.dp_addr == b.dp_addr && a.dp_texel == b.dp_texel));
+}
+
 std::string to_string(const TopOut& o) {
   std::string s = "prdata=" + hex(o.prdata) + " pready=" + dec(o.pready) +
                   " pslverr=" + dec(o.pslverr) + " in_ready=" + dec(o.in_ready) +

@@ -31,8 +31,8 @@ MemCycle RandomTiming::at(uint64_t cycle) {
   return cur_;
 }
 
-void Memory::commit(uint64_t cycle, bool wr_fire, uint32_t wr_addr, const ref::Texel& wr_data,
-                    bool rd_fire, uint32_t rd_addr, bool rsp_delivered) {
+void Memory::commit_fired(uint64_t cycle, bool wr_fire, uint32_t wr_addr, const ref::Texel& wr_data,
+                          bool rd_fire, uint32_t rd_addr, bool rsp_delivered) {
   if (rsp_delivered) rsp_.pop();
   if (wr_fire) write(wr_addr, wr_data);
   if (rd_fire) rsp_.push(cycle, at(cycle).latency, read(rd_addr));

@@ -48,6 +48,7 @@ class PortRecorder final : public TappedSide {
   void trace_close() override { side_->trace_close(); }
   std::string take_error() override { return side_->take_error(); }
   TopTaps taps() const override { return tapped_->taps(); }
+  void tap_words(TopTapWords* w) const override { tapped_->tap_words(w); }
   std::unique_ptr<State> save() override { return side_->save(); }
   void restore(const State& s) override { side_->restore(s); }
 

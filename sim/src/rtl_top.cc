@@ -307,4 +307,27 @@ TopTaps RtlTop::taps() const {
   return t;
 }
 
+void RtlTop::tap_words(TopTapWords* w) const {
+  const Vom_top___024root& r = *dut_->rootp;
+  w->ds_valid = r.om_top__DOT__ds_valid;
+  w->ds_ready = r.om_top__DOT__ds_ready;
+  w->acc_valid = r.om_top__DOT__acc_valid;
+  w->acc_ready = r.om_top__DOT__acc_ready;
+  w->hz_valid = r.om_top__DOT__hz_valid;
+  w->hz_ready = r.om_top__DOT__hz_ready;
+  w->rd_valid = r.om_top__DOT__rd_valid;
+  w->dp_en = r.om_top__DOT__dp_en;
+  w->dp_valid = r.om_top__DOT__dp_valid;
+  w->wr_ready = r.om_top__DOT__wr_ready;
+  w->dp_addr = r.om_top__DOT__dp_addr;
+  w->dp_write = r.om_top__DOT__dp_write;
+  if (w->ds_valid) w->ds_px = words<PixelBits>(r.om_top__DOT__ds_px);
+  if (w->acc_valid) w->acc_op = words<OpBits>(r.om_top__DOT__acc_op);
+  if (w->hz_valid) w->hz_op = words<OpBits>(r.om_top__DOT__hz_op);
+  if (w->rd_valid) w->rd_op = words<OpDstBits>(r.om_top__DOT__rd_op);
+  if (w->dp_valid) {
+    for (int i = 0; i < 4; ++i) w->dp_texel.w[i] = r.om_top__DOT__dp_texel[i];
+  }
+}
+
 }  // namespace om::sim

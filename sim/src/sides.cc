@@ -39,6 +39,7 @@ class RtlSide final : public TappedSide {
   void trace_close() override { top_.trace_close(); }
   std::string take_error() override { return top_.take_error(); }
   TopTaps taps() const override { return top_.taps(); }
+  void tap_words(TopTapWords* w) const override { top_.tap_words(w); }
   // in_ and out_ are not kept: eval() sets them before tick() reads them.
   std::unique_ptr<State> save() override {
     if (!RtlTop::savable()) return nullptr;
@@ -85,6 +86,7 @@ class ModelSide final : public TappedSide {
   }
   void trace_close() override { waves_.reset(); }
   TopTaps taps() const override { return top_.taps(); }
+  void tap_words(TopTapWords* w) const override { top_.tap_words(w); }
   std::unique_ptr<State> save() override {
     auto s = std::make_unique<Saved>(top_);
     s->cycle = cycle_;

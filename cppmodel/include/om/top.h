@@ -52,6 +52,8 @@ class Top {
   /// The stage-boundary wires of the last eval() (om_top.sv's acc_*, hz_*, rd_*, dp_*); call after
   /// eval().
   TopTaps taps() const;
+  /// The same wires as the lockstep compares them, payloads packed only while valid.
+  void tap_words(TopTapWords* w) const;
 
   // Sub-blocks, for inspection (tests, wave dumps).
   const Csr& csr() const { return csr_; }
@@ -105,6 +107,11 @@ class Top {
   bool logic_op_enable0_ = false;
   uint32_t logic_op0_ = 0;
   ref::Vec4 blend_factor_{};
+
+  // The last pixel tap_words() packed at om_depth's output, and its image.
+  mutable Pixel tap_px_;
+  mutable PixelBits tap_px_bits_{};
+  mutable bool tap_px_packed_ = false;
 };
 
 }  // namespace om

@@ -92,6 +92,34 @@ struct TopTaps {
   ref::Texel dp_texel;
 };
 
+/// TopTaps as the lockstep compares them every cycle: valid and ready as they are, each payload as
+/// its packed image (pack(), the wires' value as Verilator holds it), meaningful only while its
+/// valid is high. Two sides' words are equal exactly when diff() of their TopTaps is "", without
+/// decoding either side's payloads.
+struct TopTapWords {
+  bool ds_valid = false;
+  bool ds_ready = false;
+  bool acc_valid = false;
+  bool acc_ready = false;
+  bool hz_valid = false;
+  bool hz_ready = false;
+  bool rd_valid = false;
+  bool dp_en = false;
+  bool dp_valid = false;
+  bool wr_ready = false;
+  bool dp_write = false;
+  uint32_t dp_addr = 0;
+  PixelBits ds_px;
+  OpBits acc_op;
+  OpBits hz_op;
+  OpDstBits rd_op;
+  ref::Texel dp_texel;
+};
+
+/// Valid and ready compared always, a payload only while its valid is high (on both sides, as the
+/// valids are equal), as diff() of TopTaps does.
+bool operator==(const TopTapWords& a, const TopTapWords& b);
+
 /// The first difference between two sides' stage boundaries, in pipeline order, as
 /// "om_accept -> om_hazard: acc_op.need_rd: 0x1 vs 0x0" (payload fields by their op_t / op_dst_t
 /// member names), or "". Valid and ready are compared every cycle; a payload only while its valid

@@ -99,7 +99,8 @@ class LockstepLoop {
     out_a_ = &oa;
     out_b_ = ob;
     if (on_dump) on_dump(c, false);
-    if (ob != nullptr && failures_.empty() && diverged(c, oa, *ob) && stop_at_failure) {
+    if (ob != nullptr && failures_.empty() && (!a_.boundaries_equal(*b_) || oa != *ob) &&
+        diverged(c, oa, *ob) && stop_at_failure) {
       return false;
     }
     tb_.observe(oa);
@@ -154,6 +155,8 @@ class LockstepLoop {
   // The failure paths stay out of line: the loop's every-cycle path keeps a small frame.
   // True (and the divergence recorded) when the sides' stage boundaries or outputs differ;
   // stage boundaries first: a bug shows there before (or in the same cycle as) at the ports.
+  // Called when the every-cycle check found a difference: it decides again from the decoded
+  // values, which name the field.
   [[gnu::noinline]] bool diverged(uint64_t c, const Out& oa, const Out& ob) {
     const std::string inner = a_.boundary_diff(*b_);
     if (inner.empty() && !(oa != ob)) return false;

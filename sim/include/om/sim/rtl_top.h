@@ -34,6 +34,8 @@ class RtlTop {
   uint64_t cycle() const { return cycle_; }
   /// The stage-boundary wires of the last eval() (om_top.sv's public acc_*, hz_*, rd_*, dp_*).
   TopTaps taps() const;
+  /// The same wires as the lockstep compares them: Verilator's words, payloads only while valid.
+  void tap_words(TopTapWords* w) const;
 
   /// FST of every RTL signal (Verilator's names: TOP.om_top.*), dumped while open. Throws
   /// std::runtime_error when om::rtl_top was built without tracing (OM_RTL_CHECKS=OFF).

@@ -37,6 +37,10 @@ class BasicSide {
   /// The first difference between this side's internal stage-boundary values of the current cycle
   /// and `other`'s ("stage: field: a vs b"), or "" when they agree or either side has none.
   virtual std::string boundary_diff(const BasicSide& /*other*/) const { return ""; }
+  /// boundary_diff(other) is "": the lockstep's check of every cycle, which builds no report.
+  virtual bool boundaries_equal(const BasicSide& other) const {
+    return boundary_diff(other).empty();
+  }
 
   /// A deliberate corruption of this side's outputs (the mutation switch), applied before the
   /// outputs are returned and before they go into this side's waves.
@@ -81,9 +85,20 @@ class TappedSide : public Side {
  public:
   /// The stage-boundary wires after the last eval().
   virtual TopTaps taps() const = 0;
+  /// The same wires as the lockstep compares them (packed payloads, only while valid).
+  virtual void tap_words(TopTapWords* w) const = 0;
   std::string boundary_diff(const Side& other) const override {
     const auto* o = dynamic_cast<const TappedSide*>(&other);
     return o == nullptr ? "" : diff(taps(), o->taps());
+  }
+  // Packed words compare as diff() of the decoded taps does; only a difference is decoded.
+  bool boundaries_equal(const Side& other) const override {
+    const auto* o = dynamic_cast<const TappedSide*>(&other);
+    if (o == nullptr) return true;
+    TopTapWords a, b;
+    tap_words(&a);
+    o->tap_words(&b);
+    return a == b;
   }
 };
 
