@@ -12,10 +12,11 @@ cd "$(dirname "$0")/.."
 
 # python3-venv (ensurepip) and python3-dev (headers for the extension modules) serve Debian's python3; lcov (genhtml)
 # the code-coverage report of omsim regress --code-coverage; clang compiles the release build's Verilated om_top
-# (OM_RTL_CXX) and, with its runtime libraries (libFuzzer, sanitizers), make fuzz; yosys serves make synth.
+# (OM_RTL_CXX) and, with its runtime libraries (libFuzzer, sanitizers), make fuzz; yosys serves make synth; xvfb-run
+# needs xauth (only a recommendation of xvfb, which --no-install-recommends leaves out) to run gtkwave in the wave tests.
 APT_PKGS=(build-essential cmake ninja-build pkg-config ccache verilator iverilog libsystemc-dev
           libgtest-dev libgmock-dev googletest libbenchmark-dev pybind11-dev clang-format clang-tidy
-          gtkwave xvfb valgrind nlohmann-json3-dev zlib1g-dev libpng-dev libgmp-dev python3-venv python3-dev lcov
+          gtkwave xvfb xauth valgrind nlohmann-json3-dev zlib1g-dev libpng-dev libgmp-dev python3-venv python3-dev lcov
           clang libclang-rt-14-dev yosys)
 VENV=build/venv
 BASE_PY=${OM_BASE_PYTHON:-python3}
