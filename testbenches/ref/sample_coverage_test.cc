@@ -96,6 +96,18 @@ TEST(SampleCoverage, ASampleAtOrAboveTheCountIsKilled) {
   EXPECT_THROW(pixel_covered(state(4), sample(0)), std::invalid_argument);
 }
 
+TEST(SampleCoverage, AClearWritesOnlySamplesBelowTheCount) {
+  const PixelState st = state(1);
+  for (uint32_t s = 0; s < 8; ++s) {
+    PixelIn px = sample(s);
+    px.clear = true;
+    px.coverage = false;  // a clear ignores coverage, not the sample count
+    const PixelOut out = process_pixel(st, px, {});
+    EXPECT_EQ(out.covered, s < 2) << s;
+    EXPECT_EQ(out.write[0], s < 2) << s;
+  }
+}
+
 TEST(SampleCoverage, SampleMaskBitOfTheSampleGatesIt) {
   PixelState st = state(3);
   st.sample_mask = 0xA5u;

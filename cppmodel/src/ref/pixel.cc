@@ -69,14 +69,19 @@ uint32_t fog_factor(FogMode mode, uint32_t d, uint32_t start, uint32_t end, uint
   return f32_clamp(f32_bits(static_cast<float>(f)), kF32Zero, kF32One);
 }
 
-bool pixel_covered(const PixelState& state, const PixelIn& px) {
+bool sample_in_count(const PixelState& state, const PixelIn& px) {
   if (state.sample_count > 3) {
-    throw std::invalid_argument("pixel_covered: sample_count " +
+    throw std::invalid_argument("sample_in_count: sample_count " +
                                 std::to_string(state.sample_count) + " is outside 0..3");
   }
+  return px.sample < (1u << state.sample_count);
+}
+
+bool pixel_covered(const PixelState& state, const PixelIn& px) {
+  if (!sample_in_count(state, px)) return false;
   const uint32_t n = 1u << state.sample_count;
   const uint32_t alpha = px.oc[0][3];
-  if (px.sample >= n || !px.coverage || ((state.sample_mask >> px.sample) & 1u) == 0) return false;
+  if (!px.coverage || ((state.sample_mask >> px.sample) & 1u) == 0) return false;
   if (px.omask_written) {
     if (!px.omask) return false;
   } else if (state.blend.alpha_to_coverage_enable && !a2c_covered(alpha, n, px.sample)) {
@@ -89,7 +94,7 @@ PixelOut process_pixel(const PixelState& state, const PixelIn& px,
                        const std::array<Texel, kMaxRts>& dest) {
   PixelOut out;
   out.texel = dest;
-  out.covered = px.clear || pixel_covered(state, px);
+  out.covered = px.clear ? sample_in_count(state, px) : pixel_covered(state, px);
   if (!out.covered) return out;
   const RtBlendDesc& rt0 = state.blend.render_target[0];
   for (int i = 0; i < kMaxRts; ++i) {

@@ -48,7 +48,7 @@ struct PixelIn {
 };
 
 struct PixelOut {
-  bool covered = false;                // final coverage (always true for a Clear)
+  bool covered = false;                // final coverage (a Clear: sample_in_count())
   std::array<bool, kMaxRts> write{};   // slot i stored
   std::array<Texel, kMaxRts> texel{};  // new texel of slot i (= dest[i] when not written)
 };
@@ -82,13 +82,19 @@ Vec4 apply_fog(const D3d9State& d3d9, uint32_t f, const Vec4& c);
 /// Throws std::invalid_argument for an unknown mode.
 uint32_t fog_factor(FogMode mode, uint32_t d, uint32_t start, uint32_t end, uint32_t density);
 
+/// px.sample < n = 1 << state.sample_count: whether the transfer carries a sample of the bound
+/// views at all (a clear's only condition). Throws std::invalid_argument when state.sample_count
+/// > 3.
+bool sample_in_count(const PixelState& state, const PixelIn& px);
+
 /// Coverage of sample px.sample of a draw pixel, n = 1 << state.sample_count: false when
 /// px.sample >= n; else raster coverage & SampleMask[sample] & (oMask written ? its bit :
 /// (A2C ? a2c_covered(o0.a, n, sample) : 1)) & D3D9 alpha test on o0.a (failure kills the sample in
 /// every RT). Throws std::invalid_argument when state.sample_count > 3.
 bool pixel_covered(const PixelState& state, const PixelIn& px);
 
-/// Process one pixel against the current RT contents `dest` (entries of unbound slots are ignored).
+/// Process one sample of a pixel against the current RT contents `dest` (entries of unbound slots
+/// are ignored); nothing is written unless sample_in_count().
 /// Clear: every bound slot gets clear_texel(format, oc[0]) (blend, masks, coverage ignored).
 /// Draw: if covered, every bound slot i with o[i] declared runs rt_op with desc =
 /// select_rt_desc(i), RT0's logic op, K, S = o[i] (o[0] after D3D9 fog), S1 = oc1. Everything else
