@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-// Cycle model of rtl/om_depth.sv: the depth/stencil test of the single sample in front of
-// om_accept. Inactive (no view, no depth format, or DepthEnable = StencilEnable = 0) it is wires.
-// Active: u_in_reg (PipeReg Skid = 1) -> u_px_fifo (every pixel) and, for a pixel that survives
-// om_accept's kill rule, its depth-stencil op through the colour path's own mechanisms: u_hazard
-// (om::Hazard), u_dest_read (om::DestRead: ds_rd_*, ds_rsp_*), the test of the op at its output
-// (ref::depth_stencil_sample), u_write (om::Write: ds_wr_*, retire to u_hazard) and the pass bit
-// into u_pass_fifo. The output is u_px_fifo's head with coverage cleared when its sample failed.
+// Cycle model of rtl/om_depth.sv: the depth/stencil test of one sample per transfer, at
+// {0, y, x, sample}, in front of om_accept. Inactive (no view, no depth format, or DepthEnable =
+// StencilEnable = 0) it is wires. Active: u_in_reg (PipeReg Skid = 1) -> u_px_fifo (every pixel)
+// and, for a pixel that survives om_accept's kill rule, its depth-stencil op through the colour
+// path's own mechanisms: u_hazard (om::Hazard), u_dest_read (om::DestRead: ds_rd_*, ds_rsp_*), the
+// test of the op at its output (ref::depth_stencil_sample), u_write (om::Write: ds_wr_*, retire to
+// u_hazard) and the pass bit into u_pass_fifo. The output is u_px_fifo's head with coverage cleared
+// when its sample failed.
 //
 // Ports: DepthIn / DepthOut, plus state_i through set_state() (constant while busy). om_depth has
 // no flops of its own: they are all in its PipeReg, Fifos, Hazard, DestRead and Write.
