@@ -2,6 +2,7 @@
 #include "om/cosim/cov_sample.h"
 
 #include "om/ref/convert.h"
+#include "om/ref/depth_stencil.h"
 #include "om/ref/rt_op.h"
 #include "om/ref/validate.h"
 
@@ -70,8 +71,10 @@ void sample_pixel(Coverage& cov, const PixelBins& bins, const ref::PixelState& p
   }
   const uint32_t a = px.oc[0][3];
   if (!px.coverage) cov.hit(bins.killed_coverage);
-  if ((ps.sample_mask & 1u) == 0) cov.hit(bins.killed_sample_mask);
-  if (ps.blend.alpha_to_coverage_enable && !ref::a2c_covered(a)) {
+  const uint32_t n = 1u << ps.sample_count;
+  if (((ps.sample_mask >> px.sample) & 1u) == 0) cov.hit(bins.killed_sample_mask);
+  if (ps.blend.alpha_to_coverage_enable && !px.omask_written &&
+      !ref::a2c_covered(a, n, px.sample)) {
     cov.hit(bins.killed_a2c);
   }
   if (ps.blend.alpha_to_coverage_enable && a == 0x3F000000u) cov.hit(bins.a2c_at_half);
@@ -112,6 +115,26 @@ void sample_pixel(Coverage& cov, const PixelBins& bins, const ref::PixelState& p
     }
   }
   if (ops > 0) cov.hit(cov.rt_count(ops));
+}
+
+void sample_ms(Coverage& cov, MsPixel& acc, const ref::PixelState& ps, const ref::PixelIn& px,
+               uint32_t x, uint32_t y) {
+  const uint32_t n = 1u << (ps.sample_count & 3u);
+  if (px.clear || px.sample >= n) return;
+  if (px.sample == 0) {
+    acc = MsPixel{x, y, 0, 0};
+    if (ps.blend.alpha_to_coverage_enable && !px.omask_written) {
+      const uint32_t k = static_cast<uint32_t>(
+          __builtin_popcount(ref::a2c_mask(px.oc[0][3], static_cast<int>(n))));
+      cov.hit(cov.a2c_step(ps.sample_count, k));
+    }
+  }
+  if (acc.x != x || acc.y != y || acc.seen != (1u << px.sample) - 1u) return;
+  acc.seen |= 1u << px.sample;
+  if (ref::pixel_covered(ps, px)) acc.covered |= 1u << px.sample;
+  if (px.sample + 1 < n) return;
+  const uint32_t all = (1u << n) - 1u;
+  cov.hit(cov.ms_count_pattern(ps.sample_count, acc.covered == 0 ? 0 : acc.covered == all ? 2 : 1));
 }
 
 }  // namespace om::cosim

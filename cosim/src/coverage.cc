@@ -154,6 +154,23 @@ Coverage::Coverage(int cfg_index) {
       }
     }
   }
+  // Multisampling: the sample counts the configuration supports x the class of a pixel's covered
+  // samples (one sample is never partial); alpha-to-coverage's k for each count (from 10_0).
+  static constexpr const char* kClasses[] = {"none", "partial", "full"};
+  ms_pattern_.assign(4 * 3, kNone);
+  a2c_step_.assign(4 * 9, kNone);
+  for (uint32_t sc = 0; sc < 4; ++sc) {
+    const uint32_t n = 1u << sc;
+    const std::string count = std::to_string(n) + "x";
+    for (uint32_t c = 0; c < 3; ++c) {
+      ms_pattern_[sc * 3 + c] = add("ms_count_pattern/" + count + "/" + kClasses[c],
+                                    n <= cfg.samples && !(n == 1 && c == 1));
+    }
+    for (uint32_t k = 0; k <= n; ++k) {
+      a2c_step_[sc * 9 + k] =
+          add("a2c_step/" + count + "/k" + std::to_string(k), fl10 && n <= cfg.samples);
+    }
+  }
 }
 
 Coverage::Id Coverage::ds_func(uint32_t func, const DsFormatInfo& f) const {
@@ -163,6 +180,15 @@ Coverage::Id Coverage::ds_func(uint32_t func, const DsFormatInfo& f) const {
 Coverage::Id Coverage::ds_stencil(uint32_t op, ref::DsOutcome outcome, bool front) const {
   if (ds_stencil_.empty() || op > 15) return kNone;
   return ds_stencil_[(op * 3 + static_cast<uint32_t>(outcome)) * 2 + (front ? 1 : 0)];
+}
+
+Coverage::Id Coverage::ms_count_pattern(uint32_t sample_count, uint32_t cls) const {
+  if (ms_pattern_.empty() || sample_count > 3 || cls > 2) return kNone;
+  return ms_pattern_[sample_count * 3 + cls];
+}
+Coverage::Id Coverage::a2c_step(uint32_t sample_count, uint32_t k) const {
+  if (a2c_step_.empty() || sample_count > 3 || k > (1u << sample_count)) return kNone;
+  return a2c_step_[sample_count * 9 + k];
 }
 
 Coverage::Id Coverage::blend_rgb(uint32_t factor, uint32_t op, FormatClass cls) const {

@@ -105,7 +105,10 @@ std::string Env::describe() const {
 Pixel Env::make_pixel(const PixelRef& p) const {
   ref::PixelIn px = segs_.current()->palette[p.palette];
   px.clear = p.clear;
+  px.sample = p.sample;
   px.coverage = p.coverage;
+  px.omask_written = p.omask_written;
+  px.omask = p.omask;
   Pixel out = om::make_pixel(p.x, p.y, px);
   out.depth = p.depth;
   out.front_face = p.front;
@@ -324,7 +327,10 @@ void Env::on_pixel(const PixelRef& p) {
   tp.y = p.y;
   tp.px = seg.palette[p.palette];
   tp.px.clear = p.clear;
+  tp.px.sample = p.sample;
   tp.px.coverage = p.coverage;
+  tp.px.omask_written = p.omask_written;
+  tp.px.omask = p.omask;
   tp.depth = p.depth;
   tp.front_face = p.front;
   if (sb_state_stale_) {
@@ -341,6 +347,7 @@ void Env::on_pixel(const PixelRef& p) {
     recent_[pixels_in_ % kRecent] = key;
     if (seg.illegal) cov_.hit(bins_.illegal_state);
     sample_pixel(cov_, pixel_bins_, ps, sb_->state(), tp.px, p.x, p.y);
+    sample_ms(cov_, ms_pixel_, ps, tp.px, p.x, p.y);
     sample_ds(tp, ps);
   }
   // Deliberately illegal states are scoreboarded too: om::ref is total over every register

@@ -71,6 +71,7 @@ std::vector<Profile> make_profiles() {
         add("depth", "depth/stencil: a view of every format in almost every state, hot addresses");
     p.illegal = 0.02;
     p.ds = 0.95;
+    p.msaa = 0.7;
     p.hot = 0.8;
     p.d3d9 = 0.1;
     p.traffic = 1.0 / 300;

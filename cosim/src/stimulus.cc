@@ -9,6 +9,7 @@
 
 #include "om/cosim/draw.h"
 #include "om/cosim/stim_ds.h"
+#include "om/cosim/stim_ms.h"
 #include "om/cosim/stim_state.h"
 #include "om/gen/regs.h"
 #include "om/ref/convert.h"
@@ -156,6 +157,9 @@ class Gen {
     // The depth-stencil state and the pixels' depths from their own generator (stim_ds.h).
     DsGen ds(cfg_, prof_, seg.fill_seed ^ 0xD5A61266F0C9392Cull);
     ds.state(s);
+    // The sample count and each pixel's sample transfers likewise (stim_ms.h).
+    MsGen ms(cfg_, prof_, seg.fill_seed ^ 0x6A09E667F3BCC909ull);
+    ms.state(s, seg.drain, seg.illegal);
     seg.state = s;
     std::vector<BusOp> ds_ops;
 
@@ -262,6 +266,8 @@ class Gen {
       px.depth = ds.depth();
       px.front = ds.front();
     }
+    ms.palette(seg.palette, s);
+    seg.pixels = ms.expand(seg.pixels, s.sample_count, ds);
 
     // Bus traffic while the pixels stream (default: about one transfer per 150 cycles).
     const uint32_t ntraffic = static_cast<uint32_t>(estimate(seg) * prof_.traffic) + pick(3);

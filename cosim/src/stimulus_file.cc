@@ -352,8 +352,9 @@ class Reader {
   void pixel(const std::vector<std::string>& tok) {
     const std::string rec = "pixel";
     Segment& seg = segment(rec);
-    const Fields f = split(rec, tok, 1, 3, 3, {"clear", "nocov", "back"}, {"gap", "z"},
-                           "pixel X Y PALETTE [gap=N] [z=DEPTH] [clear] [nocov] [back]");
+    const Fields f =
+        split(rec, tok, 1, 3, 3, {"clear", "nocov", "back"}, {"gap", "z", "s", "omask"},
+              "pixel X Y PALETTE [gap=N] [z=DEPTH] [s=SAMPLE] [omask=0|1] [clear] [nocov] [back]");
     PixelRef p;
     p.x = static_cast<uint16_t>(num("pixel x", f.pos[0], 0, kMaxCoord));
     p.y = static_cast<uint16_t>(num("pixel y", f.pos[1], 0, kMaxCoord));
@@ -369,6 +370,13 @@ class Reader {
     p.coverage = !f.flag("nocov");
     p.front = !f.flag("back");
     if (const std::string* v = f.key("z")) p.depth = word("pixel z", *v);
+    if (const std::string* v = f.key("s")) {
+      p.sample = static_cast<uint8_t>(num("pixel s", *v, 0, kMaxSamples - 1));
+    }
+    if (const std::string* v = f.key("omask")) {
+      p.omask_written = true;
+      p.omask = num("pixel omask", *v, 0, 1) != 0;
+    }
     seg.pixels.push_back(p);
   }
 
@@ -469,6 +477,8 @@ std::string write_stimulus(const Stimulus& st) {
       os << "pixel " << p.x << ' ' << p.y << ' ' << int(p.palette);
       if (p.gap != 0) os << " gap=" << int(p.gap);
       if (p.depth != 0) os << " z=" << hex(p.depth);
+      if (p.sample != 0) os << " s=" << int(p.sample);
+      if (p.omask_written) os << " omask=" << int(p.omask);
       os << (p.clear ? " clear" : "") << (p.coverage ? "" : " nocov") << (p.front ? "" : " back")
          << '\n';
     }

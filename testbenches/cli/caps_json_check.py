@@ -154,8 +154,9 @@ def check_config(cfg: dict, doc: dict) -> list[str]:
         if logic != want_logic:
             e.append(f"{name}: OUTPUT_MERGER_LOGIC_OP = {logic}, docs/caps.md: UINT render targets when "
                      f"OutputMergerLogicOp")
-        if "MULTISAMPLE_RENDERTARGET" in flags:
-            e.append(f"{name}: MULTISAMPLE_RENDERTARGET on single-sample hardware")
+        if ("MULTISAMPLE_RENDERTARGET" in flags) != (rt and cfg["samples"] > 1):
+            e.append(f"{name}: MULTISAMPLE_RENDERTARGET = {'MULTISAMPLE_RENDERTARGET' in flags}, docs/caps.md "
+                     f"§5: every render-target format of a configuration with samples > 1")
     for name in G8:
         if name not in doc["formats"]:
             e.append(f"format {name} (required at every feature level) missing")

@@ -248,12 +248,17 @@ INSTANTIATE_TEST_SUITE_P(
                   "before it"},
         Malformed{"PixelGapNotANumber", H "segment\nps\npixel 1 2 0 gap=abc\n",
                   "t.stim:6: pixel gap: 'abc' is not a whole number from 0 to 255" WANT},
+        Malformed{"PixelSampleOutOfRange", H "segment\nps\npixel 1 2 0 s=8\n",
+                  "t.stim:6: pixel s: '8' is out of range: want a whole number from 0 to 7" WANT},
+        Malformed{
+            "PixelOmaskNotABit", H "segment\nps\npixel 1 2 0 omask=2\n",
+            "t.stim:6: pixel omask: '2' is out of range: want a whole number from 0 to 1" WANT},
         Malformed{"PixelUnknownFlag", H "segment\nps\npixel 1 2 0 shiny\n",
                   "t.stim:6: pixel: unexpected 'shiny' (pixel X Y PALETTE [gap=N] [z=DEPTH] "
-                  "[clear] [nocov] [back])"},
+                  "[s=SAMPLE] [omask=0|1] [clear] [nocov] [back])"},
         Malformed{"PixelMissingPalette", H "segment\npixel 1 2\n",
-                  "t.stim:5: pixel: missing values (pixel X Y PALETTE [gap=N] [z=DEPTH] [clear] "
-                  "[nocov] [back])"},
+                  "t.stim:5: pixel: missing values (pixel X Y PALETTE [gap=N] [z=DEPTH] "
+                  "[s=SAMPLE] [omask=0|1] [clear] [nocov] [back])"},
         Malformed{"UnknownBusKind", H "segment\nprogram poke 0x200 1\n",
                   "t.stim:5: program kind: unknown bus operation 'poke' (state_write, "
                   "partial_write, read, perf_clear, ro_write, wo_read, unmapped_read, "
@@ -328,7 +333,7 @@ TEST(Lockstep, FaultRunFailsAtTheSameCycleWhateverTheRunLength) {
 }
 
 TEST(Lockstep, ReplayOfTheRecordedStimulusIsBitIdentical) {
-  for (const char* fault : {"", "rd_addr@4000"}) {
+  for (const char* fault : {"", "rd_addr@7000"}) {
     const Stimulus st = make(11, 12000, "hazards", 2);
     const Stimulus again = read_stimulus(write_stimulus(st), "rec.stim");
     const RunResult a = run_to_end(st, quiet(fault)), b = run_to_end(again, quiet(fault));

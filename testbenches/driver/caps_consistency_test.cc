@@ -303,10 +303,13 @@ TEST_P(CapsConsistency, DepthStencilViewCoversTheTargets) {
 }
 
 TEST_P(CapsConsistency, MultisampleRenderTargets) {
-  EXPECT_EQ(caps().max_samples, 1u);  // single-sample hardware: 2^0 only
+  // Every power of two up to the configuration's samples (docs/caps.md §5); one sample count more
+  // than that is refused.
+  const uint32_t samples = cfg().samples;
+  EXPECT_EQ(caps().max_samples, (samples << 1) - 1u);
   RenderTargetView v;
   v.width = v.height = 4;
-  v.sample_count = 4;
+  v.sample_count = samples * 2;
   ASSERT_EQ(dev().set_render_targets(1, &v, nullptr), Hresult::S_OK);
   bound_ = {Format::R8G8B8A8_UNORM};
   declare_outputs(0x1);

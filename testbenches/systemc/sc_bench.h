@@ -51,14 +51,14 @@ class ScBench : public sc_core::sc_module {
     explicit Outs(const std::string& side);
     sc_core::sc_signal<uint32_t> prdata;
     sc_core::sc_signal<bool> pready, pslverr, in_ready, mem_rd_valid;
-    sc_core::sc_signal<uint32_t> mem_rd_addr;
+    sc_core::sc_signal<uint64_t> mem_rd_addr;
     sc_core::sc_signal<bool> mem_wr_valid;
-    sc_core::sc_signal<uint32_t> mem_wr_addr;
+    sc_core::sc_signal<uint64_t> mem_wr_addr;
     sc_core::sc_signal<TexelBv> mem_wr_data;
     sc_core::sc_signal<bool> ds_rd_valid;
-    sc_core::sc_signal<uint32_t> ds_rd_addr;
+    sc_core::sc_signal<uint64_t> ds_rd_addr;
     sc_core::sc_signal<bool> ds_wr_valid;
-    sc_core::sc_signal<uint32_t> ds_wr_addr;
+    sc_core::sc_signal<uint64_t> ds_wr_addr;
     sc_core::sc_signal<TexelBv> ds_wr_data;
     sc_core::sc_signal<PerfBv> perf;
     TopOut read() const;

@@ -163,8 +163,8 @@ def test_fault_run_is_deterministic():
 # --- stepping ------------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("fault", [None, "rd_addr"])
 def test_stepping_in_chunks_gives_the_result_of_run(fault, rng):
-    ref = cosim.run("fl10_0", 11, 5000, fault=fault)
-    sim = cosim.Lockstep("fl10_0", 11, 5000, fault=fault)
+    ref = cosim.run("fl10_0", 11, 6000, fault=fault)
+    sim = cosim.Lockstep("fl10_0", 11, 6000, fault=fault)
     assert sim.inputs is None and sim.outputs is None and sim.cycle == 0
     taken = 0
     while not sim.done:

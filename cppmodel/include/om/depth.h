@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-// Cycle model of rtl/om_depth.sv: the depth/stencil test of the single sample in front of
-// om_accept. Inactive (no view, no depth format, or DepthEnable = StencilEnable = 0) it is wires.
-// Active: u_in_reg (PipeReg Skid = 1) -> u_px_fifo (every pixel) and, for a pixel that survives
-// om_accept's kill rule, its depth-stencil op through the colour path's own mechanisms: u_hazard
-// (om::Hazard), u_dest_read (om::DestRead: ds_rd_*, ds_rsp_*), the test of the op at its output
-// (ref::depth_stencil_sample), u_write (om::Write: ds_wr_*, retire to u_hazard) and the pass bit
-// into u_pass_fifo. The output is u_px_fifo's head with coverage cleared when its sample failed.
+// Cycle model of rtl/om_depth.sv: the depth/stencil test of one sample per transfer, at
+// {0, y, x, sample}, in front of om_accept. Inactive (no view, no depth format, or DepthEnable =
+// StencilEnable = 0) it is wires. Active: u_in_reg (PipeReg Skid = 1) -> u_px_fifo (every pixel)
+// and, for a pixel that survives om_accept's kill rule, its depth-stencil op through the colour
+// path's own mechanisms: u_hazard (om::Hazard), u_dest_read (om::DestRead: ds_rd_*, ds_rsp_*), the
+// test of the op at its output (ref::depth_stencil_sample), u_write (om::Write: ds_wr_*, retire to
+// u_hazard) and the pass bit into u_pass_fifo. The output is u_px_fifo's head with coverage cleared
+// when its sample failed.
 //
 // Ports: DepthIn / DepthOut, plus state_i through set_state() (constant while busy). om_depth has
 // no flops of its own: they are all in its PipeReg, Fifos, Hazard, DestRead and Write.
@@ -20,6 +21,7 @@
 #include "om/pkg.h"
 #include "om/ref/depth_stencil.h"
 #include "om/ref/state.h"
+#include "om/top_pkg.h"
 #include "om/write.h"
 
 namespace om {
@@ -40,9 +42,9 @@ struct DepthOut {
   bool out_valid = false;
   const Pixel* out_data = nullptr;
   bool ds_rd_valid = false;
-  uint32_t ds_rd_addr = 0;  // mem_addr_t
+  MemAddr ds_rd_addr = 0;  // mem_addr_t
   bool ds_wr_valid = false;
-  uint32_t ds_wr_addr = 0;  // mem_addr_t
+  MemAddr ds_wr_addr = 0;  // mem_addr_t
   const ref::Texel* ds_wr_data = nullptr;
 };
 
@@ -84,9 +86,7 @@ class Depth {
 
   // state_i, decoded.
   bool active_ = false;
-  bool sample_mask0_ = false;
-  bool a2c_ = false;
-  ref::D3d9State d3d9_;
+  KillState kill_;
   ref::DepthStencilDesc desc_;
   ref::DsBinding bind_;
 

@@ -33,13 +33,16 @@ TEST(Pins, UnpackPixelInvertsPackPixel) {
 }
 
 TEST(Pins, PixelFieldsSitAtThePixelTBitPositions) {
-  // pixel_t {cmd, x[13:0], y[13:0], coverage, depth, front_face, fog, oc1[3:0], oc[7:0][3:0]}: cmd
-  // is bit 1246, x bits [1245:1232], y [1231:1218], coverage 1217, depth [1216:1185], front_face
-  // 1184, fog [1183:1152], oc1[c] at 1024 + 32c, oc[i][c] at 128i + 32c.
+  // pixel_t {cmd, x[13:0], y[13:0], sample[2:0], coverage, omask_written, omask, depth,
+  // front_face, fog, oc1[3:0], oc[7:0][3:0]}: cmd is bit 1251, x bits [1250:1237], y [1236:1223],
+  // sample [1222:1220], coverage 1219, omask_written 1218, omask 1217, depth [1216:1185],
+  // front_face 1184, fog [1183:1152], oc1[c] at 1024 + 32c, oc[i][c] at 128i + 32c.
   PixelBv bv;
-  bv[1246] = sc_dt::Log_1;
-  bv.range(1245, 1232) = 0x2A5;
-  bv.range(1231, 1218) = 0x1234;
+  bv[1251] = sc_dt::Log_1;
+  bv.range(1250, 1237) = 0x2A5;
+  bv.range(1236, 1223) = 0x1234;
+  bv.range(1222, 1220) = 0x5;
+  bv[1219] = sc_dt::Log_1;
   bv[1217] = sc_dt::Log_1;
   bv.range(1216, 1185) = 0x3F400000u;
   bv[1184] = sc_dt::Log_1;
@@ -50,7 +53,10 @@ TEST(Pins, PixelFieldsSitAtThePixelTBitPositions) {
   EXPECT_EQ(p.cmd, Cmd::kClear);
   EXPECT_EQ(p.x, 0x2A5u);
   EXPECT_EQ(p.y, 0x1234u);
+  EXPECT_EQ(p.sample, 5u);
   EXPECT_TRUE(p.coverage);
+  EXPECT_FALSE(p.omask_written);
+  EXPECT_TRUE(p.omask);
   EXPECT_EQ(p.depth, 0x3F400000u);
   EXPECT_TRUE(p.front_face);
   EXPECT_EQ(p.fog, 0x3F000000u);

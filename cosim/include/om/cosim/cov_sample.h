@@ -26,4 +26,19 @@ struct PixelBins {
 void sample_pixel(Coverage& cov, const PixelBins& bins, const ref::PixelState& ps,
                   const ref::DrawState& state, const ref::PixelIn& px, uint32_t x, uint32_t y);
 
+/// The sample transfers of the pixel at (x, y) seen so far, in order from sample 0.
+struct MsPixel {
+  uint32_t x = 0;
+  uint32_t y = 0;
+  uint32_t seen = 0;     // bit s: sample s arrived
+  uint32_t covered = 0;  // bit s: the kill rule keeps it (ref::pixel_covered)
+};
+
+/// The multisampling bins of one draw transfer, n = 1 << ps.sample_count: alpha-to-coverage's k at
+/// a pixel's sample 0 (without oMask), and the class of the pixel's covered samples (none,
+/// partial, full) once its samples 0..n-1 arrived in order; `acc` carries them between transfers.
+/// Strays (sample >= n) and clears hit nothing.
+void sample_ms(Coverage& cov, MsPixel& acc, const ref::PixelState& ps, const ref::PixelIn& px,
+               uint32_t x, uint32_t y);
+
 }  // namespace om::cosim

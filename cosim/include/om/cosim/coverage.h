@@ -37,6 +37,11 @@ class Coverage {
   Id ds_func(uint32_t func, const DsFormatInfo& f) const;
   /// Stencil: the op 1..8 a tested sample took, by outcome and face (kNone otherwise).
   Id ds_stencil(uint32_t op, ref::DsOutcome outcome, bool front) const;
+  /// Multisampling: sample count 2^sample_count (0..3) x the class of a pixel's covered samples,
+  /// 0 none, 1 partial, 2 full (kNone beyond).
+  Id ms_count_pattern(uint32_t sample_count, uint32_t cls) const;
+  /// Alpha-to-coverage: sample count 2^sample_count x k = samples covered, 0..n (kNone beyond).
+  Id a2c_step(uint32_t sample_count, uint32_t k) const;
   /// A bin by its full name ("group/bin"); throws std::out_of_range when there is none.
   Id id(const std::string& name) const;
   /// Id or kNone when the combination has no bin (e.g. an illegal factor encoding).
@@ -82,6 +87,8 @@ class Coverage {
   std::vector<uint64_t> hits_;
   std::vector<Id> ds_func_;     // [func 0..15][depth format index]
   std::vector<Id> ds_stencil_;  // [op 0..15][outcome 0..2][front]
+  std::vector<Id> ms_pattern_;  // [sample_count 0..3][class 0..2]
+  std::vector<Id> a2c_step_;    // [sample_count 0..3][k 0..8]
   std::vector<bool> universe_;
   std::vector<Run> runs_;
   // Dense id tables: [factor 0..31][op 0..7][class 0..7] and friends; kNone where no bin exists.

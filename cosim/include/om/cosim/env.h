@@ -99,6 +99,7 @@ class Env final : public sim::Testbench<TopIn, TopOut> {
   } bins_;
   void sample_ds(const TbPixel& p, const ref::PixelState& ps);
   PixelBins pixel_bins_;
+  MsPixel ms_pixel_;  // the multisampled pixel the transfers belong to (sample_ms)
 
   // Segment sequencing.
   SegmentStream segs_;  // at seg_

@@ -29,6 +29,8 @@ struct Profile {
   // Memory phase kinds in percent: fast, typical, slow, long latency, stall burst.
   std::array<int, 5> mem_mix = {25, 30, 15, 15, 15};
   double ds = 0.3;  // states with a depth-stencil view bound (stim_ds.h); 0 in the focused mixes
+  double msaa =
+      0.6;  // rebindings to more than one sample (stim_ms.h; configurations with samples > 1)
 };
 
 /// The profile named `name`, or nullptr.

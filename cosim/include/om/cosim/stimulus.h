@@ -52,19 +52,24 @@ struct StimConfig {
   bool seeded = true;               // false: a stimulus file without a seed (seed is 0)
 };
 
-/// One pixel of a segment: coordinates, a palette entry and the per-pixel flags.
+/// One pixel-port transfer of a segment (one sample of a pixel): coordinates, a palette entry and
+/// the per-sample flags.
 struct PixelRef {
   uint16_t x = 0;
   uint16_t y = 0;
   uint8_t palette = 0;  // index into Segment::palette
-  uint8_t gap = 0;      // idle cycles before the pixel is offered
+  uint8_t gap = 0;      // idle cycles before the transfer is offered
   bool clear = false;
-  bool coverage = true;
-  bool front = true;   // front-facing (the depth-stencil test's FrontFace ops)
-  uint32_t depth = 0;  // binary32 depth of the sample
+  bool coverage = true;        // raster coverage of the sample
+  bool front = true;           // front-facing (the depth-stencil test's FrontFace ops)
+  uint32_t depth = 0;          // binary32 depth of the sample
+  uint8_t sample = 0;          // the sample it carries (0..7)
+  bool omask_written = false;  // the pixel shader writes oMask
+  bool omask = true;           // the sample's oMask bit
   bool operator==(const PixelRef& o) const {
-    return x == o.x && y == o.y && palette == o.palette && gap == o.gap && clear == o.clear &&
-           coverage == o.coverage && front == o.front && depth == o.depth;
+    return x == o.x && y == o.y && palette == o.palette && gap == o.gap && sample == o.sample &&
+           clear == o.clear && coverage == o.coverage && omask_written == o.omask_written &&
+           omask == o.omask && front == o.front && depth == o.depth;
   }
 };
 

@@ -140,8 +140,8 @@ class Memory {
 
   /// Applies the handshakes of `cycle`: the delivered response leaves, then the write, then the
   /// read (its response is due after the cycle's latency, after the previous response).
-  void commit(uint64_t cycle, bool wr_fire, uint32_t wr_addr, const ref::Texel& wr_data,
-              bool rd_fire, uint32_t rd_addr, bool rsp_delivered) {
+  void commit(uint64_t cycle, bool wr_fire, MemAddr wr_addr, const ref::Texel& wr_data,
+              bool rd_fire, MemAddr rd_addr, bool rsp_delivered) {
     // Most cycles have no handshake on a port: they cost no call.
     if (wr_fire || rd_fire || rsp_delivered) {
       commit_fired(cycle, wr_fire, wr_addr, wr_data, rd_fire, rd_addr, rsp_delivered);
@@ -149,10 +149,10 @@ class Memory {
   }
 
   /// A read or write that takes effect at once (a transaction), counted like a handshake.
-  ref::Texel read(uint32_t addr);
-  void write(uint32_t addr, const ref::Texel& data);
+  ref::Texel read(MemAddr addr);
+  void write(MemAddr addr, const ref::Texel& data);
   /// The texel at `addr` (zero when never written), not counted.
-  ref::Texel peek(uint32_t addr) const;
+  ref::Texel peek(MemAddr addr) const;
 
   Image& image() { return image_; }
   const Image& image() const { return image_; }
@@ -164,8 +164,8 @@ class Memory {
 
  private:
   MemCycle at(uint64_t cycle) { return timing_ ? timing_->at(cycle) : MemCycle{}; }
-  void commit_fired(uint64_t cycle, bool wr_fire, uint32_t wr_addr, const ref::Texel& wr_data,
-                    bool rd_fire, uint32_t rd_addr, bool rsp_delivered);
+  void commit_fired(uint64_t cycle, bool wr_fire, MemAddr wr_addr, const ref::Texel& wr_data,
+                    bool rd_fire, MemAddr rd_addr, bool rsp_delivered);
 
   std::unique_ptr<MemTiming> timing_;
   Image image_;
