@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Depth-stencil-state objects, views, OMSetDepthStencilState, ClearDepthStencilView and the
-// depth-stencil buffer of omsim._device (docs/depth-stencil.md §4, §7).
+// Depth-stencil-state objects, the views (render-target and depth-stencil), OMSetDepthStencilState,
+// ClearDepthStencilView and the depth-stencil buffer of omsim._device (docs/depth-stencil.md §4,
+// §7).
 #include <pybind11/stl.h>
 
 #include <optional>
@@ -65,6 +66,8 @@ void bind_depth_stencil_states(DeviceClass& cls) {
       .def_property_readonly("live_depth_stencil_states",
                              locked(&Device::live_depth_stencil_states),
                              "Unique live depth-stencil-state objects.")
+      .def("create_render_target_view", filling(&Device::create_render_target_view),
+           py::arg("desc"), "CreateRenderTargetView: (hr, view or None).")
       .def("create_depth_stencil_view", filling(&Device::create_depth_stencil_view),
            py::arg("desc"), "CreateDepthStencilView: (hr, view or None).")
       .def("set_depth_stencil_state", locked(&Device::set_depth_stencil_state), py::arg("handle"),

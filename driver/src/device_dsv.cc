@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Depth-stencil views, OMSetDepthStencilState, ClearDepthStencilView and the depth/stencil stage of
-// a draw (docs/depth-stencil.md §7): the views are validated here and programmed into the
-// depth/stencil registers with the rest of the state (Device::hw_state); the buffer is the
-// backend's (DepthStencilPort).
+// OMSetDepthStencilState, ClearDepthStencilView and the depth/stencil stage of
+// a draw (docs/depth-stencil.md §7): the state is programmed into the depth/stencil registers with
+// the rest of the state (Device::hw_state); the buffer is the backend's (DepthStencilPort).
 #include <string>
 #include <utility>
 
@@ -13,8 +12,6 @@
 namespace om::driver {
 namespace {
 
-constexpr uint32_t kDsvFlagMask = static_cast<uint32_t>(DsvFlag::READ_ONLY_DEPTH) |
-                                  static_cast<uint32_t>(DsvFlag::READ_ONLY_STENCIL);
 constexpr uint32_t kClearFlagMask =
     static_cast<uint32_t>(ClearFlag::DEPTH) | static_cast<uint32_t>(ClearFlag::STENCIL);
 
@@ -23,51 +20,6 @@ std::string size_text(uint32_t w, uint32_t h) {
 }
 
 }  // namespace
-
-std::string dsv_problem(const DepthStencilView& v, FeatureLevel fl) {
-  const uint32_t dxgi = static_cast<uint32_t>(v.format);
-  const DsFormatInfo* f = ref::find_ds_format(dxgi);
-  if (f == nullptr) return "format " + std::to_string(dxgi) + " is not a depth-stencil format";
-  const int fl_index = ref::feature_level_index(fl);
-  if ((f->ds_fl_mask & (1u << fl_index)) == 0) {
-    return std::string("format ") + f->name +
-           " is not a depth-stencil format at this feature level";
-  }
-  if ((v.flags & ~kDsvFlagMask) != 0) {
-    return "flags 0x" + std::to_string(v.flags) + " outside D3D11_DSV_FLAG (READ_ONLY_DEPTH | " +
-           "READ_ONLY_STENCIL)";
-  }
-  if (v.flags != 0 && static_cast<uint32_t>(fl) < static_cast<uint32_t>(FeatureLevel::FL_11_0)) {
-    return "read-only depth-stencil views need feature level 11_0";
-  }
-  if ((v.flags & static_cast<uint32_t>(DsvFlag::READ_ONLY_STENCIL)) != 0 && f->stencil_offset < 0) {
-    return std::string("READ_ONLY_STENCIL on ") + f->name + ", which has no stencil";
-  }
-  const uint32_t max_size = max_texture_size(fl);
-  if (v.width == 0 || v.height == 0 || v.width > max_size || v.height > max_size) {
-    return "size " + size_text(v.width, v.height) + " outside 1.." + std::to_string(max_size);
-  }
-  if (v.array_size == 0 || v.sample_count == 0) return "array size and sample count must be >= 1";
-  const bool texture =
-      v.type == ref::ResourceType::TEXTURE1D || v.type == ref::ResourceType::TEXTURE2D;
-  if (!texture || (v.cube && v.type != ref::ResourceType::TEXTURE2D)) {
-    return "resource type " + std::to_string(static_cast<uint32_t>(v.type)) +
-           (v.cube ? " (cube)" : "") + " is not a Texture1D/Texture2D";
-  }
-  return "";
-}
-
-Hresult Device::create_depth_stencil_view(const DepthStencilView* desc, DepthStencilView* view) {
-  if (desc == nullptr) {
-    return fail(Hresult::E_INVALIDARG, "create_depth_stencil_view: null description");
-  }
-  const std::string why = dsv_problem(*desc, caps_.fl);
-  if (!why.empty()) return fail(Hresult::E_INVALIDARG, "create_depth_stencil_view: " + why);
-  last_error_.clear();
-  if (view == nullptr) return Hresult::S_FALSE;
-  *view = *desc;
-  return Hresult::S_OK;
-}
 
 Hresult Device::set_depth_stencil_state(DepthStencilState state, uint32_t stencil_ref) {
   if (state != 0 && !ds_table_.is_live(state)) {

@@ -302,19 +302,6 @@ TEST_P(CapsConsistency, DepthStencilViewCoversTheTargets) {
   }
 }
 
-TEST_P(CapsConsistency, MultisampleRenderTargets) {
-  EXPECT_EQ(caps().max_samples, 1u);  // single-sample hardware: 2^0 only
-  RenderTargetView v;
-  v.width = v.height = 4;
-  v.sample_count = 4;
-  ASSERT_EQ(dev().set_render_targets(1, &v, nullptr), Hresult::S_OK);
-  bound_ = {Format::R8G8B8A8_UNORM};
-  declare_outputs(0x1);
-  const ValidateOutcome r = dev().validate();
-  EXPECT_EQ(r.result, Hresult::D3DERR_WRONGTEXTUREFORMAT);
-  EXPECT_TRUE(r.reasons & bit(ValidateReason::BLEND_NOT_BLENDABLE));
-}
-
 INSTANTIATE_TEST_SUITE_P(Backends, CapsConsistency, ::testing::ValuesIn(all_params()), param_name);
 
 }  // namespace

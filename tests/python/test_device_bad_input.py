@@ -183,6 +183,12 @@ DRIVER_CASES = [
     ("PS written mask", None, lambda d: d.set_ps_outputs([PsOutput(mask=0x1F)]), "written mask"),
     ("PS value bits", None, lambda d: d.set_ps_outputs([PsOutput(value_bits=33)]), "value bits"),
     ("clear rect inverted", None, lambda d: d.clear((0.0, 0.0, 0.0, 0.0), [(2, 0, 1, 1)]), "left > right"),
+    ("RTV sample count 16", None, lambda d: d.create_render_target_view(RenderTargetView("R8G8B8A8_UNORM", 4, 4,
+     sample_count=16)), "sample count 16 of R8G8B8A8_UNORM is not supported by this device (CAP_MAX_SAMPLES 0x"),
+    ("RTV sample count 3 bound", None, lambda d: d.set_render_targets([RenderTargetView("R8G8B8A8_UNORM", 4, 4,
+     sample_count=3)]), "slot 0: sample count 3 of R8G8B8A8_UNORM is not supported"),
+    ("DSV sample count 16", None, lambda d: d.create_depth_stencil_view(DSV(sample_count=16)),
+     "sample count 16 of D24_UNORM_S8_UINT is not supported"),
     ("DSV format R8G8B8A8", None, lambda d: d.create_depth_stencil_view(DSV(format=28)), "not a depth-stencil format"),
     ("DSV flags 4", None, lambda d: d.create_depth_stencil_view(DSV(flags=4)), "D3D11_DSV_FLAG"),
     ("READ_ONLY_STENCIL on D32_FLOAT", None, lambda d: d.create_depth_stencil_view(

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The depth/stencil calls of :class:`~omsim.device.Device` (docs/depth-stencil.md §7): CreateDepthStencilView,
+"""The view and depth/stencil calls of :class:`~omsim.device.Device` (docs/depth-stencil.md §7):
+CreateRenderTargetView, CreateDepthStencilView,
 OMSetDepthStencilState, ClearDepthStencilView, the D3D9 depth/stencil render states and host access to the bound
 depth-stencil buffer.
 
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING, Optional, Union
 import numpy as np
 
 from .device_objects import DepthStencilState, bound_handle
-from .device_types import DepthStencilView
+from .device_types import DepthStencilView, RenderTargetView
 from .enums import ClearFlag
 from .errors import InvalidArgError
 from .state import D3d9DepthStencil, coerce_u32, instance_of
@@ -33,12 +34,23 @@ class DepthStencilCalls:
 
     _dsv: Optional[DepthStencilView]
 
+    def create_render_target_view(self: Device, desc: RenderTargetView) -> RenderTargetView:
+        """ID3D11Device::CreateRenderTargetView: the view when ``desc`` (format and the texture's shape) is valid
+        on this device. InvalidArgError names the rule and the value: a format without RENDER_TARGET here, sizes
+        0 or above the limit, an invalid resource type, a ``sample_count`` the device does not support (its
+        CAP_MAX_SAMPLES bit clear, or the format without MULTISAMPLE_RENDERTARGET; :attr:`caps`
+        ``max_samples`` and :meth:`format_support` say which)."""
+        instance_of(RenderTargetView)(desc, "desc")
+        hr, plain = self._raw("create_render_target_view").create_render_target_view(desc.to_core())
+        self._check(hr, "CreateRenderTargetView")
+        return RenderTargetView.from_core(plain)
+
     def create_depth_stencil_view(self: Device, desc: DepthStencilView) -> DepthStencilView:
         """ID3D11Device::CreateDepthStencilView: the view when ``desc`` (format, DSV flags and the texture's
         shape) is valid on this device. InvalidArgError names the rule: a format that is not a depth format of
         this feature level (the D32 formats need 10_0), flags outside READ_ONLY_DEPTH | READ_ONLY_STENCIL,
         read-only flags below 11_0, READ_ONLY_STENCIL without stencil bits, sizes 0 or above the limit, a
-        Buffer / Texture3D resource."""
+        Buffer / Texture3D resource, a ``sample_count`` whose CAP_MAX_SAMPLES bit is clear."""
         instance_of(DepthStencilView)(desc, "desc")
         hr, plain = self._raw("create_depth_stencil_view").create_depth_stencil_view(desc.to_core())
         self._check(hr, "CreateDepthStencilView")

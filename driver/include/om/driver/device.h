@@ -168,14 +168,23 @@ class Device {
   /// Unique live depth-stencil-state objects.
   uint32_t live_depth_stencil_states() const { return ds_table_.live_count(); }
 
-  // -- Depth-stencil views and the depth/stencil stage (docs/depth-stencil.md §7) ---------------
-  /// ID3D11Device::CreateDepthStencilView: S_OK with *view = *desc; S_FALSE when `view` is null and
-  /// the description is valid. E_INVALIDARG (last_error() names the rule): null desc, a format that
-  /// is not a depth format of this feature level (D32 formats need 10_0), flags other than the two
-  /// DsvFlag bits, READ_ONLY_STENCIL on a format without stencil, read-only flags below 11_0, a
-  /// size of 0 or above the feature level's maximum, array size or sample count 0, a BUFFER or
-  /// TEXTURE3D resource or a cube flag on a non-Texture2D.
+  // -- Views (docs/driver.md §Views) ------------------------------------------------------------
+  /// ID3D11Device::CreateRenderTargetView: S_OK with *view = *desc; S_FALSE when `view` is null and
+  /// the description is valid. E_INVALIDARG (last_error() names the rule and the value): null
+  /// desc, a format the OM does not implement or whose CAP_FMT has no RENDER_TARGET, width/height 0
+  /// or above the feature level's maximum texture size, array_size or sample_count 0, an invalid
+  /// resource type, a sample count n > 1 whose CAP_MAX_SAMPLES bit log2(n) is clear or whose
+  /// format has no CAP_FMT MULTISAMPLE_RT.
+  Hresult create_render_target_view(const RenderTargetView* desc, RenderTargetView* view);
+  /// ID3D11Device::CreateDepthStencilView: codes as create_render_target_view. E_INVALIDARG: null
+  /// desc, a format that is not a depth format of this feature level (D32 formats need 10_0), flags
+  /// other than the two DsvFlag bits, READ_ONLY_STENCIL on a format without stencil, read-only
+  /// flags below 11_0, a size of 0 or above the feature level's maximum, array size or sample
+  /// count 0, a BUFFER or TEXTURE3D resource or a cube flag on a non-Texture2D, a sample count
+  /// n > 1 whose CAP_MAX_SAMPLES bit is clear (depth formats have no CAP_FMT entry).
   Hresult create_depth_stencil_view(const DepthStencilView* desc, DepthStencilView* view);
+
+  // -- The depth/stencil stage (docs/depth-stencil.md §7) ---------------------------------------
   /// OMSetDepthStencilState(state, StencilRef): state 0 = the default state (DepthEnable, LESS,
   /// no stencil); StencilRef's low 8 bits are the reference. Keeps a reference to `state`.
   /// E_INVALIDARG: state not live.
@@ -200,9 +209,9 @@ class Device {
                           uint32_t sample_mask);
   /// OMSetRenderTargets(num_views, views, dsv): slot i gets views[i] (format kNoView = empty),
   /// slots >= num_views are emptied; dsv null = none. E_INVALIDARG: num_views > 8, views null
-  /// with num_views > 0, a format the OM does not implement or whose CAP_FMT has no RENDER_TARGET,
-  /// width/height 0 or above the feature level's maximum texture size, bound views of different
-  /// width/height, array_size or sample_count 0, an invalid resource type.
+  /// with num_views > 0, a view create_render_target_view / create_depth_stencil_view refuses,
+  /// bound views of different width/height. Views of different sample counts bind (validate()
+  /// reports check 3; draws and clears are refused).
   Hresult set_render_targets(uint32_t num_views, const RenderTargetView* views,
                              const DepthStencilView* dsv);
   /// The bound pixel shader's output signature (PSSetShader's part the OM sees). E_INVALIDARG:
@@ -287,6 +296,14 @@ class Device {
   Hresult bus_failure(const BusResult& r, const char* what, uint32_t offset);
   /// S_OK when the OM answers and STATUS.INITIALISED is set, else D3DERR_DEVICELOST.
   Hresult check_ready(const char* what);
+  /// A Create*View's answer: E_INVALIDARG naming `why` when it is not empty, else S_OK (S_FALSE
+  /// when the out pointer `out` is null).
+  Hresult view_created(const char* fn, const std::string& why, const void* out);
+  /// The sample count the views of `s` render with: the first bound render-target view's, else the
+  /// depth-stencil view's, else 1 (MS_CTRL).
+  static uint32_t view_samples(const Shadow& s);
+  /// The one sample count of every bound view in *n, or E_INVALIDARG naming a view that differs.
+  Hresult check_samples(const char* what, uint32_t* n);
   /// S_OK when a draw with the state `s` needs no depth/stencil stage or the backend has one.
   Hresult check_depth_stencil_stage(const Shadow& s, const char* what);
   /// The state the depth/stencil stage tests with under `s`.
