@@ -80,8 +80,8 @@ void bind_pixel(py::module_& m) {
       py::arg("op"), py::arg("s"), py::arg("d"), "The D3D11_LOGIC_OP table on 32-bit words.");
   m.def("select_rt_desc", &om::ref::select_rt_desc, py::arg("blend"), py::arg("rt"),
         "The descriptor RT slot `rt` uses (IndependentBlendEnable / logic-op rules).");
-  m.def("a2c_covered", &om::ref::a2c_covered, py::arg("alpha"),
-        "Single-sample alpha-to-coverage of a binary32 alpha.");
+  m.def("a2c_covered", &om::ref::a2c_covered, py::arg("alpha"), py::arg("n") = 1, py::arg("s") = 0,
+        "Alpha-to-coverage of sample s of an n-sample pixel from a binary32 alpha.");
   m.def("alpha_test_pass", &om::ref::alpha_test_pass, py::arg("d3d9"), py::arg("alpha"),
         "D3D9 alpha test of a binary32 oC0.a.");
   m.def("apply_fog", &om::ref::apply_fog, py::arg("d3d9"), py::arg("f"), py::arg("c"),

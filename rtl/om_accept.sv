@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Pixel intake: coverage (raster & SampleMask[0] & A2C), D3D9 alpha test and fog, then expansion of each surviving
-// pixel into per-RT ops in slot order, one op per cycle. Latency: pixel accepted in cycle t -> first op valid at
+// Sample intake: the kill rule (om_kill: sample < n, raster coverage & SampleMask[sample] & oMask or A2C, D3D9 alpha
+// test) and fog, then expansion of each surviving transfer (one sample of a pixel) into per-RT ops at (rt, y, x,
+// sample) in slot order, one op per cycle. Latency: pixel accepted in cycle t -> first op valid at
 // out_* in cycle t+3 (in_reg -> px_reg -> op_reg); a pixel with n ops occupies px_reg for n cycles.
 //
 // Registers: u_in_reg (om_pipe_reg Skid=1: pixel_t, two entries), u_px_reg (om_pipe_reg: px_t), done_q (slots of
@@ -32,7 +33,7 @@ module om_accept
   output op_t        out_data_o,
   output logic       busy_o,
   output logic       pixel_in_o,  // perf strobe: a pixel or clear was accepted
-  output logic       killed_o     // perf strobe: a draw pixel was removed by coverage or the alpha test
+  output logic       killed_o     // perf strobe: a transfer was removed by the kill rule (om_kill)
 );
 
   localparam logic [31:0] F32One  = 32'h3F80_0000;
@@ -137,16 +138,17 @@ module om_accept
         desc   = desc_sel(state_i.independent_blend_enable, rt_desc, 3'(i), rtb.format, fl_index_i);
         bnd[i] = fmt.valid && (4'(i) < max_rts_i) && ({1'b0, in_q.x} < rtb.width) &&
                  ({1'b0, in_q.y} < rtb.height);
-        sl[i]  = clr ? bnd[i] :
+        sl[i]  = clr ? (!killed && bnd[i]) :
                  (!killed && bnd[i] && ps_outputs[i] && ((desc.write_mask & fmt_present(fmt.ch_bits)) != 4'd0));
       end
     end
-    px.clear = clr;
-    px.x     = in_q.x;
-    px.y     = in_q.y;
-    px.slots = sl;
-    px.oc1   = in_q.oc1;
-    px.oc    = in_q.oc;
+    px.clear  = clr;
+    px.x      = in_q.x;
+    px.y      = in_q.y;
+    px.sample = in_q.sample;
+    px.slots  = sl;
+    px.oc1    = in_q.oc1;
+    px.oc     = in_q.oc;
     if (!clr && state_i.fog_enable) begin
       px.oc[0][2:0] = fog_rgb;
     end
@@ -200,6 +202,7 @@ module om_accept
     op.addr.rt = rt;
     op.addr.y  = px_q.y;
     op.addr.x  = px_q.x;
+    op.addr.s  = px_q.sample;
     op.clear   = px_q.clear;
     op.need_rd = op_needs_read(px_q.clear, state_i.rt_desc[0].logic_op_enable, desc.blend_enable, fmt.cls,
                                desc.write_mask, fmt_present(fmt.ch_bits));

@@ -86,12 +86,12 @@ module om_csr
   // ---------------------------------------------------------------------------------------------------------------
   // The capability fields of hwif_in for configuration c, everything else 0. CAP_FMT[k] = {MULTISAMPLE_RT, LOGIC_OP,
   // BLENDABLE, RENDER_TARGET}: the format's per-FL support at the configured FL; logic ops on UINT render targets
-  // when the configuration has OutputMergerLogicOp; single-sample only.
+  // when the configuration has OutputMergerLogicOp; multisample-capable when the configuration has samples > 1.
   function automatic om_csr__in_t caps_of(input logic [2:0] c);
     cfg_info_t  ci;
     fmt_info_t  f;
     logic [7:0] rt_mask, blend_mask;
-    logic [NumCapFmt-1:0] rt, blendable, logic_op;
+    logic [NumCapFmt-1:0] rt, blendable, logic_op, multisample;
     om_csr__in_t h;
     ci = cfg_info(c);
     h = '0;
@@ -109,7 +109,8 @@ module om_csr
     h.CAP_D3D9_PMISC.PMISC.next                   = ci.pmisc;
     h.CAP_D3D9_BLEND.SRC_BLEND_CAPS.next          = ci.src_blend_caps;
     h.CAP_D3D9_BLEND.DEST_BLEND_CAPS.next         = ci.dest_blend_caps;
-    h.CAP_MAX_SAMPLES.SAMPLE_COUNTS.next          = 8'h01;  // single-sample render targets only
+    // Every power of two up to the configuration's samples (a power of two itself).
+    h.CAP_MAX_SAMPLES.SAMPLE_COUNTS.next          = {3'd0, ci.samples, 1'b0} - 8'd1;
     // Per-format bits gathered into vectors first: Icarus 11 indexes struct members (CAP_FMT[k], rt_fl_mask[i])
     // only with constants.
     for (int k = 0; k < NumCapFmt; k++) begin
@@ -119,8 +120,9 @@ module om_csr
       rt[k]        = f.valid & rt_mask[ci.fl_index];
       blendable[k] = f.valid & blend_mask[ci.fl_index];
       logic_op[k]  = rt[k] & (int'(f.cls) == FMT_CLASS_UINT) & ci.logic_op;
+      multisample[k] = rt[k] & (ci.samples > 4'd1);
     end
-    return with_cap_fmt(h, rt, blendable, logic_op, '0);  // MULTISAMPLE_RT 0: single-sample only
+    return with_cap_fmt(h, rt, blendable, logic_op, multisample);
   endfunction
 
   // The ROM word of the latched configuration, loaded beside cfg_q while rst_ni is low (caps_of() is evaluated in

@@ -1,20 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
-// Depth/stencil test of the single sample (docs/depth-stencil.md §2), in front of om_accept. A pixel whose sample
-// survives coverage, SampleMask, alpha-to-coverage and the alpha test (the kill rule of om_accept, evaluated here
-// first, D3D order) reads its depth-stencil texel at (y, x), is tested, writes the new texel when the rules ask for a
-// write, and continues to om_accept with its coverage cleared when it failed: it then gets no colour op.
+// Depth/stencil test of one sample per transfer (docs/depth-stencil.md §2), in front of om_accept. A transfer whose
+// sample survives the kill rule of om_accept (om_kill: sample < n, coverage, SampleMask, oMask or alpha-to-coverage,
+// the alpha test; evaluated here first, D3D order) reads its depth-stencil texel at (y, x, sample), is tested,
+// writes the new texel when the rules ask for a write, and continues to om_accept with its coverage cleared when it
+// failed: it then gets no colour op.
 //
 // Inactive (no view bound, a FORMAT that is no depth format, or DepthEnable = StencilEnable = 0: active_o = 0) the
 // stage is wires: out_* = in_*, in_ready_o = out_ready_i, so the pipeline runs cycle for cycle as without it. State
 // is constant while busy_o (om_csr holds state writes), so active_o changes only while the stage is empty.
 //
 // Active: u_in_reg (om_pipe_reg Skid=1: pixel_t) -> the pixel enters u_px_fifo (om_fifo PxDepth: ds_px_t) and, when
-// tested, its depth-stencil op (addr {0, y, x}, need_rd = 1, s[0] = depth, s[1][0] = front_face) enters the same
-// mechanisms the colour ops use: u_hazard (om_hazard: a later op's read waits until an earlier op's write to the
+// tested, its depth-stencil op (addr {0, y, x, sample}, need_rd = 1, s[0] = depth, s[1][0] = front_face) enters the
+// same mechanisms the colour ops use: u_hazard (om_hazard: a later op's read waits until an earlier op's write to the
 // same address is accepted), u_dest_read (om_dest_read: ds_rd_*, ds_rsp_*, credits), the test on its output
 // (combinational, om::ref::depth_stencil_sample) and u_write (om_write: ds_wr_*, retire back to u_hazard); the
 // pass bit of each tested sample goes to u_pass_fifo (om_fifo PxDepth). out_* = u_px_fifo's head, once its pass bit
-// is there when tested. Per-sample: ds_op and the test are one sample's; more samples need one of each per sample.
+// is there when tested. Sample-serial: an n-sample pixel is n transfers, each its own ds_op and test.
 // Latency (active, DS memory latency L, no stalls): pixel accepted in t -> out_valid_o t+L+5 when tested, t+2 when not
 // (and not behind a tested one).
 `timescale 1ns/1ps
@@ -60,7 +61,7 @@ module om_depth
   assign active_o = active;
 
   // ---------------------------------------------------------------------------------------------------------------
-  // Input register and the kill rule of om_accept (om_kill: coverage, SampleMask[0], A2C, alpha test)
+  // Input register and the kill rule of om_accept (om_kill: sample < n, coverage, SampleMask, oMask/A2C, alpha test)
   // ---------------------------------------------------------------------------------------------------------------
   logic   in_reg_ready, in_q_valid, in_q_ready;
   pixel_t in_q;
@@ -101,6 +102,7 @@ module om_depth
     ds_op          = '0;
     ds_op.addr.y   = in_q.y;
     ds_op.addr.x   = in_q.x;
+    ds_op.addr.s   = in_q.sample;
     ds_op.need_rd  = 1'b1;
     ds_op.s[0]     = in_q.depth;
     ds_op.s[1][0]  = in_q.front_face;

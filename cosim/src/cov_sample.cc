@@ -70,8 +70,10 @@ void sample_pixel(Coverage& cov, const PixelBins& bins, const ref::PixelState& p
   }
   const uint32_t a = px.oc[0][3];
   if (!px.coverage) cov.hit(bins.killed_coverage);
-  if ((ps.sample_mask & 1u) == 0) cov.hit(bins.killed_sample_mask);
-  if (ps.blend.alpha_to_coverage_enable && !ref::a2c_covered(a)) {
+  const uint32_t n = 1u << ps.sample_count;
+  if (((ps.sample_mask >> px.sample) & 1u) == 0) cov.hit(bins.killed_sample_mask);
+  if (ps.blend.alpha_to_coverage_enable && !px.omask_written &&
+      !ref::a2c_covered(a, n, px.sample)) {
     cov.hit(bins.killed_a2c);
   }
   if (ps.blend.alpha_to_coverage_enable && a == 0x3F000000u) cov.hit(bins.a2c_at_half);

@@ -53,7 +53,7 @@ std::optional<ref::DsTexelOut> Scoreboard::ds_test(const TbPixel& p,
   // Depth/stencil after coverage, SampleMask, alpha-to-coverage and the alpha test (D3D order).
   if (!ds_active_ || p.px.clear || !ref::pixel_covered(ps, p.px)) return std::nullopt;
   return ref::depth_stencil_texel(state_.ds, ds_bind_, p.depth, p.front_face,
-                                  ds_image_.get(mem_addr(0, p.y, p.x)));
+                                  ds_image_.get(mem_addr(0, p.y, p.x, p.px.sample)));
 }
 
 void Scoreboard::apply(const TbPixel& p, const ref::PixelState& ps) {
@@ -63,7 +63,7 @@ void Scoreboard::apply(const TbPixel& p, const ref::PixelState& ps) {
     ++counts_.ds_reads;
     if (t->sample.write_depth || t->sample.write_stencil) {
       ++counts_.ds_writes;
-      ds_image_.set(mem_addr(0, p.y, p.x), t->texel);
+      ds_image_.set(mem_addr(0, p.y, p.x, p.px.sample), t->texel);
     }
     if (!t->sample.pass) {
       ++counts_.ds_failed;
@@ -73,7 +73,7 @@ void Scoreboard::apply(const TbPixel& p, const ref::PixelState& ps) {
   std::array<ref::Texel, ref::kMaxRts> dest{};
   for (int i = 0; i < ref::kMaxRts; ++i) {
     if (ps.rt_format[i] == nullptr) continue;
-    dest[i] = image_.get(mem_addr(i, p.y, p.x));
+    dest[i] = image_.get(mem_addr(i, p.y, p.x, p.px.sample));
   }
   const ref::PixelOut out = ref::process_pixel(ps, px, dest);
   ++counts_.pixels_in;
@@ -95,7 +95,7 @@ void Scoreboard::apply(const TbPixel& p, const ref::PixelState& ps) {
     }
     if (out.write[i]) {
       ++counts_.rt_writes;
-      image_.set(mem_addr(i, p.y, p.x), out.texel[i]);
+      image_.set(mem_addr(i, p.y, p.x, p.px.sample), out.texel[i]);
     }
   }
 }
@@ -108,11 +108,13 @@ void Scoreboard::fill_random(Image& mem, std::mt19937_64& rng) {
     if (f == nullptr) throw std::invalid_argument("fill_random: unsupported format");
     for (uint32_t y = 0; y < b.height; ++y) {
       for (uint32_t x = 0; x < b.width; ++x) {
-        ref::Texel t;
-        for (int w = 0; w < 4; ++w)
-          t.w[w] = static_cast<uint32_t>(rng()) & texel_word_mask(f->texel_bits, w);
-        image_.set(mem_addr(i, y, x), t);
-        mem.set(mem_addr(i, y, x), t);
+        for (uint32_t s = 0; s < cfg_.samples; ++s) {
+          ref::Texel t;
+          for (int w = 0; w < 4; ++w)
+            t.w[w] = static_cast<uint32_t>(rng()) & texel_word_mask(f->texel_bits, w);
+          image_.set(mem_addr(i, y, x, s), t);
+          mem.set(mem_addr(i, y, x, s), t);
+        }
       }
     }
   }
@@ -121,11 +123,13 @@ void Scoreboard::fill_random(Image& mem, std::mt19937_64& rng) {
 void Scoreboard::fill_ds_random(Image& mem, std::mt19937_64& rng, uint32_t w, uint32_t h) {
   for (uint32_t y = 0; y < h; ++y) {
     for (uint32_t x = 0; x < w; ++x) {
-      ref::Texel t;
-      t.w[0] = static_cast<uint32_t>(rng());
-      t.w[1] = static_cast<uint32_t>(rng()) & 0xFFu;
-      ds_image_.set(mem_addr(0, y, x), t);
-      mem.set(mem_addr(0, y, x), t);
+      for (uint32_t s = 0; s < cfg_.samples; ++s) {
+        ref::Texel t;
+        t.w[0] = static_cast<uint32_t>(rng());
+        t.w[1] = static_cast<uint32_t>(rng()) & 0xFFu;
+        ds_image_.set(mem_addr(0, y, x, s), t);
+        mem.set(mem_addr(0, y, x, s), t);
+      }
     }
   }
 }
@@ -133,19 +137,19 @@ void Scoreboard::fill_ds_random(Image& mem, std::mt19937_64& rng, uint32_t w, ui
 std::string diff_images(const Image& got, const Image& want, int max_report) {
   // Both images' written texels in ascending address order, walked side by side (an address
   // written in one of them only compares with zero there).
-  using Entry = std::pair<uint32_t, ref::Texel>;
+  using Entry = std::pair<MemAddr, ref::Texel>;
   std::vector<Entry> g, w;
   g.reserve(got.size());
   w.reserve(want.size());
-  got.for_each([&g](uint32_t a, const ref::Texel& t) { g.emplace_back(a, t); });
-  want.for_each([&w](uint32_t a, const ref::Texel& t) { w.emplace_back(a, t); });
+  got.for_each([&g](MemAddr a, const ref::Texel& t) { g.emplace_back(a, t); });
+  want.for_each([&w](MemAddr a, const ref::Texel& t) { w.emplace_back(a, t); });
   std::string out;
   int n = 0;
   int total = 0;
   for (size_t i = 0, j = 0; i < g.size() || j < w.size();) {
     const bool in_g = i < g.size() && (j == w.size() || g[i].first <= w[j].first);
     const bool in_w = j < w.size() && (i == g.size() || w[j].first <= g[i].first);
-    const uint32_t a = in_g ? g[i].first : w[j].first;
+    const MemAddr a = in_g ? g[i].first : w[j].first;
     const ref::Texel tg = in_g ? g[i++].second : ref::Texel{};
     const ref::Texel tw = in_w ? w[j++].second : ref::Texel{};
     if (tg == tw) continue;
@@ -153,9 +157,9 @@ std::string diff_images(const Image& got, const Image& want, int max_report) {
     if (n++ >= max_report) continue;
     char buf[200];
     std::snprintf(buf, sizeof buf,
-                  "rt %u (%u,%u): rtl %08X_%08X_%08X_%08X ref %08X_%08X_%08X_%08X\n",
-                  mem_addr_rt(a), mem_addr_x(a), mem_addr_y(a), tg.w[3], tg.w[2], tg.w[1], tg.w[0],
-                  tw.w[3], tw.w[2], tw.w[1], tw.w[0]);
+                  "rt %u (%u,%u) s %u: rtl %08X_%08X_%08X_%08X ref %08X_%08X_%08X_%08X\n",
+                  mem_addr_rt(a), mem_addr_x(a), mem_addr_y(a), mem_addr_s(a), tg.w[3], tg.w[2],
+                  tg.w[1], tg.w[0], tw.w[3], tw.w[2], tw.w[1], tw.w[0]);
     out += buf;
   }
   if (total > 0) out += std::to_string(total) + " texel(s) differ\n";

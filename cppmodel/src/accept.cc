@@ -20,13 +20,7 @@ void Accept::set_state(const State& s, uint32_t max_rts, uint32_t fl_index) {
     sl.need_rd =
         f != nullptr && op_needs_read(false, loe0, d.blend_enable, f->cls, d.write_mask, present);
   }
-  dec_.sample_mask0 = (s.sample_mask & 1u) != 0;
-  dec_.a2c = s.alpha_to_coverage_enable;
-  dec_.d3d9.alpha_test_enable = s.alpha_test_enable;
-  dec_.d3d9.alpha_func = static_cast<CmpFunc>(s.alpha_func);
-  dec_.d3d9.alpha_ref = s.alpha_ref;
-  dec_.d3d9.fog_enable = s.fog_enable;
-  dec_.d3d9.fog_color = s.fog_color;
+  dec_.kill = kill_state(s);
   intake_fresh_ = false;
 }
 
@@ -34,15 +28,12 @@ void Accept::intake(const Pixel& p) {
   const bool is_clear = (static_cast<uint32_t>(p.cmd) & 1u) != 0;
   const uint32_t x = p.x & ((1u << kCoordW) - 1u);  // [CoordW-1:0]
   const uint32_t y = p.y & ((1u << kCoordW) - 1u);
-  bool killed = false;
-  if (!is_clear) {
-    killed = draw_killed(p.coverage, p.oc[0][3], dec_.sample_mask0, dec_.a2c, dec_.d3d9);
-  }
+  const bool killed = draw_killed(p, dec_.kill);
   uint32_t slots = 0;
   for (uint32_t i = 0; i < kMaxRts; ++i) {
     const Slot& sl = dec_.slot[i];
     const bool bound = sl.exists && x < sl.width && y < sl.height;
-    if (is_clear ? bound : (!killed && bound && sl.draw_ok)) slots |= 1u << i;
+    if (!killed && bound && (is_clear || sl.draw_ok)) slots |= 1u << i;
   }
   slots_ = slots;
   killed_ = killed;
@@ -50,10 +41,11 @@ void Accept::intake(const Pixel& p) {
     px_in_.clear = is_clear;
     px_in_.x = x;
     px_in_.y = y;
+    px_in_.sample = p.sample & ((1u << kSampleW) - 1u);
     px_in_.slots = slots;
     px_in_.oc1 = p.oc1;
     px_in_.oc = p.oc;
-    if (!is_clear) px_in_.oc[0] = ref::apply_fog(dec_.d3d9, p.fog, p.oc[0]);
+    if (!is_clear) px_in_.oc[0] = ref::apply_fog(dec_.kill.d3d9, p.fog, p.oc[0]);
   }
   intake_fresh_ = true;
 }
@@ -82,7 +74,7 @@ const AcceptOut& Accept::comb(const AcceptIn& in) {
     sel_ = remaining & (~remaining + 1u);
     rest_ = remaining & ~sel_;
     const uint32_t sel_rt = sel_ == 0 ? 0u : static_cast<uint32_t>(__builtin_ctz(sel_));
-    op_in_.addr = mem_addr(sel_rt, px.y, px.x);
+    op_in_.addr = mem_addr(sel_rt, px.y, px.x, px.sample);
     op_in_.clear = px.clear;
     op_in_.need_rd = !px.clear && dec_.slot[sel_rt].need_rd;
     op_in_.s = px.clear ? px.oc[0] : px.oc[sel_rt];

@@ -74,6 +74,7 @@ auto* rw_storage(Storage& fs, uint32_t addr) {
   if (addr == regs::kDsView) return Word{&fs.ds_view};
   if (addr == regs::kDepthMin) return Word{&fs.depth_min};
   if (addr == regs::kDepthMax) return Word{&fs.depth_max};
+  if (addr == regs::kMsCtrl) return Word{&fs.ms_ctrl};
   return Word{nullptr};
 }
 

@@ -25,9 +25,7 @@ Depth& Depth::operator=(const Depth& o) {
   u_write_ = o.u_write_;
   u_pass_fifo_ = o.u_pass_fifo_;
   active_ = o.active_;
-  sample_mask0_ = o.sample_mask0_;
-  a2c_ = o.a2c_;
-  d3d9_ = o.d3d9_;
+  kill_ = o.kill_;
   desc_ = o.desc_;
   bind_ = o.bind_;
   return *this;
@@ -42,9 +40,7 @@ void Depth::set_state(const State& s) {
   desc_ = ref::ds_desc(s);
   bind_ = ref::ds_binding(s);
   active_ = active_in(s);
-  sample_mask0_ = (s.sample_mask & 1u) != 0;
-  a2c_ = s.alpha_to_coverage_enable;
-  d3d9_ = ref::d3d9_state(s);
+  kill_ = kill_state(s);
 }
 
 const DepthOut& Depth::comb(const DepthIn& in) {
@@ -91,9 +87,8 @@ const DepthOut& Depth::comb(const DepthIn& in) {
   bool tested = false;
   if (in_q_valid) {
     const Pixel& p = u_in_reg_.out_data();
-    tested =
-        p.cmd == Cmd::kDraw && !draw_killed(p.coverage, p.oc[0][3], sample_mask0_, a2c_, d3d9_);
-    ds_op_.addr = mem_addr(0, p.y, p.x);
+    tested = p.cmd == Cmd::kDraw && !draw_killed(p, kill_);
+    ds_op_.addr = mem_addr(0, p.y, p.x, p.sample);
     ds_op_.need_rd = true;
     ds_op_.s[0] = p.depth;
     ds_op_.s[1] = p.front_face ? 1u : 0u;

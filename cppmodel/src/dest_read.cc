@@ -31,7 +31,7 @@ void DestRead::seq(const DestReadIn& in) {
   const bool take = in.in_valid && out_.in_ready;
   const bool issue = take && in.in_data->need_rd;
   u_op_fifo_.seq(FifoIn<Op>{take, in.in_data, op_pop_});
-  u_rd_req_.seq(PipeRegIn<uint32_t>{issue, &in.in_data->addr, in.mem_rd_ready});
+  u_rd_req_.seq(PipeRegIn<MemAddr>{issue, &in.in_data->addr, in.mem_rd_ready});
   u_rsp_fifo_.seq(FifoIn<ref::Texel>{in.mem_rsp_valid, in.mem_rsp_data, rsp_pop_});
   if (issue && !rsp_pop_) {
     regs_.credit = (regs_.credit - 1) & 0x1Fu;

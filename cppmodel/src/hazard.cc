@@ -10,7 +10,7 @@ const HazardOut& Hazard::comb(const HazardIn& in) {
   bool match = false;
   // The match only matters for an offered op that reads (stall and the perf strobe both need it).
   if (in.in_valid && in.in_data->need_rd) {
-    const uint32_t addr = in.in_data->addr;
+    const MemAddr addr = in.in_data->addr;
     for (uint32_t v = regs_.tbl_valid; v != 0 && !match; v &= v - 1) {
       match = regs_.tbl_addr[__builtin_ctz(v)] == addr;
     }

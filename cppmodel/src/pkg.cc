@@ -9,6 +9,7 @@ CfgInfo cfg_info(uint32_t idx) {
   const ConfigInfo& k = kConfigs[idx];
   c.fl_code = static_cast<uint32_t>(k.fl) >> 8;
   c.fl_index = k.fl_index;
+  c.samples = k.samples;
   c.max_rts = k.max_rts;
   c.logic_op = k.logic_op;
   c.d3d9_options1 = k.d3d9_options1;

@@ -27,10 +27,24 @@ bool op_needs_read(bool clear, bool logic_op_enable_rt0, bool blend_enable, Form
   return !clear && wm != 0 && (logic_op_enable_rt0 || (blend_enable && !is_int) || wm != present);
 }
 
-bool draw_killed(bool coverage, uint32_t alpha, bool sample_mask0, bool a2c,
-                 const ref::D3d9State& d3d9) {
-  const bool covered = coverage && sample_mask0 && (!a2c || ref::a2c_covered(alpha));
-  return !covered || !ref::alpha_test_pass(d3d9, alpha);
+KillState kill_state(const State& s) {
+  KillState k;
+  k.sample_mask = s.sample_mask;
+  k.sample_count = s.sample_count & 3u;
+  k.a2c = s.alpha_to_coverage_enable;
+  k.d3d9 = ref::d3d9_state(s);
+  return k;
+}
+
+bool draw_killed(const Pixel& p, const KillState& k) {
+  const uint32_t n = 1u << k.sample_count;
+  if (p.sample >= n) return true;
+  if (p.cmd == Cmd::kClear) return false;
+  const uint32_t alpha = p.oc[0][3];
+  const bool covered =
+      p.coverage && ((k.sample_mask >> p.sample) & 1u) != 0 &&
+      (p.omask_written ? p.omask : (!k.a2c || ref::a2c_covered(alpha, n, p.sample)));
+  return !covered || !ref::alpha_test_pass(k.d3d9, alpha);
 }
 
 }  // namespace om

@@ -69,7 +69,10 @@ Pixel make_pixel(uint32_t x, uint32_t y, const ref::PixelIn& px) {
   p.cmd = px.clear ? Cmd::kClear : Cmd::kDraw;
   p.x = x;
   p.y = y;
+  p.sample = px.sample;
   p.coverage = px.coverage;
+  p.omask_written = px.omask_written;
+  p.omask = px.omask;
   p.front_face = true;  // every non-triangle primitive is front-facing
   p.fog = px.fog;
   p.oc1 = px.oc1;

@@ -55,17 +55,17 @@ class HarnessBackend final : public Backend,
     return true;
   }
   ref::Texel read_texel(uint32_t rt, uint32_t x, uint32_t y) const override {
-    return h_.mem().peek(mem_addr(rt, y, x));
+    return h_.mem().peek(mem_addr(rt, y, x, 0));
   }
   void write_texel(uint32_t rt, uint32_t x, uint32_t y, const ref::Texel& t) override {
-    h_.mem().image().set(mem_addr(rt, y, x), t);
+    h_.mem().image().set(mem_addr(rt, y, x, 0), t);
   }
   DepthStencilPort* depth_stencil() override { return this; }
   ref::Texel read_ds_texel(uint32_t x, uint32_t y) const override {
-    return h_.ds_mem().peek(mem_addr(0, y, x));
+    return h_.ds_mem().peek(mem_addr(0, y, x, 0));
   }
   void write_ds_texel(uint32_t x, uint32_t y, const ref::Texel& t) override {
-    h_.ds_mem().image().set(mem_addr(0, y, x), t);
+    h_.ds_mem().image().set(mem_addr(0, y, x, 0), t);
   }
 
  private:

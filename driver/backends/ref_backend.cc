@@ -67,18 +67,18 @@ class RefBackend final : public Backend,
     return true;
   }
   ref::Texel read_texel(uint32_t rt, uint32_t x, uint32_t y) const override {
-    return mem_.get(mem_addr(rt, y, x));
+    return mem_.get(mem_addr(rt, y, x, 0));
   }
   void write_texel(uint32_t rt, uint32_t x, uint32_t y, const ref::Texel& t) override {
-    mem_.set(mem_addr(rt, y, x), t);
+    mem_.set(mem_addr(rt, y, x, 0), t);
   }
   DepthStencilPort* depth_stencil() override { return this; }
 
   ref::Texel read_ds_texel(uint32_t x, uint32_t y) const override {
-    return ds_mem_.get(mem_addr(0, y, x));
+    return ds_mem_.get(mem_addr(0, y, x, 0));
   }
   void write_ds_texel(uint32_t x, uint32_t y, const ref::Texel& t) override {
-    ds_mem_.set(mem_addr(0, y, x), t);
+    ds_mem_.set(mem_addr(0, y, x, 0), t);
   }
 
  private:
@@ -119,7 +119,7 @@ class RefBackend final : public Backend,
     }
     std::array<ref::Texel, ref::kMaxRts> dest{};
     for (int i = 0; i < ref::kMaxRts; ++i) {
-      if (ps.rt_format[i] != nullptr) dest[i] = mem_.get(mem_addr(i, p.y, p.x));
+      if (ps.rt_format[i] != nullptr) dest[i] = mem_.get(mem_addr(i, p.y, p.x, 0));
     }
     const ref::PixelOut out = ref::process_pixel(ps, px, dest);
     ++counters_.pixels_in;
@@ -127,7 +127,7 @@ class RefBackend final : public Backend,
     for (int i = 0; i < ref::kMaxRts; ++i) {
       if (!out.write[i]) continue;
       ++counters_.rt_writes;
-      mem_.set(mem_addr(i, p.y, p.x), out.texel[i]);
+      mem_.set(mem_addr(i, p.y, p.x, 0), out.texel[i]);
     }
   }
 

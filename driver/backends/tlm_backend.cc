@@ -51,17 +51,17 @@ class TlmBackend final : public Backend,
     return false;
   }
   ref::Texel read_texel(uint32_t rt, uint32_t x, uint32_t y) const override {
-    return board_->mem.peek(mem_addr(rt, y, x));
+    return board_->mem.peek(mem_addr(rt, y, x, 0));
   }
   void write_texel(uint32_t rt, uint32_t x, uint32_t y, const ref::Texel& t) override {
-    board_->mem.poke(mem_addr(rt, y, x), t);
+    board_->mem.poke(mem_addr(rt, y, x, 0), t);
   }
   DepthStencilPort* depth_stencil() override { return this; }
   ref::Texel read_ds_texel(uint32_t x, uint32_t y) const override {
-    return board_->ds_mem.peek(mem_addr(0, y, x));
+    return board_->ds_mem.peek(mem_addr(0, y, x, 0));
   }
   void write_ds_texel(uint32_t x, uint32_t y, const ref::Texel& t) override {
-    board_->ds_mem.poke(mem_addr(0, y, x), t);
+    board_->ds_mem.poke(mem_addr(0, y, x, 0), t);
   }
 
  private:

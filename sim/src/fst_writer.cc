@@ -253,21 +253,21 @@ void PortTracer::dump(bool clk, const TopIn& in, const TopOut& out) {
   s_[kInData]->set(pack(in.in_data).data());
   w_.set(h_[kRdValid], 1, out.mem_rd_valid);
   w_.set(h_[kRdReady], 1, in.mem_rd_ready);
-  s_[kRdAddr]->set(&out.mem_rd_addr);
+  s_[kRdAddr]->set_packed(out.mem_rd_addr);
   w_.set(h_[kRspValid], 1, in.mem_rsp_valid);
   w_.set_words(h_[kRspData], 128, in.mem_rsp_data.w.data());
   w_.set(h_[kWrValid], 1, out.mem_wr_valid);
   w_.set(h_[kWrReady], 1, in.mem_wr_ready);
-  s_[kWrAddr]->set(&out.mem_wr_addr);
+  s_[kWrAddr]->set_packed(out.mem_wr_addr);
   w_.set_words(h_[kWrData], 128, out.mem_wr_data.w.data());
   w_.set(h_[kDsRdValid], 1, out.ds_rd_valid);
   w_.set(h_[kDsRdReady], 1, in.ds_rd_ready);
-  s_[kDsRdAddr]->set(&out.ds_rd_addr);
+  s_[kDsRdAddr]->set_packed(out.ds_rd_addr);
   w_.set(h_[kDsRspValid], 1, in.ds_rsp_valid);
   w_.set_words(h_[kDsRspData], 128, in.ds_rsp_data.w.data());
   w_.set(h_[kDsWrValid], 1, out.ds_wr_valid);
   w_.set(h_[kDsWrReady], 1, in.ds_wr_ready);
-  s_[kDsWrAddr]->set(&out.ds_wr_addr);
+  s_[kDsWrAddr]->set_packed(out.ds_wr_addr);
   w_.set_words(h_[kDsWrData], 128, out.ds_wr_data.w.data());
   s_[kPerf]->set(pack(out.perf).data());
 }

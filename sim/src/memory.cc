@@ -31,23 +31,23 @@ MemCycle RandomTiming::at(uint64_t cycle) {
   return cur_;
 }
 
-void Memory::commit(uint64_t cycle, bool wr_fire, uint32_t wr_addr, const ref::Texel& wr_data,
-                    bool rd_fire, uint32_t rd_addr, bool rsp_delivered) {
+void Memory::commit(uint64_t cycle, bool wr_fire, MemAddr wr_addr, const ref::Texel& wr_data,
+                    bool rd_fire, MemAddr rd_addr, bool rsp_delivered) {
   if (rsp_delivered) rsp_.pop();
   if (wr_fire) write(wr_addr, wr_data);
   if (rd_fire) rsp_.push(cycle, at(cycle).latency, read(rd_addr));
 }
 
-ref::Texel Memory::read(uint32_t addr) {
+ref::Texel Memory::read(MemAddr addr) {
   ++reads_;
   return peek(addr);
 }
 
-void Memory::write(uint32_t addr, const ref::Texel& data) {
+void Memory::write(MemAddr addr, const ref::Texel& data) {
   image_.set(addr, data);
   ++writes_;
 }
 
-ref::Texel Memory::peek(uint32_t addr) const { return image_.get(addr); }
+ref::Texel Memory::peek(MemAddr addr) const { return image_.get(addr); }
 
 }  // namespace om::sim

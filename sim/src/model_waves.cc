@@ -216,7 +216,7 @@ void ModelWaves::wires() {
   wires_[kRdOp]->set(pack(t.rd_op).data());
   put(kDpValidTap, t.dp_valid);
   put(kWrReadyTap, t.wr_ready);
-  wires_[kDpAddr]->set(&t.dp_addr);
+  wires_[kDpAddr]->set_packed(t.dp_addr);
   put(kDpWriteTap, t.dp_write);
   put_words(kDpTexelTap, t.dp_texel.w.data());
   // om_top.sv's dp_desc: the descriptor of the slot entering the datapath.
@@ -243,7 +243,7 @@ void ModelWaves::regs() {
   put(kHzTblValid, hz.regs().tbl_valid);
   put(kHzHead, hz.regs().head);
   put(kHzTail, hz.regs().tail);
-  for (size_t i = 0; i < tbl_.size(); ++i) tbl_[i]->set(&hz.regs().tbl_addr[i]);
+  for (size_t i = 0; i < tbl_.size(); ++i) tbl_[i]->set_packed(hz.regs().tbl_addr[i]);
   put(kHzValid, hz.out_reg().regs().valid);
   put_words(kHzData, pack(hz.out_reg().regs().data).data());
   const DestRead& rd = top_.dest_read();

@@ -59,16 +59,16 @@ class PortRecorder final : public TappedSide {
     put_words(f_, pack(in.in_data));
     std::fprintf(f_, " %x %x ", in.mem_rd_ready, in.mem_rsp_valid);
     put_words(f_, in.mem_rsp_data.w);
-    std::fprintf(f_, " %x %" PRIx32 " %x %x %x %x %" PRIx32 " %x %" PRIx32 " ", in.mem_wr_ready,
+    std::fprintf(f_, " %x %" PRIx32 " %x %x %x %x %" PRIx64 " %x %" PRIx64 " ", in.mem_wr_ready,
                  out.prdata, out.pready, out.pslverr, out.in_ready, out.mem_rd_valid,
-                 out.mem_rd_addr, out.mem_wr_valid, out.mem_wr_addr);
+                 uint64_t{out.mem_rd_addr}, out.mem_wr_valid, uint64_t{out.mem_wr_addr});
     put_words(f_, out.mem_wr_data.w);
     std::fputc(' ', f_);
     put_words(f_, pack(out.perf));
     std::fprintf(f_, " %x %x ", in.ds_rd_ready, in.ds_rsp_valid);
     put_words(f_, in.ds_rsp_data.w);
-    std::fprintf(f_, " %x %x %" PRIx32 " %x %" PRIx32 " ", in.ds_wr_ready, out.ds_rd_valid,
-                 out.ds_rd_addr, out.ds_wr_valid, out.ds_wr_addr);
+    std::fprintf(f_, " %x %x %" PRIx64 " %x %" PRIx64 " ", in.ds_wr_ready, out.ds_rd_valid,
+                 uint64_t{out.ds_rd_addr}, out.ds_wr_valid, uint64_t{out.ds_wr_addr});
     put_words(f_, out.ds_wr_data.w);
     std::fputc('\n', f_);
   }

@@ -69,7 +69,7 @@ void TxnWaves::dump(const TopTaps& t, const State& state) {
     }
   }
   if (t.rd_valid && t.dp_en) {
-    const uint32_t addr = t.rd_op.op.addr;
+    const MemAddr addr = t.rd_op.op.addr;
     Entry e;
     e.format = state.rt_bind[mem_addr_rt(addr)].format;
     const FormatInfo* f = ref::find_format(e.format);

@@ -38,14 +38,24 @@ TEST(Image, ReadsZeroWhereNeverWrittenAndCountsWrittenAddressesOnce) {
 
 TEST(Image, VisitsWrittenAddressesInAscendingOrder) {
   Image im;
-  const std::vector<uint32_t> addrs = {0x7FFFFFFFu, 5, 0x10000, 255, 256, 4};
-  for (uint32_t a : addrs) im.set(a, texel(a));
-  std::vector<uint32_t> seen;
-  im.for_each([&](uint32_t a, const ref::Texel& t) {
-    EXPECT_EQ(t, texel(a));
+  const MemAddr top = mem_addr(7, 16383, 16383, 7);  // every bit of mem_addr_t set
+  const std::vector<MemAddr> addrs = {top, 0x7FFFFFFFu, 5, 0x10000, 255, 256, 4, 2048 + 4};
+  for (MemAddr a : addrs) im.set(a, texel(static_cast<uint32_t>(a)));
+  std::vector<MemAddr> seen;
+  im.for_each([&](MemAddr a, const ref::Texel& t) {
+    EXPECT_EQ(t, texel(static_cast<uint32_t>(a)));
     seen.push_back(a);
   });
-  EXPECT_EQ(seen, (std::vector<uint32_t>{4, 5, 255, 256, 0x10000, 0x7FFFFFFFu}));
+  EXPECT_EQ(seen, (std::vector<MemAddr>{4, 5, 255, 256, 2048 + 4, 0x10000, 0x7FFFFFFFu, top}));
+  EXPECT_EQ(top, (MemAddr{1} << kMemAddrBits) - 1);
+}
+
+TEST(Image, KeepsEverySampleOfAPixelApart) {
+  Image im;
+  for (uint32_t s = 0; s < kMaxSamples; ++s) im.set(mem_addr(2, 3, 4, s), texel(s + 1));
+  for (uint32_t s = 0; s < kMaxSamples; ++s) EXPECT_EQ(im.get(mem_addr(2, 3, 4, s)), texel(s + 1));
+  EXPECT_FALSE(im.contains(mem_addr(2, 3, 5, 0)));
+  EXPECT_EQ(im.size(), static_cast<size_t>(kMaxSamples));
 }
 
 TEST(Image, ACopyIsIndependentOfLaterWritesOnEitherSide) {

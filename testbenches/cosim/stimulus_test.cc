@@ -328,7 +328,7 @@ TEST(Lockstep, FaultRunFailsAtTheSameCycleWhateverTheRunLength) {
 }
 
 TEST(Lockstep, ReplayOfTheRecordedStimulusIsBitIdentical) {
-  for (const char* fault : {"", "rd_addr@4000"}) {
+  for (const char* fault : {"", "rd_addr@7000"}) {
     const Stimulus st = make(11, 12000, "hazards", 2);
     const Stimulus again = read_stimulus(write_stimulus(st), "rec.stim");
     const RunResult a = run_to_end(st, quiet(fault)), b = run_to_end(again, quiet(fault));

@@ -30,6 +30,7 @@ struct Expected {
   uint32_t pmisc;     // CAP_D3D9_PMISC
   uint32_t blend;     // CAP_D3D9_BLEND: SrcBlendCaps | DestBlendCaps << 16
   bool logic_op;      // OutputMergerLogicOp
+  uint32_t samples;   // CAP_MAX_SAMPLES: bit k = 2^k samples (docs/caps.md §5)
 };
 
 // CAP_OM bits (docs/caps.md §7): [3:0] RTs, [4] indep. write masks, [5] per-RT BlendEnable, [6]
@@ -55,11 +56,11 @@ constexpr uint32_t kBlend9 = 0x3FF | 0x2000;
 constexpr uint32_t kBlend10 = kBlend9 | 0x400;
 
 constexpr Expected kExpected[] = {
-    {"fl9_1", 0x91, kOm9_1, 0x4, 1, kPmisc9_1, kBlend9 | kBlend9 << 16, false},
-    {"fl9_3", 0x93, kOm9_3, 0x6, 4, kPmisc9_3, kBlend9 | kBlend9 << 16, false},
-    {"fl10_0", 0xA0, kOm10_0, 0xF, 4, kPmisc10, kBlend10 | kBlend10 << 16, false},
-    {"fl11_0", 0xB0, kOm11, 0xF, 4, kPmisc10, kBlend10 | kBlend10 << 16, true},
-    {"fl11_1", 0xB1, kOm11, 0xF, 4, kPmisc10, kBlend10 | kBlend10 << 16, true},
+    {"fl9_1", 0x91, kOm9_1, 0x4, 1, kPmisc9_1, kBlend9 | kBlend9 << 16, false, 0x1},
+    {"fl9_3", 0x93, kOm9_3, 0x6, 4, kPmisc9_3, kBlend9 | kBlend9 << 16, false, 0x7},
+    {"fl10_0", 0xA0, kOm10_0, 0xF, 4, kPmisc10, kBlend10 | kBlend10 << 16, false, 0x7},
+    {"fl11_0", 0xB0, kOm11, 0xF, 4, kPmisc10, kBlend10 | kBlend10 << 16, true, 0xF},
+    {"fl11_1", 0xB1, kOm11, 0xF, 4, kPmisc10, kBlend10 | kBlend10 << 16, true, 0xF},
 };
 
 const Expected& expected_for(const char* name) {
@@ -130,7 +131,7 @@ TEST_P(CapsTest, KeyRegistersMatchTheSpecValues) {
       {0x10, e.num_rts, "CAP_D3D9_NUMRT"},
       {0x14, e.pmisc, "CAP_D3D9_PMISC"},
       {0x18, e.blend, "CAP_D3D9_BLEND"},
-      {0x1C, 0x1, "CAP_MAX_SAMPLES (single-sample)"},
+      {0x1C, e.samples, "CAP_MAX_SAMPLES"},
   };
   for (const Item& it : items) {
     const ApbResponse r = h.read(it.offset);
@@ -151,7 +152,8 @@ TEST_P(CapsTest, FormatRowsMatchTheSpecTable) {
     const bool rt = c != "-";
     const bool blend = c == "RB";
     const uint32_t want =
-        (rt ? 1u : 0u) | (blend ? 2u : 0u) | (rt && row.uint && e.logic_op ? 4u : 0u);
+        (rt ? 1u : 0u) | (blend ? 2u : 0u) | (rt && row.uint && e.logic_op ? 4u : 0u) |
+        (rt && e.samples > 1 ? 8u : 0u);  // MULTISAMPLE_RT: every RT format of an MSAA config
     const ApbResponse r = h.read(0x20 + 4 * row.dxgi);
     EXPECT_FALSE(r.error) << row.name;
     EXPECT_EQ(r.data, want) << row.name << " at " << cfg().name;
@@ -186,7 +188,10 @@ TEST_P(CapsTest, InvariantsOfSection67Hold) {
       EXPECT_EQ(name.substr(name.size() - 5), "_UINT") << "logic-op bit on " << name;
       EXPECT_TRUE(logic) << "format logic op without OutputMergerLogicOp";
     }
-    EXPECT_EQ(f & 8, 0u) << "MULTISAMPLE_RENDERTARGET on single-sample hardware, DXGI " << k;
+    EXPECT_EQ((f & 8) != 0, (f & 1) != 0 && e.samples > 1)
+        << "MULTISAMPLE_RENDERTARGET exactly on the RT formats of a multisampling configuration, "
+           "DXGI "
+        << k;
   }
 }
 

@@ -60,10 +60,10 @@ Driver::Driver(const LockstepConfig& cfg)
       for (uint32_t x = 0; x < n; ++x) {
         ref::Texel t;
         for (uint32_t& w : t.w) w = static_cast<uint32_t>(rng_());
-        mem_.image().set(mem_addr(rt, y, x), t);
+        mem_.image().set(mem_addr(rt, y, x, 0), t);
         if (rt == 0) {
           for (uint32_t& w : t.w) w = static_cast<uint32_t>(rng_());
-          ds_mem_.image().set(mem_addr(0, y, x), t);
+          ds_mem_.image().set(mem_addr(0, y, x, 0), t);
         }
       }
     }
@@ -142,6 +142,10 @@ Pixel Driver::random_pixel() {
   for (ref::Vec4& o : p.oc) {
     for (uint32_t& c : o) c = random_f32();
   }
+  // Any sample of up to 8 (those at or above MS_CTRL's count are dropped), oMask now and then.
+  p.sample = static_cast<uint32_t>(rng_() % 8);
+  p.omask_written = rng_() % 5 == 0;
+  p.omask = rng_() % 2 == 0;
   return p;
 }
 
@@ -158,6 +162,7 @@ uint32_t Driver::state_value(uint32_t addr, bool coherent) {
     return r::ctrl::kAlphaToCoverageEnable.put(r::ctrl::kIndependentBlendEnable.put(0, pct(50)),
                                                pct(coherent ? 10 : 25));
   }
+  if (addr == r::kMsCtrl) return r::ms_ctrl::kSampleCount.put(0, pick(4));
   if (addr == r::kSampleMask) {
     return pct(coherent ? 95 : 80) ? 0xFFFFFFFFu : static_cast<uint32_t>(rng_());
   }

@@ -12,7 +12,7 @@ TopTaps busy_taps() {
   TopTaps t;
   t.acc_valid = t.hz_valid = t.rd_valid = t.dp_valid = true;
   t.acc_ready = t.hz_ready = t.dp_en = t.wr_ready = t.dp_write = true;
-  t.acc_op.addr = mem_addr(1, 2, 3);
+  t.acc_op.addr = mem_addr(1, 2, 3, 0);
   t.hz_op.need_rd = true;
   t.rd_op.dst.w[2] = 0x3f800000u;
   t.dp_texel.w[0] = 0xffu;
@@ -26,9 +26,9 @@ TEST(TopTaps, APayloadFieldIsNamedWithItsStage) {
   b.hz_op.need_rd = false;
   EXPECT_EQ(diff(busy_taps(), b), "om_hazard -> om_dest_read: hz_op.need_rd: 0x1 vs 0x0");
   b = busy_taps();
-  b.rd_op.op.addr = mem_addr(0, 0, 1);
+  b.rd_op.op.addr = mem_addr(0, 0, 1, 0);
   EXPECT_EQ(diff(busy_taps(), b),
-            "om_dest_read -> om_rt_datapath: rd_op.op.addr: 0x00000000 vs 0x00000001");
+            "om_dest_read -> om_rt_datapath: rd_op.op.addr: 0x000000000 vs 0x000000008");
 }
 
 TEST(TopTaps, TheEarliestStageIsReported) {

@@ -42,6 +42,8 @@ const SummaryRow kSummary[] = {
     {"Cube-texture depth/stencil", 15, {"no", "no", "no", "yes", "yes", "yes", "yes"}},
 };
 const int kSimultaneousRts[7] = {1, 1, 4, 8, 8, 8, 8};
+// CAP_MAX_SAMPLES per column (docs/caps.md §5): 9_x none but 9_3's 4x, 10_x 4x, 11_x 8x.
+const uint32_t kSampleCounts[7] = {0x1, 0x1, 0x7, 0x7, 0x7, 0xF, 0xF};
 const char* const kD3d9Options1[7] = {"cap,cap,cap,cap", "cap,cap,cap,cap", "cap,cap,T*,cap",
                                       "T,T,T*,T*",       "T,T,T*,T*",       "T,T,T*,T*",
                                       "T,T,T*,T*"};
@@ -72,6 +74,7 @@ ConfigInfo synthetic(int column) {
   c.fl = column == 1 ? FeatureLevel::FL_9_2 : FeatureLevel::FL_10_1;
   c.fl_index = static_cast<uint8_t>(column);
   c.max_rts = static_cast<uint8_t>(kSimultaneousRts[column]);
+  c.samples = column == 1 ? 1 : 4;
   c.logic_op = false;
   c.d3d9_options1 = column == 1 ? 0x4 : 0xF;
   c.d3d9_num_rts = column == 1 ? 1 : 4;
@@ -105,7 +108,7 @@ TEST(Caps, IdAndFeatureLevelRegisters) {
     EXPECT_EQ(id >> 16, 0x4F4Du);
     EXPECT_EQ(id & 0xFFFFu, kSpecRevision);
     EXPECT_EQ(cap_register(k.cfg, 0x04), kFlCodes[k.column]);
-    EXPECT_EQ(cap_register(k.cfg, 0x1C), 0x1u);  // CAP_MAX_SAMPLES: single-sample hardware
+    EXPECT_EQ(cap_register(k.cfg, 0x1C), kSampleCounts[k.column]);  // CAP_MAX_SAMPLES
   }
 }
 
@@ -301,10 +304,11 @@ TEST(Caps, FormatRegistersMatchTheFormatTableAtEveryFeatureLevel) {
       if (!lop) {
         EXPECT_FALSE(logic) << row.name << ": no logic-op format without the device cap";
       }
-      EXPECT_FALSE(msaa) << row.name << ": single-sample hardware";
+      EXPECT_EQ(msaa, rt && kSampleCounts[k.column] > 1)
+          << row.name << ": every render-target format of a multisampling configuration";
       EXPECT_EQ(reg >> 4, 0u);
       const FormatSupportData d = decode_format_support(reg);
-      EXPECT_EQ(d.support, (rt ? 0x4000u : 0u) | (blend ? 0x8000u : 0u));
+      EXPECT_EQ(d.support, (rt ? 0x4000u : 0u) | (blend ? 0x8000u : 0u) | (msaa ? 0x200000u : 0u));
       EXPECT_EQ(d.support2, logic ? 0x100u : 0u);
       // docs/caps.md §7 invariants.
       if (blend) {
@@ -367,7 +371,7 @@ TEST(Caps, DecodeCapsReadsEveryRegisterOfEveryConfiguration) {
     EXPECT_EQ(c.om.independent_blend, k.column >= 4);
     EXPECT_EQ(c.d3d11_options.output_merger_logic_op, c.om.logic_op);
     EXPECT_EQ(c.d3d9.num_simultaneous_rts, k.cfg.d3d9_num_rts);
-    EXPECT_EQ(c.max_samples, 1u);
+    EXPECT_EQ(c.max_samples, kSampleCounts[k.column]);
     for (uint32_t dxgi = 0; dxgi < 116; ++dxgi) {
       EXPECT_EQ(c.fmt_bits(dxgi), cap_register(k.cfg, 0x20 + 4 * dxgi));
     }

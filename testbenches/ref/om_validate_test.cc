@@ -127,7 +127,7 @@ const Row kRows[] = {
     {"RT sample counts differ (the second is also more than the hardware has)", "fl11_1",
      [](OmState& s, Caps&) {
        bind(s, 1, Format::R8G8B8A8_UNORM);
-       s.rt[1].sample_count = 4;
+       s.rt[1].sample_count = 16;
      },
      kConflict, B(3) | B(5), 1, 0},
     {"RT array sizes differ", "fl11_1",
@@ -194,8 +194,12 @@ const Row kRows[] = {
     {"9_1 R16G16B16A16_FLOAT is not a render target", "fl9_1",
      [](OmState& s, Caps&) { s.rt[0].format = Format::R16G16B16A16_FLOAT; }, kWrongFormat, B(5),
      0, 0},
-    {"4 samples on single-sample hardware", "fl11_1",
+    {"4 samples on single-sample hardware", "fl9_1",
      [](OmState& s, Caps&) { s.rt[0].sample_count = 4; }, kWrongFormat, B(5), 0, 0},
+    {"8 samples on 4x hardware", "fl10_0",
+     [](OmState& s, Caps&) { s.rt[0].sample_count = 8; }, kWrongFormat, B(5), 0, 0},
+    {"8 samples on 8x hardware", "fl11_1",
+     [](OmState& s, Caps&) { s.rt[0].sample_count = 8; }, kOk, 0, -1, 1},
     {"blend on an unwritten UINT RT is not checked", "fl11_1",
      [](OmState& s, Caps&) {
        bind(s, 1, Format::R8G8B8A8_UINT);

@@ -126,7 +126,7 @@ TEST(Pixel, Tv40SingleSampleAlphaToCoverageThreshold) {
   st.rt_format[0] = fmt("R8G8B8A8_UNORM");
   st.blend.alpha_to_coverage_enable = true;
   for (const Case& c : cases) {
-    EXPECT_EQ(a2c_covered(c.a), c.covered) << std::hex << c.a;
+    EXPECT_EQ(a2c_covered(c.a, 1, 0), c.covered) << std::hex << c.a;
     PixelIn px;
     px.oc[0] = {F(1), F(1), F(1), c.a};
     EXPECT_EQ(process_pixel(st, px, dests(st, {0, 0, 0, 0})).write[0], c.covered)

@@ -71,8 +71,8 @@ class DepthTest : public TopTest, public ::testing::WithParamInterface<SideKind>
         ref::Texel t;
         t.w[0] = static_cast<uint32_t>(rng_());
         t.w[1] = static_cast<uint32_t>(rng_()) & 0xFFu;
-        h_->ds_mem().image().set(mem_addr(0, y, x), t);
-        sb_->ds_image().set(mem_addr(0, y, x), t);
+        h_->ds_mem().image().set(mem_addr(0, y, x, 0), t);
+        sb_->ds_image().set(mem_addr(0, y, x, 0), t);
       }
     }
   }

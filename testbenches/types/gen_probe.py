@@ -57,12 +57,16 @@ def cpp() -> str:
                 out.append(f"    {e} = static_cast<decltype({e})>(rnd({lf.width}));")
             elif lf.kind == "bool":
                 out.append(f"    {e} = rnd(1) != 0;")
+            elif lf.width > 32:  # a packed scalar of 33..64 bits (mem_addr_t)
+                out.append(f"    {e} = uint64_t{{rnd(32)}} | uint64_t{{rnd({lf.width - 32})}} << 32;")
             else:
                 out.append(f"    {e} = rnd({lf.width});")
         out += ["  }", f"  static Leaf leaf(const {t.cpp}& v, int i) {{", "    switch (i) {"]
         for k, lf in enumerate(lv):
             e = f"v.{lf.path}"
-            val = f"{e}.w" if lf.kind == "words" else f"Leaf{{static_cast<uint32_t>({e}), 0, 0, 0}}"
+            val = (f"{e}.w" if lf.kind == "words" else
+                   f"Leaf{{static_cast<uint32_t>({e}), static_cast<uint32_t>(uint64_t{{{e}}} >> 32), 0, 0}}"
+                   if lf.width > 32 else f"Leaf{{static_cast<uint32_t>({e}), 0, 0, 0}}")
             out.append(f"      case {k}: return {val};")
         out += ["    }", "    return Leaf{};", "  }", "};", ""]
     return "\n".join(out)

@@ -52,6 +52,7 @@ class DepthFormat:
 class Config:
     name: str
     fl: str
+    samples: int  # largest sample count per pixel; every power of two up to it is supported
     max_rts: int
     logic_op: bool
     d3d9_options1: tuple[bool, bool, bool, bool]
@@ -60,6 +61,11 @@ class Config:
     src_blend_caps: int
     dest_blend_caps: int
     default: bool
+
+    @property
+    def sample_counts(self) -> int:
+        """CAP_MAX_SAMPLES: bit k set for each supported sample count 2^k."""
+        return (self.samples << 1) - 1
 
     @property
     def fl_index(self) -> int:
@@ -139,6 +145,8 @@ def depth_formats() -> list[DepthFormat]:
 def configs() -> list[Config]:
     data = _load("configs.toml")
     e = enums()
+    max_samples = _load("types.toml")["sizes"]["MaxSamples"]["value"]
+    legal_samples = [1 << k for k in range(max_samples.bit_length()) if 1 << k <= max_samples]
     out = []
     for c in data["config"]:
         def bits(names: list[str], table: str) -> int:
@@ -150,7 +158,10 @@ def configs() -> list[Config]:
             return v
         if c["fl"] not in FEATURE_LEVELS:
             raise DefinitionError(f"configs.toml: {c['name']}: unknown feature level {c['fl']}")
-        out.append(Config(c["name"], c["fl"], c["max_rts"], c["logic_op"], tuple(c["d3d9_options1"]),
+        samples = c.get("samples")
+        if type(samples) is not int or samples not in legal_samples:
+            raise DefinitionError(f"configs.toml: {c['name']}: samples = {samples!r} is not one of {legal_samples}")
+        out.append(Config(c["name"], c["fl"], samples, c["max_rts"], c["logic_op"], tuple(c["d3d9_options1"]),
                           c["d3d9_num_rts"], bits(c["pmisc"], "pmisc"),
                           bits(c["src_blend_caps"], "pblend"), bits(c["dest_blend_caps"], "pblend"),
                           c.get("default", False)))

@@ -117,6 +117,7 @@ def cpp() -> str:
     out += [
         "/// A named hardware configuration (defs/configs.toml): what the capability registers report.",
         "struct ConfigInfo {", "  const char* name;", "  FeatureLevel fl;", "  uint8_t fl_index;  // into kFeatureLevels",
+        "  uint8_t samples;  // largest sample count per pixel (1, 2, 4 or 8)",
         "  uint8_t max_rts;", "  bool logic_op;  // D3D11_OPTIONS.OutputMergerLogicOp",
         "  uint8_t d3d9_options1;  // bit i = field i of D3D11_FEATURE_DATA_D3D9_OPTIONS1",
         "  uint8_t d3d9_num_rts;", "  uint32_t pmisc;", "  uint16_t src_blend_caps;", "  uint16_t dest_blend_caps;", "};", "",
@@ -127,7 +128,7 @@ def cpp() -> str:
     ]
     for c in cfgs:
         o1 = sum(1 << i for i, v in enumerate(c.d3d9_options1) if v)
-        out.append(f'    {{"{c.name}", FeatureLevel::{ident(c.fl)}, {c.fl_index}, {c.max_rts}, '
+        out.append(f'    {{"{c.name}", FeatureLevel::{ident(c.fl)}, {c.fl_index}, {c.samples}, {c.max_rts}, '
                    f"{'true' if c.logic_op else 'false'}, 0x{o1:X}, {c.d3d9_num_rts}, 0x{c.pmisc:X}, "
                    f"0x{c.src_blend_caps:X}, 0x{c.dest_blend_caps:X}}},")
     out += ["};", ""]
@@ -199,7 +200,7 @@ def sv() -> str:
     ]
     for i, c in enumerate(cfgs):
         o1 = sum(1 << j for j, v in enumerate(c.d3d9_options1) if v)
-        vals = {"fl_code": c.fl_code, "fl_index": c.fl_index, "max_rts": c.max_rts, "logic_op": int(c.logic_op),
+        vals = {"fl_code": c.fl_code, "fl_index": c.fl_index, "samples": c.samples, "max_rts": c.max_rts, "logic_op": int(c.logic_op),
                 "d3d9_options1": o1, "d3d9_num_rts": c.d3d9_num_rts, "pmisc": c.pmisc,
                 "src_blend_caps": c.src_blend_caps, "dest_blend_caps": c.dest_blend_caps}
         row = ", ".join(f"{f.width}'h{vals[f.name]:X}" for f in packed.types()["cfg_info"].fields)
@@ -236,7 +237,7 @@ def py() -> str:
                    f"'depth_float': {f.depth_float}, 'stencil_offset': {f.stencil_offset}, 'ds': {list(f.ds)!r}}},")
     out += ["}", "", "CONFIGS = {"]
     for c in defs.configs():
-        out.append(f"    {c.name!r}: {{'fl': {c.fl!r}, 'max_rts': {c.max_rts}, 'logic_op': {c.logic_op}, "
+        out.append(f"    {c.name!r}: {{'fl': {c.fl!r}, 'samples': {c.samples}, 'max_rts': {c.max_rts}, 'logic_op': {c.logic_op}, "
                    f"'d3d9_options1': {list(c.d3d9_options1)!r}, 'd3d9_num_rts': {c.d3d9_num_rts}, "
                    f"'pmisc': {c.pmisc:#x}, 'default': {c.default}}},")
     out += ["}", ""]
@@ -270,11 +271,11 @@ def md() -> str:
         out.append(f"| {f.dxgi} | {f.name} | {f.texel_bits} | {depth} | {sten} | "
                    + " | ".join("D" if v else "–" for v in f.ds) + " |")
     out += ["", "## Named hardware configurations", "",
-            "| name | FL | RTs | OutputMergerLogicOp | D3D9_OPTIONS1 bits | D3D9 RTs | PMISC | Src/Dest blend caps |",
-            "|---|---|---|---|---|---|---|---|"]
+            "| name | FL | samples | RTs | OutputMergerLogicOp | D3D9_OPTIONS1 bits | D3D9 RTs | PMISC | Src/Dest blend caps |",
+            "|---|---|---|---|---|---|---|---|---|"]
     for c in defs.configs():
         o1 = "".join("1" if v else "0" for v in c.d3d9_options1)
-        out.append(f"| {c.name}{' (default)' if c.default else ''} | {c.fl} | {c.max_rts} | {c.logic_op} | {o1} | "
+        out.append(f"| {c.name}{' (default)' if c.default else ''} | {c.fl} | {c.samples} | {c.max_rts} | {c.logic_op} | {o1} | "
                    f"{c.d3d9_num_rts} | 0x{c.pmisc:X} | 0x{c.src_blend_caps:X} / 0x{c.dest_blend_caps:X} |")
     out += ["", "## Enum encodings", ""]
     for key in ENUMS:

@@ -98,7 +98,7 @@ def types() -> dict[str, Type]:
         name, kind = t.get("name"), t.get("kind")
         if not name or name in out:
             _fail(f"type {name!r}: missing or duplicate name")
-        cpp = t.get("cpp", "uint32_t" if t.get("cpp_packed") else "")
+        cpp = t.get("cpp", _camel(name) if t.get("cpp_packed") else "")
         pkg = t.get("package", "om")
         if kind == "enum":
             bits, _ = _width(t["bits"], name)
@@ -125,8 +125,8 @@ def types() -> dict[str, Type]:
             if len({f.name for f in fields}) != len(fields):
                 _fail(f"{name}: duplicate field name")
             bits = sum(f.width * f.count for f in fields)
-            if t.get("cpp_packed") and bits > 32:
-                _fail(f"{name}: cpp_packed needs <= 32 bits, has {bits}")
+            if t.get("cpp_packed") and bits > 64:
+                _fail(f"{name}: cpp_packed needs <= 64 bits, has {bits}")
             out[name] = Type(name, kind, cpp, pkg, t["doc"], bits, fields=tuple(fields),
                              cpp_packed=bool(t.get("cpp_packed")))
         else:
@@ -305,15 +305,18 @@ def cpp_types_h() -> str:
             out += [f"  k{_camel(n.split('_', 1)[1])} = {v},  // {n}" for n, v, _ in t.values]
             out += ["};", ""]
         elif t.kind == "struct" and t.cpp_packed:
+            word = "uint32_t" if t.bits <= 32 else "uint64_t"
             args = ", ".join(f"uint32_t {f.name}" for f in t.fields)
             lsb = {lf.path: lf for lf in leaves(t.name)}
-            body = " | ".join(f"((({f.name}) & 0x{(1 << f.width) - 1:X}u) << {lsb[f.name].lsb})" for f in t.fields)
-            out.append(f"/// om_pkg::{t.sv}, packed in a uint32_t: {t.doc}.")
-            out.append(f"constexpr uint32_t {t.name}({args}) {{ return {body}; }}")
+            body = " | ".join(f"(({t.cpp}{{{f.name} & 0x{(1 << f.width) - 1:X}u}}) << {lsb[f.name].lsb})"
+                              for f in t.fields)
+            out.append(f"/// om_pkg::{t.sv}, packed in a {word} (the Verilated port's type): {t.doc}.")
+            out.append(f"using {t.cpp} = {word};")
+            out.append(f"constexpr {t.cpp} {t.name}({args}) {{ return {body}; }}")
             for f in t.fields:
                 lf = lsb[f.name]
-                out.append(f"constexpr uint32_t {t.name}_{f.name}(uint32_t a) {{ return (a >> {lf.lsb}) & "
-                           f"0x{(1 << f.width) - 1:X}u; }}")
+                out.append(f"constexpr uint32_t {t.name}_{f.name}({t.cpp} a) {{ return static_cast<uint32_t>(a >> "
+                           f"{lf.lsb}) & 0x{(1 << f.width) - 1:X}u; }}")
             out.append("")
         elif t.kind == "struct":
             out.append(f"/// {'om_pkg' if t.package == 'om' else 'om_defs_pkg'}::{t.sv}: {t.doc}.")
@@ -352,6 +355,9 @@ def _cpp_put(f: Field, expr: str) -> list[str]:
         return [f"w.put_words({expr}.w.data(), {f.width});"]
     if kind == "enum":
         return [f"w.put(static_cast<uint32_t>({expr}), {f.width});"]
+    if f.width > 32:  # a packed scalar of 33..64 bits (mem_addr_t)
+        return [f"w.put(static_cast<uint32_t>({expr}), 32);",
+                f"w.put(static_cast<uint32_t>({expr} >> 32), {f.width - 32});"]
     return [f"w.put({expr}, {f.width});"]
 
 
@@ -365,6 +371,8 @@ def _cpp_get(f: Field, expr: str) -> list[str]:
         return [f"{expr} = static_cast<{types()[f.type].cpp}>(r.get({f.width}));"]
     if kind == "bool":
         return [f"{expr} = r.get(1) != 0;"]
+    if f.width > 32:
+        return [f"{expr} = r.get(32);", f"{expr} |= {_cpp_scalar(f)}{{r.get({f.width - 32})}} << 32;"]
     return [f"{expr} = r.get({f.width});"]
 
 

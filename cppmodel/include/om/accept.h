@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// Cycle model of rtl/om_accept.sv: pixel intake (coverage, D3D9 alpha test and fog through
-// om::ref's a2c_covered / alpha_test_pass / apply_fog), then expansion of each surviving pixel into
-// per-RT ops in slot order, one op per cycle. Pixel accepted in cycle t -> first op at out_* in t+3
-// (u_in_reg -> u_px_reg -> u_op_reg); a pixel with n ops occupies u_px_reg for n cycles.
+// Cycle model of rtl/om_accept.sv: sample intake (the kill rule draw_killed through om::ref's
+// a2c_covered / alpha_test_pass, and fog through apply_fog), then expansion of each surviving
+// transfer into per-RT ops at (rt, y, x, sample) in slot order, one op per cycle. Pixel accepted in
+// cycle t -> first op at out_* in t+3 (u_in_reg -> u_px_reg -> u_op_reg); a pixel with n ops
+// occupies u_px_reg for n cycles.
 //
 // Ports: AcceptIn / AcceptOut, plus state_i, max_rts_i and fl_index_i, which reach the model
 // through set_state(): the RTL reads them combinationally, but they change only while the
@@ -74,9 +75,7 @@ class Accept {
   };
   struct Decoded {
     std::array<Slot, kMaxRts> slot{};
-    bool sample_mask0 = false;
-    bool a2c = false;
-    ref::D3d9State d3d9;
+    KillState kill;  // om_kill's state, and the fog state (kill.d3d9)
   };
 
   // The combinational view of the pixel at u_in_reg's output, kept until that entry changes.

@@ -84,6 +84,7 @@ struct CsrFieldStorage {
   uint32_t ds_view = 0;
   uint32_t depth_min = 0;
   uint32_t depth_max = 0;
+  uint32_t ms_ctrl = 0;
   bool perf_clear = false;  // PERF_CLEAR.CLEAR (single pulse)
   uint32_t perf_pixels_in = 0;
   uint32_t perf_rt_reads = 0;

@@ -20,6 +20,7 @@
 #include "om/pkg.h"
 #include "om/ref/depth_stencil.h"
 #include "om/ref/state.h"
+#include "om/top_pkg.h"
 #include "om/write.h"
 
 namespace om {
@@ -40,9 +41,9 @@ struct DepthOut {
   bool out_valid = false;
   const Pixel* out_data = nullptr;
   bool ds_rd_valid = false;
-  uint32_t ds_rd_addr = 0;  // mem_addr_t
+  MemAddr ds_rd_addr = 0;  // mem_addr_t
   bool ds_wr_valid = false;
-  uint32_t ds_wr_addr = 0;  // mem_addr_t
+  MemAddr ds_wr_addr = 0;  // mem_addr_t
   const ref::Texel* ds_wr_data = nullptr;
 };
 
@@ -84,9 +85,7 @@ class Depth {
 
   // state_i, decoded.
   bool active_ = false;
-  bool sample_mask0_ = false;
-  bool a2c_ = false;
-  ref::D3d9State d3d9_;
+  KillState kill_;
   ref::DepthStencilDesc desc_;
   ref::DsBinding bind_;
 

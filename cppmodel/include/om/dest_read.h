@@ -30,7 +30,7 @@ struct DestReadOut {
   bool out_valid = false;
   const OpDst* out_data = nullptr;  // op FIFO head + response FIFO head (or 0)
   bool mem_rd_valid = false;
-  uint32_t mem_rd_addr = 0;  // mem_addr_t
+  MemAddr mem_rd_addr = 0;  // mem_addr_t
 };
 
 /// om_dest_read's own flops (the FIFOs and u_rd_req hold the rest).
@@ -46,12 +46,12 @@ class DestRead {
 
   const DestReadRegs& regs() const { return regs_; }
   const Fifo<Op, kOpDepth>& op_fifo() const { return u_op_fifo_; }
-  const PipeReg<uint32_t, 1>& rd_req() const { return u_rd_req_; }
+  const PipeReg<MemAddr, 1>& rd_req() const { return u_rd_req_; }
   const Fifo<ref::Texel, kRspDepth>& rsp_fifo() const { return u_rsp_fifo_; }
 
  private:
   Fifo<Op, kOpDepth> u_op_fifo_;
-  PipeReg<uint32_t, 1> u_rd_req_;
+  PipeReg<MemAddr, 1> u_rd_req_;
   Fifo<ref::Texel, kRspDepth> u_rsp_fifo_;
   DestReadRegs regs_;
 

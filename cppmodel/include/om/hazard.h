@@ -31,10 +31,10 @@ struct HazardOut {
 
 /// om_hazard's own flops (u_out_reg holds the rest).
 struct HazardRegs {
-  std::array<uint32_t, kTblDepth> tbl_addr{};  // mem_addr_t
-  uint32_t tbl_valid = 0;                      // [TblDepth-1:0]
-  uint32_t head = 0;                           // [4:0]
-  uint32_t tail = 0;                           // [4:0]
+  std::array<MemAddr, kTblDepth> tbl_addr{};  // mem_addr_t
+  uint32_t tbl_valid = 0;                     // [TblDepth-1:0]
+  uint32_t head = 0;                          // [4:0]
+  uint32_t tail = 0;                          // [4:0]
 };
 
 class Hazard {

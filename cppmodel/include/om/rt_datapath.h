@@ -21,7 +21,7 @@ namespace om {
 struct RtDatapathIn {
   bool en = false;  // advance every stage
   bool valid = false;
-  uint32_t tag = 0;                  // [TagW-1:0] (om_top: mem_addr_t)
+  MemAddr tag = 0;                   // [TagW-1:0] (om_top: mem_addr_t)
   uint32_t format = 0;               // DXGI value
   const RtDesc* desc = nullptr;      // IBE-selected descriptor (blend fields, write_mask)
   bool logic_op_enable = false;      // RenderTarget[0]'s, for every RT
@@ -36,7 +36,7 @@ struct RtDatapathIn {
 
 struct RtDatapathOut {
   bool valid = false;
-  uint32_t tag = 0;
+  MemAddr tag = 0;
   bool write = false;  // store texel
   const ref::Texel* texel = nullptr;
 };
@@ -44,7 +44,7 @@ struct RtDatapathOut {
 /// om_rt_datapath's ctl_t: control travelling with an op through every stage.
 struct DpCtl {
   bool valid = false;
-  uint32_t tag = 0;
+  MemAddr tag = 0;
   const FormatInfo* fmt = nullptr;  // fmt_info(format_i); nullptr where fmt.valid = 0
   bool srgb_as_unorm = false;       // gamma-space blend on an sRGB RT: R, G, B as plain UNORM8
   bool clear = false;
@@ -67,7 +67,7 @@ struct RtDatapathRegs {
   DpCtl ctl_s3;
   ref::Vec4 val_s3{};
   bool valid = false;
-  uint32_t tag = 0;
+  MemAddr tag = 0;
   bool write = false;
   ref::Texel texel;
 };

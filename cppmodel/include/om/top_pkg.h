@@ -31,10 +31,19 @@ RtDesc desc_sel(const State& s, uint32_t rt, uint32_t format, uint32_t fl_index)
 bool op_needs_read(bool clear, bool logic_op_enable_rt0, bool blend_enable, FormatClass cls,
                    uint32_t write_mask, uint32_t present);
 
-/// The kill rule om_accept applies and om_depth applies first (D3D order): a draw pixel is removed
-/// when its sample is not covered (raster coverage, SampleMask bit 0, alpha-to-coverage of oC0.a)
-/// or fails the D3D9 alpha test of oC0.a.
-bool draw_killed(bool coverage, uint32_t alpha, bool sample_mask0, bool a2c,
-                 const ref::D3d9State& d3d9);
+/// The state om_kill reads (state_i), decoded once per state change.
+struct KillState {
+  uint32_t sample_mask = 0;   // SampleMask
+  uint32_t sample_count = 0;  // MS_CTRL.SAMPLE_COUNT: n = 1 << sample_count
+  bool a2c = false;           // AlphaToCoverageEnable
+  ref::D3d9State d3d9;        // alpha test (and fog, which om_accept reads beside)
+};
+KillState kill_state(const State& s);
+
+/// om_kill, the kill rule om_accept applies and om_depth applies first (D3D order), =
+/// !ref::pixel_covered for a draw: a transfer is removed when its sample is not below n (a clear
+/// too), or, for a draw, when the sample is not covered (raster coverage, SampleMask[sample], the
+/// oMask bit when written, else alpha-to-coverage of oC0.a with n) or fails the D3D9 alpha test.
+bool draw_killed(const Pixel& p, const KillState& k);
 
 }  // namespace om

@@ -4,7 +4,7 @@
 // TopOut values every cycle. Names are the RTL port names without their _i / _o / _ni suffix;
 // every field holds its RTL value zero-extended (bool for 1-bit ports).
 //
-// The packed port types (pixel_t, perf_t, mem_addr_t as a uint32_t, texels as ref::Texel words) are
+// The packed port types (pixel_t, perf_t, mem_addr_t as a MemAddr, texels as ref::Texel words) are
 // the generated om_pkg types of om/gen/types.h, whose pack() gives the image Verilator exposes.
 #pragma once
 
@@ -18,8 +18,8 @@
 
 namespace om {
 
-/// The pixel_t transfer of a reference-model pixel at (x, y): clear command, coverage, fog and the
-/// shader outputs, as the host and the stimulus submit it.
+/// The pixel_t transfer of a reference-model pixel's sample at (x, y): clear command, sample,
+/// coverage, oMask, fog and the shader outputs, as the host and the stimulus submit it.
 Pixel make_pixel(uint32_t x, uint32_t y, const ref::PixelIn& px);
 
 /// Every input of om_top.
@@ -55,14 +55,14 @@ struct TopOut {
   bool pslverr = false;
   bool in_ready = false;
   bool mem_rd_valid = false;
-  uint32_t mem_rd_addr = 0;  // mem_addr_t
+  MemAddr mem_rd_addr = 0;  // mem_addr_t
   bool mem_wr_valid = false;
-  uint32_t mem_wr_addr = 0;  // mem_addr_t
+  MemAddr mem_wr_addr = 0;  // mem_addr_t
   ref::Texel mem_wr_data;
   bool ds_rd_valid = false;
-  uint32_t ds_rd_addr = 0;  // mem_addr_t
+  MemAddr ds_rd_addr = 0;  // mem_addr_t
   bool ds_wr_valid = false;
-  uint32_t ds_wr_addr = 0;  // mem_addr_t
+  MemAddr ds_wr_addr = 0;  // mem_addr_t
   ref::Texel ds_wr_data;
   Perf perf;  // perf_o
 };
@@ -87,7 +87,7 @@ struct TopTaps {
   OpDst rd_op;
   bool dp_valid = false;
   bool wr_ready = false;
-  uint32_t dp_addr = 0;  // mem_addr_t
+  MemAddr dp_addr = 0;  // mem_addr_t
   bool dp_write = false;
   ref::Texel dp_texel;
 };

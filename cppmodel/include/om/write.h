@@ -15,7 +15,7 @@ namespace om {
 
 struct WriteIn {
   bool in_valid = false;
-  uint32_t in_addr = 0;
+  MemAddr in_addr = 0;
   const ref::Texel* in_texel = nullptr;
   bool in_write = false;
   bool mem_wr_ready = false;
@@ -24,7 +24,7 @@ struct WriteIn {
 struct WriteOut {
   bool in_ready = false;
   bool mem_wr_valid = false;
-  uint32_t mem_wr_addr = 0;
+  MemAddr mem_wr_addr = 0;
   const ref::Texel* mem_wr_data = nullptr;
   bool retire = false;  // the entry leaves (written or dropped)
   bool wr = false;      // perf strobe: a write is accepted

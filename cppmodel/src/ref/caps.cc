@@ -38,6 +38,7 @@ uint32_t cap_fmt(const ConfigInfo& cfg, uint32_t dxgi) {
   if ((f->rt_fl_mask >> cfg.fl_index) & 1u) v |= kCapFmtRenderTarget;
   if ((f->blend_fl_mask >> cfg.fl_index) & 1u) v |= kCapFmtBlendable;
   if ((v & kCapFmtRenderTarget) && f->cls == FormatClass::UINT && cfg.logic_op) v |= kCapFmtLogicOp;
+  if ((v & kCapFmtRenderTarget) && cfg.samples > 1) v |= kCapFmtMultisampleRenderTarget;
   return v;
 }
 
@@ -79,7 +80,7 @@ uint32_t cap_register(const ConfigInfo& cfg, uint32_t offset) {
     case kCapD3d9BlendOffset:
       return uint32_t{cfg.src_blend_caps} | uint32_t{cfg.dest_blend_caps} << 16;
     case kCapMaxSamplesOffset:
-      return 0x1;
+      return (uint32_t{cfg.samples} << 1) - 1u;  // every power of two up to cfg.samples
     default:
       return cap_fmt(cfg, (offset - kCapFmtOffset) / 4);
   }

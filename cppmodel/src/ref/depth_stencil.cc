@@ -8,6 +8,7 @@
 
 #include "om/ref/convert.h"
 #include "om/ref/fp32.h"
+#include "om/ref/pixel.h"
 
 namespace om::ref {
 
@@ -152,13 +153,11 @@ DsTexelOut depth_stencil_texel(const DepthStencilDesc& d, const DsBinding& b, ui
 
 uint32_t a2c_mask(uint32_t alpha, int samples) {
   check_samples("a2c_mask", samples);
-  const uint32_t t =
-      f32_add(f32_mul(alpha, f32_from_int(samples)), f32_bits(0.5f));  // NaN stays NaN
-  int k = 0;
-  for (int i = samples; i >= 1 && k == 0; --i) {
-    if (f32_compare(CmpFunc::GREATER_EQUAL, t, f32_from_int(i))) k = i;
+  uint32_t m = 0;
+  for (int s = 0; s < samples; ++s) {
+    if (a2c_covered(alpha, static_cast<uint32_t>(samples), static_cast<uint32_t>(s))) m |= 1u << s;
   }
-  return k >= 32 ? ~0u : (1u << k) - 1u;
+  return m;
 }
 
 uint32_t sample_coverage(uint32_t raster, uint32_t sample_mask, bool a2c, uint32_t alpha,

@@ -38,6 +38,7 @@ State to_state(const DrawState& d) {
   s.independent_blend_enable = d.blend.independent_blend_enable;
   s.alpha_to_coverage_enable = d.blend.alpha_to_coverage_enable;
   s.sample_mask = d.sample_mask;
+  s.sample_count = d.sample_count;
   s.blend_factor = d.k;
   s.alpha_test_enable = d.d3d9.alpha_test_enable;
   s.alpha_func = static_cast<uint32_t>(d.d3d9.alpha_func);
@@ -78,6 +79,7 @@ DrawState draw_state(const State& s) {
   d.blend = blend_desc(s);
   d.k = s.blend_factor;
   d.sample_mask = s.sample_mask;
+  d.sample_count = s.sample_count;
   d.ps_outputs = s.ps_outputs;
   d.ps_output_type = s.ps_output_type;
   d.d3d9 = d3d9_state(s);
@@ -116,6 +118,7 @@ PixelState pixel_state(const DrawState& s, const ConfigInfo& cfg, uint32_t x, ui
   ps.blend = s.blend;
   ps.blend_factor = s.k;
   ps.sample_mask = s.sample_mask;
+  ps.sample_count = s.sample_count;
   ps.ps_outputs = s.ps_outputs;
   ps.d3d9 = s.d3d9;
   ps.gamma_space = static_cast<uint32_t>(cfg.fl) < static_cast<uint32_t>(FeatureLevel::FL_10_0);

@@ -18,7 +18,14 @@ const RtBlendDesc& select_rt_desc(const BlendDesc& blend, int rt) {
   return blend.render_target[rt];
 }
 
-bool a2c_covered(uint32_t alpha) { return a2c_mask(alpha, 1) != 0; }
+bool a2c_covered(uint32_t alpha, uint32_t n, uint32_t s) {
+  if (n < 1 || n > 32) {
+    throw std::invalid_argument("a2c_covered: n = " + std::to_string(n) + " is outside 1..32");
+  }
+  if (s >= n) return false;
+  const uint32_t t = f32_add(f32_mul(alpha, f32_from_int(static_cast<int>(n))), kF32Half);
+  return f32_compare(CmpFunc::GREATER_EQUAL, t, f32_from_int(static_cast<int>(s + 1)));  // NaN: no
+}
 
 bool alpha_test_pass(const D3d9State& d3d9, uint32_t alpha) {
   if (!d3d9.alpha_test_enable) return true;
@@ -63,9 +70,18 @@ uint32_t fog_factor(FogMode mode, uint32_t d, uint32_t start, uint32_t end, uint
 }
 
 bool pixel_covered(const PixelState& state, const PixelIn& px) {
+  if (state.sample_count > 3) {
+    throw std::invalid_argument("pixel_covered: sample_count " +
+                                std::to_string(state.sample_count) + " is outside 0..3");
+  }
+  const uint32_t n = 1u << state.sample_count;
   const uint32_t alpha = px.oc[0][3];
-  if (!px.coverage || (state.sample_mask & 1u) == 0) return false;
-  if (state.blend.alpha_to_coverage_enable && !a2c_covered(alpha)) return false;
+  if (px.sample >= n || !px.coverage || ((state.sample_mask >> px.sample) & 1u) == 0) return false;
+  if (px.omask_written) {
+    if (!px.omask) return false;
+  } else if (state.blend.alpha_to_coverage_enable && !a2c_covered(alpha, n, px.sample)) {
+    return false;
+  }
   return alpha_test_pass(state.d3d9, alpha);
 }
 

@@ -124,8 +124,8 @@ void OmTopTlm::mem_inputs(const MemPort& p, bool* wr_ready, bool* rsp_valid,
 }
 
 void OmTopTlm::mem_cycle(tlm_utils::simple_initiator_socket<OmTopTlm>& socket, MemPort& p,
-                         bool wr_fire, uint32_t wr_addr, const ref::Texel& wr_data, bool rd_fire,
-                         uint32_t rd_addr, bool rsp_delivered) {
+                         bool wr_fire, MemAddr wr_addr, const ref::Texel& wr_data, bool rd_fire,
+                         MemAddr rd_addr, bool rsp_delivered) {
   // The write first, then the read (om_top's ordering contract for one cycle).
   if (wr_fire) {
     ref::Texel data = wr_data;
@@ -143,7 +143,7 @@ void OmTopTlm::mem_cycle(tlm_utils::simple_initiator_socket<OmTopTlm>& socket, M
 }
 
 void OmTopTlm::mem_access(tlm_utils::simple_initiator_socket<OmTopTlm>& socket, bool write,
-                          uint32_t addr, ref::Texel* data, uint64_t* cycles) {
+                          MemAddr addr, ref::Texel* data, uint64_t* cycles) {
   tlm::tlm_generic_payload& t = mem_trans_;
   t.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
   t.set_address(static_cast<uint64_t>(addr) * kTexelBytes);

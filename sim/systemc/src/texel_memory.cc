@@ -29,9 +29,9 @@ void TexelMemory::clear(uint64_t seed) {
   rng_.seed(seed);
 }
 
-ref::Texel TexelMemory::peek(uint32_t mem_addr) const { return mem_.peek(mem_addr); }
+ref::Texel TexelMemory::peek(MemAddr mem_addr) const { return mem_.peek(mem_addr); }
 
-void TexelMemory::poke(uint32_t mem_addr, const ref::Texel& t) { mem_.image().set(mem_addr, t); }
+void TexelMemory::poke(MemAddr mem_addr, const ref::Texel& t) { mem_.image().set(mem_addr, t); }
 
 unsigned TexelMemory::draw(unsigned lo, unsigned hi) {
   if (lo == hi) return lo;
@@ -39,19 +39,21 @@ unsigned TexelMemory::draw(unsigned lo, unsigned hi) {
 }
 
 tlm::tlm_response_status TexelMemory::check(const tlm::tlm_generic_payload& trans,
-                                            uint32_t* addr) const {
+                                            MemAddr* addr) const {
   if (!trans.is_read() && !trans.is_write()) return tlm::TLM_COMMAND_ERROR_RESPONSE;
   const uint64_t a = trans.get_address();
-  if (a % kTexelBytes != 0 || a / kTexelBytes > 0x7FFFFFFFu) return tlm::TLM_ADDRESS_ERROR_RESPONSE;
+  if (a % kTexelBytes != 0 || (a / kTexelBytes) >> kMemAddrBits != 0) {
+    return tlm::TLM_ADDRESS_ERROR_RESPONSE;
+  }
   if (trans.get_data_length() != kTexelBytes || trans.get_streaming_width() < kTexelBytes) {
     return tlm::TLM_BURST_ERROR_RESPONSE;
   }
   if (trans.get_byte_enable_ptr() != nullptr) return tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE;
-  *addr = static_cast<uint32_t>(a / kTexelBytes);
+  *addr = static_cast<MemAddr>(a / kTexelBytes);
   return tlm::TLM_OK_RESPONSE;
 }
 
-void TexelMemory::access(tlm::tlm_generic_payload& trans, uint32_t addr, bool counted) {
+void TexelMemory::access(tlm::tlm_generic_payload& trans, MemAddr addr, bool counted) {
   ref::Texel t;
   if (trans.is_read()) {
     t = counted ? mem_.read(addr) : mem_.peek(addr);
@@ -67,7 +69,7 @@ void TexelMemory::access(tlm::tlm_generic_payload& trans, uint32_t addr, bool co
 }
 
 void TexelMemory::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
-  uint32_t addr = 0;
+  MemAddr addr = 0;
   const tlm::tlm_response_status s = check(trans, &addr);
   if (s != tlm::TLM_OK_RESPONSE) {
     trans.set_response_status(s);
@@ -83,7 +85,7 @@ void TexelMemory::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time&
 }
 
 unsigned int TexelMemory::transport_dbg(tlm::tlm_generic_payload& trans) {
-  uint32_t addr = 0;
+  MemAddr addr = 0;
   if (check(trans, &addr) != tlm::TLM_OK_RESPONSE) return 0;
   access(trans, addr, false);
   return kTexelBytes;

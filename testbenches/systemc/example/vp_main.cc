@@ -236,7 +236,7 @@ int sc_main(int, char*[]) {
   for (uint32_t y = 0; y < kH; ++y) {
     std::string line = " ";
     for (uint32_t x = 0; x < kW; ++x) {
-      const om::ref::Texel t = mem.peek(om::mem_addr(0, y, x));
+      const om::ref::Texel t = mem.peek(om::mem_addr(0, y, x, 0));
       char buf[32];
       std::snprintf(buf, sizeof buf, " %08x%s", t.w[0], t == want[y][x] ? "" : "!");
       line += buf;

@@ -191,14 +191,14 @@ TEST_F(Tlm, BlendedDrawsWithRandomMemoryLatencyMatchTheReferenceModel) {
   bind_blend_rt0(kW, kH);
   std::mt19937_64 rng(5);
   const FormatInfo& fi = *ref::find_format(static_cast<uint32_t>(Format::R8G8B8A8_UNORM));
-  std::map<uint32_t, ref::Texel> want;
+  std::map<MemAddr, ref::Texel> want;
   for (uint32_t y = 0; y < kH; ++y) {
     for (uint32_t x = 0; x < kW; ++x) {
       const ref::Texel t =
           ref::raw_to_texel(fi, {static_cast<uint32_t>(rng()), static_cast<uint32_t>(rng()),
                                  static_cast<uint32_t>(rng()), static_cast<uint32_t>(rng())});
-      b().mem.poke(mem_addr(0, y, x), t);
-      want[mem_addr(0, y, x)] = t;
+      b().mem.poke(mem_addr(0, y, x, 0), t);
+      want[mem_addr(0, y, x, 0)] = t;
     }
   }
   std::vector<Pixel> px;
@@ -211,8 +211,8 @@ TEST_F(Tlm, BlendedDrawsWithRandomMemoryLatencyMatchTheReferenceModel) {
     in.fog = p.fog;
     in.oc = p.oc;
     std::array<ref::Texel, ref::kMaxRts> dest{};
-    dest[0] = want[mem_addr(0, p.y, p.x)];
-    want[mem_addr(0, p.y, p.x)] = ref::process_pixel(ps, in, dest).texel[0];
+    dest[0] = want[mem_addr(0, p.y, p.x, 0)];
+    want[mem_addr(0, p.y, p.x, 0)] = ref::process_pixel(ps, in, dest).texel[0];
   }
   ASSERT_EQ(b().send(px), tlm::TLM_OK_RESPONSE);
   ASSERT_TRUE(wait_idle());

@@ -49,15 +49,16 @@ class Scoreboard {
   /// buffer, without applying it; nullopt when the sample is not tested (no active view, a clear,
   /// or killed before the test). `ps`: ref_state() at the pixel.
   std::optional<ref::DsTexelOut> ds_test(const TbPixel& p, const ref::PixelState& ps) const;
-  /// Fills the depth-stencil area [0, w) x [0, h) with random texels (low 40 bits), in both the
-  /// expected buffer and `mem`.
+  /// Fills the depth-stencil area [0, w) x [0, h), every sample up to the configuration's, with
+  /// random texels (low 40 bits), in both the expected buffer and `mem`.
   void fill_ds_random(Image& mem, std::mt19937_64& rng, uint32_t w, uint32_t h);
-  /// Fills the area of every bound slot of the current state with random texels (bits above
-  /// texel_bits zero), in both the expected image and `mem`.
+  /// Fills the area of every bound slot of the current state, every sample up to the
+  /// configuration's, with random texels (bits above texel_bits zero), in both the expected image
+  /// and `mem`.
   void fill_random(Image& mem, std::mt19937_64& rng);
 
   const Image& image() const { return image_; }
-  /// The expected depth-stencil buffer (one texel per mem_addr(0, y, x)); writable so a test can
+  /// The expected depth-stencil buffer (one texel per mem_addr(0, y, x, s)); writable so a test can
   /// load the same contents here and in the memory model.
   Image& ds_image() { return ds_image_; }
   const Image& ds_image() const { return ds_image_; }

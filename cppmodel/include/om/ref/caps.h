@@ -69,10 +69,10 @@ bool is_cap_register(uint32_t offset);
 ///  CAP_D3D9_NUMRT     cfg.d3d9_num_rts.
 ///  CAP_D3D9_PMISC     cfg.pmisc.
 ///  CAP_D3D9_BLEND     cfg.src_blend_caps | cfg.dest_blend_caps << 16.
-///  CAP_MAX_SAMPLES    0x1 (single-sample hardware).
+///  CAP_MAX_SAMPLES    bit k set for every sample count 2^k <= cfg.samples.
 ///  CAP_FMT[k] for the kFormatInfo entry with DXGI value k (0 when the OM does not implement k):
 ///             [0] bit cfg.fl_index of rt_fl_mask, [1] bit cfg.fl_index of blend_fl_mask,
-///             [2] [0] && class UINT && cfg.logic_op, [3] 0.
+///             [2] [0] && class UINT && cfg.logic_op, [3] [0] && cfg.samples > 1.
 /// Throws std::out_of_range naming the offset when it is unmapped (the RTL answers PSLVERR), and
 /// std::invalid_argument when cfg.fl_index does not match cfg.fl.
 uint32_t cap_register(const ConfigInfo& cfg, uint32_t offset);

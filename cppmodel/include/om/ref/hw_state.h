@@ -24,7 +24,8 @@ struct DrawState {
   BlendDesc blend;
   Vec4 k{kF32One, kF32One, kF32One, kF32One};  // BlendFactor, binary32
   uint32_t sample_mask = 0xFFFFFFFFu;
-  uint32_t ps_outputs = 0xFFu;                     // PS_OUTPUTS.DECLARED: bit i = o[i] declared
+  uint32_t sample_count = 0;    // MS_CTRL.SAMPLE_COUNT: log2 of the bound views' sample count
+  uint32_t ps_outputs = 0xFFu;  // PS_OUTPUTS.DECLARED: bit i = o[i] declared
   std::array<uint32_t, kMaxRts> ps_output_type{};  // 0 float, 1 uint, 2 sint (om_validate only)
   D3d9State d3d9;
   std::array<RtBind, kMaxRts> rt{};  // format: DXGI value, 0 = unbound

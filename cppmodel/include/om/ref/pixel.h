@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Whole-pixel processing over the 8 RT slots, clock-free (docs/behaviour.md §1.1, §1.2, §2.6, §5.4,
-// §5.5, §5.7, docs/behaviour.md §8; docs/arithmetic.md §10). Single-sample render targets: one
-// coverage bit per pixel.
+// §5.5, §5.7, docs/behaviour.md §8; docs/arithmetic.md §10). One sample of one pixel at a time, as
+// the hardware's sample-serial pixel port carries it.
 #pragma once
 
 #include <array>
@@ -20,7 +20,9 @@ struct PixelState {
   BlendDesc blend;  // D3D11_BLEND_DESC1
   // K, binary32 (OMSetBlendState with BlendFactor = NULL gives ones).
   Vec4 blend_factor{kF32One, kF32One, kF32One, kF32One};
-  uint32_t sample_mask = 0xFFFFFFFFu;  // only bit 0 matters (single sample)
+  uint32_t sample_mask = 0xFFFFFFFFu;  // SampleMask: bit s gates sample s
+  // MS_CTRL.SAMPLE_COUNT: log2 of the sample count n of the bound views, 0..3.
+  uint32_t sample_count = 0;
   // Bound RTV format per slot; nullptr = no RTV in the slot.
   std::array<const FormatInfo*, kMaxRts> rt_format{};
   uint32_t ps_outputs = 0xFFu;  // bit i: the PS declares o[i]
@@ -35,9 +37,12 @@ struct PixelState {
 struct PixelIn {
   // Clear command: oc[0] is the clear colour (binary32), written to every bound RT.
   bool clear = false;
-  bool coverage = true;    // raster coverage of the single sample
-  uint32_t fog = kF32One;  // D3D9 fog factor f (binary32; clamped to [0, 1] inside)
-  Vec4 oc1{};              // dual-source output S1 of every RT (docs/behaviour.md §11 #8)
+  uint32_t sample = 0;         // the sample this is (0..7); its coverage and depth are the sample's
+  bool coverage = true;        // raster coverage of this sample
+  bool omask_written = false;  // the pixel shader writes oMask
+  bool omask = true;           // this sample's oMask bit (used when omask_written)
+  uint32_t fog = kF32One;      // D3D9 fog factor f (binary32; clamped to [0, 1] inside)
+  Vec4 oc1{};                  // dual-source output S1 of every RT (docs/behaviour.md §11 #8)
   // o[0..7]: binary32 for float/norm RTs, uint32/int32 for integer RTs.
   std::array<Vec4, kMaxRts> oc{};
 };
@@ -54,9 +59,11 @@ struct PixelOut {
 /// 0..7.
 const RtBlendDesc& select_rt_desc(const BlendDesc& blend, int rt);
 
-/// Single-sample alpha-to-coverage (docs/behaviour.md §8): covered iff f32_add(a, 0.5) >= 1.0 (so a
-/// >= 0x3EFFFFFF); NaN -> not.
-bool a2c_covered(uint32_t alpha);
+/// Alpha-to-coverage of sample s of an n-sample pixel (docs/behaviour.md §8): covered iff s < n and
+/// f32_add(f32_mul(a, n), 0.5) >= s + 1 (binary32, f32_compare GREATER_EQUAL), i.e. s < k with the
+/// canonical k = clamp(floor(a n + 0.5), 0, n); NaN -> not covered. n = 1: f32_add(a, 0.5) >= 1.0,
+/// so a >= 0x3EFFFFFF. Throws std::invalid_argument for n outside 1..32.
+bool a2c_covered(uint32_t alpha, uint32_t n, uint32_t s);
 
 /// D3D9 alpha test (docs/behaviour.md §5.4): true (pass) when disabled, else
 /// f32_compare(alpha_func, a, unorm_to_f32(alpha_ref & 0xFF, 8)). An alpha_func outside 1..8 never
@@ -75,8 +82,10 @@ Vec4 apply_fog(const D3d9State& d3d9, uint32_t f, const Vec4& c);
 /// Throws std::invalid_argument for an unknown mode.
 uint32_t fog_factor(FogMode mode, uint32_t d, uint32_t start, uint32_t end, uint32_t density);
 
-/// Coverage of a draw pixel: raster coverage & SampleMask bit 0 & (A2C ? a2c_covered(o0.a) : 1) &
-/// D3D9 alpha test on o0.a (failure kills the pixel in every RT).
+/// Coverage of sample px.sample of a draw pixel, n = 1 << state.sample_count: false when
+/// px.sample >= n; else raster coverage & SampleMask[sample] & (oMask written ? its bit :
+/// (A2C ? a2c_covered(o0.a, n, sample) : 1)) & D3D9 alpha test on o0.a (failure kills the sample in
+/// every RT). Throws std::invalid_argument when state.sample_count > 3.
 bool pixel_covered(const PixelState& state, const PixelIn& px);
 
 /// Process one pixel against the current RT contents `dest` (entries of unbound slots are ignored).

@@ -57,6 +57,11 @@ class StructVars {
       : StructVars(w, name, items, N) {}
   StructVars(FstWriter& w, const std::string& name, const gen::WaveItem* items, size_t n);
   void set(const uint32_t* words);
+  /// The same for a struct of at most 64 bits held in one integer (mem_addr_t as MemAddr).
+  void set_packed(uint64_t v) {
+    const uint32_t w[2] = {static_cast<uint32_t>(v), static_cast<uint32_t>(v >> 32)};
+    set(w);
+  }
 
   /// One variable of a traced struct: its dotted path below the struct's scope.
   struct Leaf {

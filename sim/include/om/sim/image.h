@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// Render-target memory contents by address (om::mem_addr): one 128-bit texel per address, zero
-// where never written. Stored in pages of 256 consecutive addresses (part of one row of one slot),
-// so a full 16384² target costs its texels (16 B each) plus about 3 %, and a lockstep's small
-// windows stay small. Copies share pages until one side writes (a checkpoint costs a pointer per
-// page).
+// Render-target memory contents by the full address (om::mem_addr: rt, y, x, s): one 128-bit texel
+// per address, zero where never written. Stored in pages of 256 pixels of one sample (part of one
+// row of one slot and sample), so a full 16384² target costs its texels (16 B each) plus about 3 %
+// whatever its sample count, and a lockstep's small windows stay small. Copies share pages until
+// one side writes (a checkpoint costs a pointer per page).
 #pragma once
 
 #include <algorithm>
@@ -11,8 +11,10 @@
 #include <cstdint>
 #include <memory>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
+#include "om/gen/types.h"
 #include "om/ref/convert.h"
 
 namespace om::sim {
@@ -20,25 +22,26 @@ namespace om::sim {
 class Image {
  public:
   /// The texel at `addr`, zero when never written.
-  ref::Texel get(uint32_t addr) const {
+  ref::Texel get(MemAddr addr) const {
     const Page* p = page(addr);
-    return p != nullptr && p->written[addr & kMask] ? p->texel[addr & kMask] : ref::Texel{};
+    return p != nullptr && p->written[index(addr)] ? p->texel[index(addr)] : ref::Texel{};
   }
   /// `addr` was written since the last clear().
-  bool contains(uint32_t addr) const {
+  bool contains(MemAddr addr) const {
     const Page* p = page(addr);
-    return p != nullptr && p->written[addr & kMask];
+    return p != nullptr && p->written[index(addr)];
   }
-  void set(uint32_t addr, const ref::Texel& t) {
-    std::shared_ptr<Page>& p = pages_[addr >> kPageBits];
+  void set(MemAddr addr, const ref::Texel& t) {
+    std::shared_ptr<Page>& p = pages_[key(addr)];
     if (!p) {
       p = std::make_shared<Page>();
     } else if (p.use_count() > 1) {
       p = std::make_shared<Page>(*p);  // copy on write: another Image shares this page
     }
-    count_ += p->written[addr & kMask] ? 0 : 1;
-    p->written[addr & kMask] = true;
-    p->texel[addr & kMask] = t;
+    const uint32_t i = index(addr);
+    count_ += p->written[i] ? 0 : 1;
+    p->written[i] = true;
+    p->texel[i] = t;
   }
   /// Number of written addresses.
   size_t size() const { return count_; }
@@ -50,32 +53,43 @@ class Image {
   /// Calls f(addr, texel) for every written address, in ascending address order.
   template <typename F>
   void for_each(F&& f) const {
-    std::vector<uint32_t> keys;
-    keys.reserve(pages_.size());
-    for (const auto& kv : pages_) keys.push_back(kv.first);
-    std::sort(keys.begin(), keys.end());
-    for (uint32_t k : keys) {
-      const Page& p = *pages_.at(k);
+    std::vector<std::pair<MemAddr, const ref::Texel*>> all;
+    all.reserve(count_);
+    for (const auto& kv : pages_) {
+      const Page& p = *kv.second;
       for (uint32_t i = 0; i < kPageSize; ++i) {
-        if (p.written[i]) f((k << kPageBits) | i, p.texel[i]);
+        if (p.written[i]) all.emplace_back(address(kv.first, i), &p.texel[i]);
       }
     }
+    std::sort(all.begin(), all.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& [addr, texel] : all) f(addr, *texel);
   }
 
  private:
   static constexpr uint32_t kPageBits = 8;
   static constexpr uint32_t kPageSize = 1u << kPageBits;
   static constexpr uint32_t kMask = kPageSize - 1;
+  static constexpr MemAddr kSampleMask = (MemAddr{1} << kSampleW) - 1;
+  // The sample bits join the page key, the low x bits index the page: one sample's pixels share
+  // pages, so a single-sample target fills whole pages.
+  static MemAddr key(MemAddr addr) {
+    return (addr >> (kSampleW + kPageBits)) << kSampleW | (addr & kSampleMask);
+  }
+  static uint32_t index(MemAddr addr) { return static_cast<uint32_t>(addr >> kSampleW) & kMask; }
+  static MemAddr address(MemAddr key, uint32_t index) {
+    return ((key >> kSampleW) << kPageBits | index) << kSampleW | (key & kSampleMask);
+  }
   struct Page {
     std::bitset<kPageSize> written;
     ref::Texel texel[kPageSize];
   };
-  const Page* page(uint32_t addr) const {
-    const auto it = pages_.find(addr >> kPageBits);
+  const Page* page(MemAddr addr) const {
+    const auto it = pages_.find(key(addr));
     return it == pages_.end() ? nullptr : it->second.get();
   }
 
-  std::unordered_map<uint32_t, std::shared_ptr<Page>> pages_;
+  std::unordered_map<MemAddr, std::shared_ptr<Page>> pages_;
   size_t count_ = 0;
 };
 

@@ -140,14 +140,14 @@ class Memory {
 
   /// Applies the handshakes of `cycle`: the delivered response leaves, then the write, then the
   /// read (its response is due after the cycle's latency, after the previous response).
-  void commit(uint64_t cycle, bool wr_fire, uint32_t wr_addr, const ref::Texel& wr_data,
-              bool rd_fire, uint32_t rd_addr, bool rsp_delivered);
+  void commit(uint64_t cycle, bool wr_fire, MemAddr wr_addr, const ref::Texel& wr_data,
+              bool rd_fire, MemAddr rd_addr, bool rsp_delivered);
 
   /// A read or write that takes effect at once (a transaction), counted like a handshake.
-  ref::Texel read(uint32_t addr);
-  void write(uint32_t addr, const ref::Texel& data);
+  ref::Texel read(MemAddr addr);
+  void write(MemAddr addr, const ref::Texel& data);
   /// The texel at `addr` (zero when never written), not counted.
-  ref::Texel peek(uint32_t addr) const;
+  ref::Texel peek(MemAddr addr) const;
 
   Image& image() { return image_; }
   const Image& image() const { return image_; }

@@ -30,7 +30,7 @@ class TxnWaves {
   };
 
   FstWriter& w_;
-  std::map<uint32_t, Entry> in_flight_;  // by mem_addr_t: om_hazard keeps one op per address
+  std::map<MemAddr, Entry> in_flight_;  // by mem_addr_t: om_hazard keeps one op per address
   FstWriter::Handle valid_ = 0, x_ = 0, y_ = 0, rt_ = 0, format_ = 0;
   std::array<FstWriter::Handle, 4> s_{}, d_{}, result_{};
   bool was_valid_ = false;

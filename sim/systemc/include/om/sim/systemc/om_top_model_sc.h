@@ -38,19 +38,19 @@ class OmTopModelSc : public sc_core::sc_module {
   sc_core::sc_in<uint32_t> paddr_i;
   sc_core::sc_in<uint32_t> pwdata_i;
   sc_core::sc_out<uint32_t> prdata_o;
-  sc_core::sc_out<uint32_t> mem_rd_addr_o;
-  sc_core::sc_out<uint32_t> mem_wr_addr_o;
+  sc_core::sc_out<uint64_t> mem_rd_addr_o;
+  sc_core::sc_out<uint64_t> mem_wr_addr_o;
   sc_core::sc_in<PixelBv> in_data_i;
   sc_core::sc_in<TexelBv> mem_rsp_data_i;
   sc_core::sc_out<TexelBv> mem_wr_data_o;
   sc_core::sc_out<bool> ds_rd_valid_o;
   sc_core::sc_in<bool> ds_rd_ready_i;
-  sc_core::sc_out<uint32_t> ds_rd_addr_o;
+  sc_core::sc_out<uint64_t> ds_rd_addr_o;
   sc_core::sc_in<bool> ds_rsp_valid_i;
   sc_core::sc_in<TexelBv> ds_rsp_data_i;
   sc_core::sc_out<bool> ds_wr_valid_o;
   sc_core::sc_in<bool> ds_wr_ready_i;
-  sc_core::sc_out<uint32_t> ds_wr_addr_o;
+  sc_core::sc_out<uint64_t> ds_wr_addr_o;
   sc_core::sc_out<TexelBv> ds_wr_data_o;
   sc_core::sc_out<PerfBv> perf_o;
 

@@ -131,9 +131,9 @@ class OmTopTlm : public sc_core::sc_module {
   void mem_inputs(const MemPort& p, bool* wr_ready, bool* rsp_valid, ref::Texel* rsp_data) const;
   /// The handshakes of one memory port in this cycle: the write first, then the read.
   void mem_cycle(tlm_utils::simple_initiator_socket<OmTopTlm>& socket, MemPort& p, bool wr_fire,
-                 uint32_t wr_addr, const ref::Texel& wr_data, bool rd_fire, uint32_t rd_addr,
+                 MemAddr wr_addr, const ref::Texel& wr_data, bool rd_fire, MemAddr rd_addr,
                  bool rsp_delivered);
-  void mem_access(tlm_utils::simple_initiator_socket<OmTopTlm>& socket, bool write, uint32_t addr,
+  void mem_access(tlm_utils::simple_initiator_socket<OmTopTlm>& socket, bool write, MemAddr addr,
                   ref::Texel* data, uint64_t* cycles);
   /// Before a transaction: runs the model to the initiator's time and past a reset pulse.
   void begin(const sc_core::sc_time& delay);

@@ -7,7 +7,7 @@
 // engine (reads: [read_min, read_max] cycles, writes: [write_min, write_max]), which OmTopTlm turns
 // into read-response latency and write-port stalls. Errors: TLM_COMMAND_ERROR_RESPONSE for
 // anything but read/write, TLM_ADDRESS_ERROR_RESPONSE for an address that is not a multiple of 16
-// or beyond mem_addr_t's 31 bits, TLM_BURST_ERROR_RESPONSE for another length or a streaming
+// or beyond mem_addr_t's width, TLM_BURST_ERROR_RESPONSE for another length or a streaming
 // width, TLM_BYTE_ENABLE_ERROR_RESPONSE for byte enables. transport_dbg reads and writes without
 // time. The host (tests, the driver backend) also reaches the storage directly: peek()/poke().
 // Accesses take effect in call order (the initiator, OmTopTlm, issues them in om_top's order).
@@ -42,8 +42,8 @@ class TexelMemory : public sc_core::sc_module {
   TexelMemory(const sc_core::sc_module_name& name, const MemoryTiming& timing = MemoryTiming{});
 
   /// Host access by texel address (om::mem_addr()).
-  ref::Texel peek(uint32_t mem_addr) const;
-  void poke(uint32_t mem_addr, const ref::Texel& t);
+  ref::Texel peek(MemAddr mem_addr) const;
+  void poke(MemAddr mem_addr, const ref::Texel& t);
   /// Forgets every texel (all read zero) and restarts the latency engine from `seed`.
   void clear(uint64_t seed);
   void set_timing(const MemoryTiming& timing);
@@ -55,9 +55,9 @@ class TexelMemory : public sc_core::sc_module {
   void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
   unsigned int transport_dbg(tlm::tlm_generic_payload& trans);
   // Checks the payload; on success stores the texel address in *addr.
-  tlm::tlm_response_status check(const tlm::tlm_generic_payload& trans, uint32_t* addr) const;
+  tlm::tlm_response_status check(const tlm::tlm_generic_payload& trans, MemAddr* addr) const;
   // Performs the access (no time); `counted`: a transaction (reads(), writes()), not a debug one.
-  void access(tlm::tlm_generic_payload& trans, uint32_t addr, bool counted);
+  void access(tlm::tlm_generic_payload& trans, MemAddr addr, bool counted);
   unsigned draw(unsigned lo, unsigned hi);
 
   MemoryTiming timing_;
