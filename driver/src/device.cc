@@ -143,6 +143,8 @@ ref::DrawState Device::hw_state(const Shadow& s) const {
   }
   h.k = s.blend_factor;
   h.sample_mask = s.sample_mask;
+  // MS_CTRL.SAMPLE_COUNT: log2 of the views' count (validated as a supported power of two).
+  for (uint32_t n = view_samples(s); n > 1; n >>= 1) ++h.sample_count;
   h.d3d9 = s.d3d9;
   h.d3d9.alpha_test_enable = s.d3d9_mode && s.d3d9.alpha_test_enable;
   h.d3d9.fog_enable = s.d3d9_mode && s.d3d9.fog_enable;

@@ -110,15 +110,12 @@ Hresult Device::check_depth_stencil_stage(const Shadow& s, const char* what) {
     const RenderTargetView& v = s.views[i];
     const bool covers = s.d3d9_mode ? s.dsv.width >= v.width && s.dsv.height >= v.height
                                     : s.dsv.width == v.width && s.dsv.height == v.height;
-    if (!covers || s.dsv.sample_count != v.sample_count) {
+    if (!covers) {  // the sample counts are check_samples'
       return fail(Hresult::E_INVALIDARG,
                   std::string(what) + ": depth-stencil view " +
-                      size_text(s.dsv.width, s.dsv.height) + " x" +
-                      std::to_string(s.dsv.sample_count) + " does not match slot " +
-                      std::to_string(i) + "'s " + size_text(v.width, v.height) + " x" +
-                      std::to_string(v.sample_count) +
-                      (s.d3d9_mode ? " (D3D9: at least as large, same samples)"
-                                   : " (D3D11: same size and samples)"));
+                      size_text(s.dsv.width, s.dsv.height) + " does not match slot " +
+                      std::to_string(i) + "'s " + size_text(v.width, v.height) +
+                      (s.d3d9_mode ? " (D3D9: at least as large)" : " (D3D11: the same size)"));
     }
     break;
   }
@@ -138,12 +135,16 @@ Hresult Device::ds_port(const char* what, DepthStencilPort** port) {
   return Hresult::S_OK;
 }
 
-Hresult Device::ds_texel(const char* what, uint32_t x, uint32_t y, DepthStencilPort** port) {
+Hresult Device::ds_texel(const char* what, uint32_t x, uint32_t y, uint32_t sample,
+                         DepthStencilPort** port) {
   const Hresult hr = ds_port(what, port);
   if (failed(hr)) return hr;
-  if (x >= shadow_->dsv.width || y >= shadow_->dsv.height) {
-    return fail(Hresult::E_INVALIDARG, std::string(what) + ": (" + std::to_string(x) + ", " +
-                                           std::to_string(y) + ") outside the depth-stencil view");
+  const DepthStencilView& v = shadow_->dsv;
+  if (x >= v.width || y >= v.height || sample >= v.sample_count) {
+    return fail(Hresult::E_INVALIDARG, std::string(what) + ": (x, y, sample) (" +
+                                           std::to_string(x) + ", " + std::to_string(y) + ", " +
+                                           std::to_string(sample) +
+                                           ") outside the depth-stencil view");
   }
   return Hresult::S_OK;
 }
@@ -174,35 +175,39 @@ Hresult Device::clear_depth_stencil_view(uint32_t flags, uint32_t depth, uint32_
   const bool clear_stencil = (flags & static_cast<uint32_t>(ClearFlag::STENCIL)) != 0;
   for (uint32_t y = 0; y < v.height; ++y) {
     for (uint32_t x = 0; x < v.width; ++x) {
-      const ref::Texel old = port->read_ds_texel(x, y);
-      const uint32_t d = clear_depth ? code : ref::ds_texel_depth(old, f);
-      const uint8_t s =
-          clear_stencil ? static_cast<uint8_t>(stencil) : ref::ds_texel_stencil(old, f);
-      port->write_ds_texel(x, y, ref::ds_texel(d, s, f));
+      for (uint32_t i = 0; i < v.sample_count; ++i) {
+        const ref::Texel old = port->read_ds_texel(x, y, i);
+        const uint32_t d = clear_depth ? code : ref::ds_texel_depth(old, f);
+        const uint8_t s =
+            clear_stencil ? static_cast<uint8_t>(stencil) : ref::ds_texel_stencil(old, f);
+        port->write_ds_texel(x, y, i, ref::ds_texel(d, s, f));
+      }
     }
   }
   return ok();
 }
 
-Hresult Device::read_depth_stencil(uint32_t x, uint32_t y, uint32_t* depth, uint32_t* stencil) {
+Hresult Device::read_depth_stencil(uint32_t x, uint32_t y, uint32_t* depth, uint32_t* stencil,
+                                   uint32_t sample) {
   const char* fn = "read_depth_stencil";
   if (depth == nullptr || stencil == nullptr) {
     return fail(Hresult::E_INVALIDARG, std::string(fn) + ": null output");
   }
   DepthStencilPort* port = nullptr;
-  const Hresult hr = ds_texel(fn, x, y, &port);
+  const Hresult hr = ds_texel(fn, x, y, sample, &port);
   if (failed(hr)) return hr;
   const DsFormatInfo& f = *ref::find_ds_format(static_cast<uint32_t>(shadow_->dsv.format));
-  const ref::Texel t = port->read_ds_texel(x, y);
+  const ref::Texel t = port->read_ds_texel(x, y, sample);
   *depth = ref::ds_texel_depth(t, f);
   *stencil = ref::ds_texel_stencil(t, f);
   return ok();
 }
 
-Hresult Device::write_depth_stencil(uint32_t x, uint32_t y, uint32_t depth, uint32_t stencil) {
+Hresult Device::write_depth_stencil(uint32_t x, uint32_t y, uint32_t depth, uint32_t stencil,
+                                    uint32_t sample) {
   const char* fn = "write_depth_stencil";
   DepthStencilPort* port = nullptr;
-  const Hresult hr = ds_texel(fn, x, y, &port);
+  const Hresult hr = ds_texel(fn, x, y, sample, &port);
   if (failed(hr)) return hr;
   const DsFormatInfo& f = *ref::find_ds_format(static_cast<uint32_t>(shadow_->dsv.format));
   const bool has_stencil = f.stencil_offset >= 0;
@@ -211,7 +216,7 @@ Hresult Device::write_depth_stencil(uint32_t x, uint32_t y, uint32_t depth, uint
                                            " / stencil " + std::to_string(stencil) +
                                            " does not fit " + f.name);
   }
-  port->write_ds_texel(x, y, ref::ds_texel(depth, static_cast<uint8_t>(stencil), f));
+  port->write_ds_texel(x, y, sample, ref::ds_texel(depth, static_cast<uint8_t>(stencil), f));
   return ok();
 }
 

@@ -257,7 +257,7 @@ TEST_P(CapsConsistency, DepthStencilUnit) {
   p.x = 1;
   p.y = 2;
   p.px = pixel(1, 1, 1, 1);
-  p.z = f(0.25f);
+  p.z.fill(f(0.25f));
   ASSERT_TRUE(caps().om.depth_stencil);
   // The default state: DepthEnable, LESS against the never-written (zero) buffer: z 0.25 fails.
   ASSERT_EQ(dev().draw({p}), Hresult::S_OK) << dev().last_error();
@@ -271,7 +271,7 @@ TEST_P(CapsConsistency, DepthStencilUnit) {
   ref::DsBinding b;
   b.format = &d24;
   ref::DsSampleIn in;
-  in.z = p.z;
+  in.z = p.z[0];
   in.stored_depth = ref::depth_convert(f(1.0f), d24);
   const ref::DsSampleOut want = ref::depth_stencil_sample(ref::DepthStencilDesc{}, b, in);
   ASSERT_TRUE(want.write_depth);

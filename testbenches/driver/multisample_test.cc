@@ -5,6 +5,8 @@
 // reads back per sample, a refused one is E_INVALIDARG naming the count and the format and changes
 // nothing.
 #include "fixture.h"
+#include "om/gen/regs.h"
+#include "om/ref/om_validate.h"
 
 namespace om::driver::test {
 namespace {
@@ -83,6 +85,75 @@ TEST_P(Multisample, DepthStencilViewsFollowCapMaxSamples) {
           std::string::npos)
           << dev().last_error();
     }
+  }
+}
+
+// Every count CAP_MAX_SAMPLES lists renders: MS_CTRL holds its log2, a clear writes every sample,
+// a draw of a partially covered pixel changes exactly the samples om::ref covers (texel-exact),
+// each read back on its own; a sample index at or above the count is refused.
+TEST_P(Multisample, EverySupportedCountDrawsAndReadsBackPerSample) {
+  for (uint32_t n = 2, k = 1; n <= static_cast<uint32_t>(kMaxSamples); n *= 2, ++k) {
+    if (!listed(n)) continue;
+    SCOPED_TRACE("x" + std::to_string(n));
+    RenderTargetView v;
+    v.width = v.height = 4;
+    v.sample_count = n;
+    ASSERT_EQ(dev().set_render_targets(1, &v, nullptr), Hresult::S_OK) << dev().last_error();
+    bound_ = {Format::R8G8B8A8_UNORM};
+    declare_outputs(0x1);
+    EXPECT_EQ(regs::ms_ctrl::kSampleCount.get(read_reg(regs::kMsCtrl)), k);
+    EXPECT_EQ(dev().validate().result, Hresult::S_OK) << dev().last_error();
+    ASSERT_EQ(dev().clear({f(0.0f), f(0.0f), f(1.0f), f(1.0f)}), Hresult::S_OK);
+    ref::PixelState ps = expected_state(ref::BlendDesc{}, bound_);
+    ps.sample_count = k;
+    const uint32_t coverage = 0x5Au & ((1u << n) - 1u);  // samples 1, 3, 4, 6 of those there are
+    Pixel p;
+    p.x = 1;
+    p.y = 2;
+    p.px = pixel(1.0f, 0.5f, 0.0f, 1.0f);
+    p.coverage = coverage;
+    std::vector<ref::Texel> before(n);
+    for (uint32_t s = 0; s < n; ++s) {
+      ASSERT_EQ(dev().read_texel(0, 1, 2, &before[s], s), Hresult::S_OK);
+    }
+    ASSERT_EQ(dev().draw({p}), Hresult::S_OK) << dev().last_error();
+    for (uint32_t s = 0; s < n; ++s) {
+      ref::PixelIn in = p.px;
+      in.sample = s;
+      in.coverage = ((coverage >> s) & 1u) != 0;
+      std::array<ref::Texel, ref::kMaxRts> dest{};
+      dest[0] = before[s];
+      const ref::PixelOut want = ref::process_pixel(ps, in, dest);
+      ref::Texel got;
+      ASSERT_EQ(dev().read_texel(0, 1, 2, &got, s), Hresult::S_OK);
+      EXPECT_EQ(got.w, (want.write[0] ? want.texel[0] : before[s]).w) << "sample " << s;
+      EXPECT_EQ(want.write[0], in.coverage) << "sample " << s;
+    }
+    ref::Texel t;
+    EXPECT_EQ(dev().read_texel(0, 1, 2, &t, n), Hresult::E_INVALIDARG);
+    EXPECT_NE(dev().last_error().find("sample"), std::string::npos) << dev().last_error();
+  }
+}
+
+// D3D9 has no multisampled MRT (docs/validation.md §7 check 12): two multisampled targets bind,
+// and validate() reports CONFLICTINGRENDERSTATE; one multisampled target passes.
+TEST_P(Multisample, D3d9MultipleRenderTargetsAreSingleSample) {
+  const uint32_t n = 1u << (31 - __builtin_clz(max_samples()));
+  if (n == 1 || dev().caps().d3d9.num_simultaneous_rts < 2)
+    GTEST_SKIP() << "no MSAA or no D3D9 MRT";
+  ASSERT_EQ(dev().set_d3d9_mode(true), Hresult::S_OK);
+  RenderTargetView v[2];
+  for (RenderTargetView& r : v) {
+    r.width = r.height = 4;
+    r.sample_count = n;
+  }
+  for (uint32_t count : {1u, 2u}) {
+    ASSERT_EQ(dev().set_render_targets(count, v, nullptr), Hresult::S_OK) << dev().last_error();
+    bound_.assign(count, Format::R8G8B8A8_UNORM);
+    declare_outputs((1u << count) - 1u);
+    const ValidateOutcome r = dev().validate();
+    EXPECT_EQ((r.reasons & ref::reason_bit(ValidateReason::D3D9_MRT_MSAA)) != 0, count == 2)
+        << dev().last_error();
   }
 }
 

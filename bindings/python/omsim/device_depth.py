@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Optional, Union
 import numpy as np
 
 from .device_objects import DepthStencilState, bound_handle
-from .device_types import DepthStencilView, RenderTargetView
+from .device_types import DepthStencilView, RenderTargetView, sample_shape
 from .enums import ClearFlag
 from .errors import InvalidArgError
 from .state import D3d9DepthStencil, coerce_u32, instance_of
@@ -101,23 +101,28 @@ class DepthStencilCalls:
 
     def read_depth_stencil(self: Device) -> tuple[np.ndarray, np.ndarray]:
         """The bound view's contents: (depth, stencil), (H, W) uint32 depth values (UNORM codes, or binary32 bits
-        for the float formats; ``.view(np.float32)``) and (H, W) uint8 stencil (0 without stencil bits)."""
+        for the float formats; ``.view(np.float32)``) and (H, W) uint8 stencil (0 without stencil bits); (H, W, n)
+        each, every sample, for a view of n > 1 samples."""
         v = self._bound_dsv("read_depth_stencil")
-        depth = np.empty((v.height, v.width), np.uint32)
-        stencil = np.empty((v.height, v.width), np.uint8)
-        self._check(self._raw("read_depth_stencil").read_depth_stencil(depth, stencil), "read_depth_stencil")
+        shape = sample_shape(v)
+        depth, stencil = np.empty(shape, np.uint32), np.empty(shape, np.uint8)
+        raw = self._raw("read_depth_stencil")
+        self._check(raw.read_depth_stencil(v.sample_count, depth, stencil), "read_depth_stencil")
         return depth, stencil
 
     def write_depth_stencil(self: Device, depth: np.ndarray, stencil: Optional[np.ndarray] = None) -> None:
-        """Write the bound view's whole contents ((H, W) uint32 depth values, (H, W) uint8 stencil, default 0).
-        InvalidArgError for a depth code wider than the format or a stencil without stencil bits."""
+        """Write the bound view's whole contents (uint32 depth values, uint8 stencil, default 0; the shape
+        :meth:`read_depth_stencil` returns). InvalidArgError for a depth code wider than the format or a stencil
+        without stencil bits."""
         v = self._bound_dsv("write_depth_stencil")
-        shape = (v.height, v.width)
+        shape = sample_shape(v)
         s = np.zeros(shape, np.uint8) if stencil is None else stencil
         for name, a in (("depth", depth), ("stencil", s)):
             if isinstance(a, np.ndarray) and a.shape != shape:
-                raise ValueError(f"{name}: expected shape {shape} for the {v.width}x{v.height} view, got {a.shape}")
-        self._check(self._raw("write_depth_stencil").write_depth_stencil(depth, s), "write_depth_stencil")
+                raise ValueError(f"{name}: expected shape {shape} for the {v.width}x{v.height} x{v.sample_count} view, "
+                                 f"got {a.shape}")
+        raw = self._raw("write_depth_stencil")
+        self._check(raw.write_depth_stencil(v.sample_count, depth, s), "write_depth_stencil")
 
 
 __all__ = ["DepthStencilCalls"]

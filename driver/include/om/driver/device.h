@@ -189,16 +189,19 @@ class Device {
   /// no stencil); StencilRef's low 8 bits are the reference. Keeps a reference to `state`.
   /// E_INVALIDARG: state not live.
   Hresult set_depth_stencil_state(DepthStencilState state, uint32_t stencil_ref);
-  /// ClearDepthStencilView on the bound view: `flags` ClearFlag bits (DEPTH, STENCIL; at least
-  /// one, no other bits), depth binary32 clamped to [0, 1] and converted per format, stencil 8-bit.
+  /// ClearDepthStencilView on the bound view, every sample: `flags` ClearFlag bits (DEPTH,
+  /// STENCIL; at least one, no other bits), depth binary32 clamped to [0, 1] and converted per
+  /// format, stencil 8-bit.
   /// E_INVALIDARG: no view bound, bad flags, a NaN depth, no depth/stencil stage
   /// (CAP_OM.DEPTH_STENCIL = 0).
   Hresult clear_depth_stencil_view(uint32_t flags, uint32_t depth, uint32_t stencil);
-  /// Host access to the bound view's depth (UNORM code or binary32 bits) and stencil at (x, y).
-  /// E_INVALIDARG: no view bound, (x, y) outside it, no depth/stencil stage; for writes a depth
-  /// code above the format's depth bits or a stencil above 255.
-  Hresult read_depth_stencil(uint32_t x, uint32_t y, uint32_t* depth, uint32_t* stencil);
-  Hresult write_depth_stencil(uint32_t x, uint32_t y, uint32_t depth, uint32_t stencil);
+  /// Host access to the bound view's depth (UNORM code or binary32 bits) and stencil at (x, y),
+  /// sample `sample`. E_INVALIDARG: no view bound, (x, y, sample) outside it, no depth/stencil
+  /// stage; for writes a depth code above the format's depth bits or a stencil above 255.
+  Hresult read_depth_stencil(uint32_t x, uint32_t y, uint32_t* depth, uint32_t* stencil,
+                             uint32_t sample = 0);
+  Hresult write_depth_stencil(uint32_t x, uint32_t y, uint32_t depth, uint32_t stencil,
+                              uint32_t sample = 0);
 
   // -- Output-merger state (ID3D11DeviceContext) ------------------------------------------------
   /// OMSetBlendState(state, BlendFactor, SampleMask): state 0 = the default state; blend_factor
@@ -245,17 +248,23 @@ class Device {
   Hresult set_d3d9_depth_stencil(const ref::D3d9DepthStencil& states);
 
   // -- Commands ---------------------------------------------------------------------------------
-  /// IDirect3DDevice9::Clear(D3DCLEAR_TARGET): every bound slot gets `color` (binary32 RGBA,
-  /// converted per format, no blend, no write mask) inside `rects` (all of the render target when
-  /// empty; clipped to it). E_INVALIDARG: no pixel port, a rect with left > right or top > bottom.
+  /// IDirect3DDevice9::Clear(D3DCLEAR_TARGET) / ClearRenderTargetView: every sample of every
+  /// bound slot gets `color` (binary32 RGBA, converted per format, no blend, no write mask) inside
+  /// `rects` (all of the render target when empty; clipped to it): one clear transfer per sample.
+  /// E_INVALIDARG: no pixel port, a rect with left > right or top > bottom, bound views of
+  /// different sample counts.
   Hresult clear(const std::array<uint32_t, 4>& color, const std::vector<Rect>& rects = {});
-  /// Sends shaded pixels through the OM in order (the PS outputs of a draw). E_INVALIDARG: no
-  /// pixel port, a coordinate >= 16384, a pixel marked as a clear command.
+  /// Sends shaded pixels through the OM in order (the PS outputs of a draw), each as one transfer
+  /// per sample of the bound views' sample count n (Pixel). E_INVALIDARG: no pixel port, a
+  /// coordinate >= 16384, a pixel marked as a clear command, a coverage mask other than
+  /// kAllSamples with bits at or above n, bound views of different sample counts.
   Hresult draw(const std::vector<Pixel>& pixels);
-  /// Host access to the texel of bound slot `rt` at (x, y) (Map/Unmap). E_INVALIDARG: no pixel
-  /// port, slot not bound, (x, y) outside the view, write of bits above the format's texel width.
-  Hresult read_texel(uint32_t rt, uint32_t x, uint32_t y, ref::Texel* texel);
-  Hresult write_texel(uint32_t rt, uint32_t x, uint32_t y, const ref::Texel& texel);
+  /// Host access to sample `sample` of the texel of bound slot `rt` at (x, y) (Map/Unmap).
+  /// E_INVALIDARG: no pixel port, slot not bound, (x, y, sample) outside the view, write of bits
+  /// above the format's texel width.
+  Hresult read_texel(uint32_t rt, uint32_t x, uint32_t y, ref::Texel* texel, uint32_t sample = 0);
+  Hresult write_texel(uint32_t rt, uint32_t x, uint32_t y, const ref::Texel& texel,
+                      uint32_t sample = 0);
 
   // -- Validation (IDirect3DDevice9::ValidateDevice, docs/validation.md §7)
   // ---------------------------------
@@ -310,11 +319,14 @@ class Device {
   ref::DepthStencilDesc effective_depth_stencil(const Shadow& s) const;
   /// The depth/stencil stage, or E_INVALIDARG (named) when there is none or no view is bound.
   Hresult ds_port(const char* what, DepthStencilPort** port);
-  /// ds_port() and (x, y) inside the bound view.
-  Hresult ds_texel(const char* what, uint32_t x, uint32_t y, DepthStencilPort** port);
+  /// ds_port() and (x, y, sample) inside the bound view.
+  Hresult ds_texel(const char* what, uint32_t x, uint32_t y, uint32_t sample,
+                   DepthStencilPort** port);
+  /// A pixel port, slot `rt` bound and (x, y, sample) inside its view, or E_INVALIDARG (named).
+  Hresult rt_texel(const char* what, uint32_t rt, uint32_t x, uint32_t y, uint32_t sample);
   /// Submits and empties `chunk`; D3DERR_DEVICELOST (recorded, with the backend's reason) when the
   /// OM does not drain or the backend fails.
-  Hresult submit_chunk(std::vector<Pixel>* chunk, const char* what);
+  Hresult submit_chunk(std::vector<SampleTransfer>* chunk, const char* what);
 
   RegisterBus* bus_;
   PixelPort* pixels_;
