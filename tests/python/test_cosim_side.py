@@ -14,11 +14,18 @@ import numpy as np
 import pytest
 
 import omsim
-from omsim import _regs, cosim
+from omsim import _regs, _types, cosim
 
 REG = {name: v[0] for name, v in _regs.REGS.items()}
+ADDR = {name: (lsb, width) for name, lsb, width in _types.TYPES["mem_addr"]["fields"]}
 # Every texel before the first write, as 32-bit words (word 0 = texel bits 31:0).
 DEST_INIT = {"R8G8B8A8_UNORM": [0x80402010], "R32G32B32A32_FLOAT": [0x3F000000, 0x3E800000, 0x3F800000, 0x3F400000]}
+
+
+def addr_field(addr: int, name: str) -> int:
+    """A field of a mem_addr_t value, by the generated layout."""
+    lsb, width = ADDR[name]
+    return addr >> lsb & ((1 << width) - 1)
 
 
 def texel_int(words: Any) -> int:
@@ -137,9 +144,9 @@ def test_a_blended_draw_writes_what_the_reference_model_computes(fmt):
         dest = np.array([texel_words(expected.get((x, y), bench.dest_init), words)], np.uint32)
         out = omsim.blend(fmt, np.array([oc0], np.float32), dest.reshape(1, words) if words > 1 else dest[:, 0], desc)
         expected[(x, y)] = texel_int(np.asarray(out).reshape(-1))
-    got = {(addr & 0x3FFF, addr >> 14 & 0x3FFF): data for addr, data in bench.mem.items()}
+    got = {(addr_field(addr, "x"), addr_field(addr, "y")): data for addr, data in bench.mem.items()}
     assert got == expected, {k: (hex(got.get(k, -1)), hex(v)) for k, v in expected.items()}
-    assert all(addr >> 28 == 0 for addr in bench.mem)  # RT 0
+    assert all(addr_field(addr, "rt") == 0 and addr_field(addr, "s") == 0 for addr in bench.mem)  # RT 0, sample 0
     assert bench.counts == dict(pixels_in=4, rt_reads=4, rt_writes=4)
     perf = bench.last[0]["perf"]
     for name in ("pixels_in", "rt_reads", "rt_writes"):
