@@ -154,8 +154,10 @@ def check_config(cfg: dict, doc: dict) -> list[str]:
         if logic != want_logic:
             e.append(f"{name}: OUTPUT_MERGER_LOGIC_OP = {logic}, docs/caps.md: UINT render targets when "
                      f"OutputMergerLogicOp")
-        if "MULTISAMPLE_RENDERTARGET" in flags:
-            e.append(f"{name}: MULTISAMPLE_RENDERTARGET on single-sample hardware")
+        # Every render-target format of a configuration with samples > 1 (defs/configs.toml) is multisample-capable.
+        if ("MULTISAMPLE_RENDERTARGET" in flags) != (rt and cfg["samples"] > 1):
+            e.append(f"{name}: MULTISAMPLE_RENDERTARGET = {not rt or cfg['samples'] == 1}, configs.toml: "
+                     f"render targets of a configuration with samples > 1 ({cfg['samples']})")
     for name in G8:
         if name not in doc["formats"]:
             e.append(f"format {name} (required at every feature level) missing")
