@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""A depth-tested scene with a stencil outline on the "ref" backend, and an MSAA edge from the coverage rules.
+"""A depth-tested scene with a stencil outline on the "ref" backend, and an MSAA edge drawn on the cycle model.
 
 Three shapes at different depths (a tilted plane, a square, a disc) are drawn with DepthFunc LESS into an
 R8G8B8A8_UNORM target with a D24_UNORM_S8_UINT depth-stencil view; every visible pixel writes its shape's id into
@@ -9,9 +9,10 @@ draws a disc two pixels larger at the disc's depth, without depth writes, with S
 ring around the silhouette survives, hidden where nearer shapes cover it -- the outline. Every pass is
 checked against omsim.ref.depth_stencil on the buffer contents before it (docs/depth-stencil.md §2, §7).
 
-The right panel is an edge at 4 samples per pixel: per-sample raster coverage of a half-plane, through
-omsim.ref.sample_coverage with SampleMask 0xB, resolved as the mean of the covered samples (docs/depth-stencil.md
-§3). The hardware has no multisampled configuration yet; the resolve is the reference model's.
+The right panel is an edge drawn on a 4x render target of fl11_1 on the "model" backend: each pixel carries the
+per-sample raster coverage of a half-plane at D3D's standard 4x positions, SampleMask 0xB drops sample 2, and the
+driver sends one transfer per sample. The samples read back (H, W, 4) are resolved as their mean; the edge pixels
+must be partial blends, each exactly the fraction omsim.ref.sample_coverage gives (docs/depth-stencil.md §3).
 """
 
 from __future__ import annotations
@@ -50,14 +51,24 @@ def draw_pass(dev: omsim.Device, desc: DepthStencilDesc, ref: int, mask: np.ndar
                 and np.array_equal(got_stencil[ys, xs], np.where(want.write_stencil, want.stencil, stencil[ys, xs])))
 
 
-def msaa_edge(n: int) -> np.ndarray:
-    """(n, n) resolved coverage of the half-plane y > 0.4 x + 0.3 n at 4 samples, SampleMask 0xB."""
+def msaa_edge(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The half-plane y > 0.4 x + 0.3 n, white over black, drawn on an (n, n) 4x target with SampleMask 0xB:
+    (resolved grey level per pixel from the device's samples, the covered fraction omsim.ref gives)."""
     y, x = np.mgrid[0:n, 0:n].astype(np.float64)
     raster = np.zeros((n, n), np.uint32)
     for i, (sx, sy) in enumerate(SAMPLES_4X):
         raster |= ((y + sy) > 0.4 * (x + sx) + 0.3 * n).astype(np.uint32) << i
+    with omsim.Device("fl11_1", "model") as dev:
+        dev.set_render_targets([dev.create_render_target_view(omsim.RenderTargetView(FMT, n, n, sample_count=4))])
+        dev.set_ps_outputs([omsim.PsOutput()])
+        dev.set_blend_state(None, sample_mask=0xB)
+        dev.clear((0.0, 0.0, 0.0, 1.0))
+        ys, xs = (a.ravel().astype(np.uint32) for a in np.mgrid[0:n, 0:n])
+        dev.draw(xs, ys, np.ones((n * n, 4), np.float32), coverage=raster.ravel())
+        samples = omsim.split(FMT, dev.read_rt(0))[..., 0]  # (n, n, 4) red of every sample
     cov = omsim.ref.sample_coverage(raster.ravel(), 4, sample_mask=0xB).reshape(n, n)
-    return np.array([bin(int(c)).count("1") for c in cov.ravel()], np.float64).reshape(n, n) / 4
+    covered = sum((cov >> s) & 1 for s in range(4)).astype(np.float64) / 4
+    return samples.mean(axis=-1) / 255.0, covered
 
 
 def main() -> int:
@@ -92,10 +103,12 @@ def main() -> int:
         depth, stencil = dev.read_depth_stencil()
     ring = big_disc & (stencil != 2)
     lit = (image == (255, 255, 51)).all(axis=-1)
-    edge = msaa_edge(48 if args.small else 96)
+    edge, covered = msaa_edge(48 if args.small else 96)
     levels = sorted(float(v) for v in set(edge.ravel()))
+    partial = (edge > 0) & (edge < 0.75)  # only edge pixels: inside, SampleMask 0xB leaves 3 of 4 samples
     print(f"passes match omsim.ref.depth_stencil: {ok}; outline pixels: {int(lit.sum())} of the "
-          f"{int(ring.sum())}-pixel ring around the disc's silhouette (the rest is hidden); edge levels: {levels}")
+          f"{int(ring.sum())}-pixel ring around the disc's silhouette (the rest is hidden); 4x edge levels: {levels} "
+          f"({int(partial.sum())} edge pixels blend 1 or 2 of the 4 samples)")
 
     fig, axes = plt.subplots(1, 4, figsize=(16, 3.6))
     axes[0].imshow(image, interpolation="nearest")
@@ -105,12 +118,13 @@ def main() -> int:
     axes[2].imshow(stencil, cmap="viridis", interpolation="nearest")
     axes[2].set_title("stencil: shape id", fontsize=9)
     axes[3].imshow(edge, cmap="gray", interpolation="nearest", vmin=0, vmax=1)
-    axes[3].set_title("4x edge, SampleMask 0xB, resolved", fontsize=9)
+    axes[3].set_title("4x target (model), SampleMask 0xB, resolved", fontsize=9)
     for ax in axes:
         ax.axis("off")
     fig.tight_layout()
     _common.save(fig, args.out)
-    good = all(ok) and not (lit & ~ring).any() and 0 < lit.sum() < ring.sum() and set(edge.ravel()) <= {0, 0.25, 0.5, 0.75}
+    edge_ok = np.array_equal(edge, covered) and {0.25, 0.5} <= set(levels) <= {0, 0.25, 0.5, 0.75}
+    good = all(ok) and not (lit & ~ring).any() and 0 < lit.sum() < ring.sum() and edge_ok
     return 0 if good else 1
 
 

@@ -45,7 +45,8 @@ const T* optional_words(const py::handle& obj, const char* name,
 std::vector<om::driver::Pixel> pixels(const py::handle& xo, const py::handle& yo,
                                       const py::handle& oco, const py::handle& oc1o,
                                       const py::handle& fogo, const py::handle& covo,
-                                      const py::handle& zo, const py::handle& faceo) {
+                                      const py::handle& zo, const py::handle& faceo,
+                                      const py::handle& omasko) {
   const py::array x = omsim_py::checked(xo, "x", {Dtype::kU32});
   if (x.ndim() != 1)
     throw py::value_error("x: expected shape (N,), got " + omsim_py::shape_str(shape_of(x)));
@@ -63,9 +64,22 @@ std::vector<om::driver::Pixel> pixels(const py::handle& xo, const py::handle& yo
                                              {n, 4}, "(" + ns + ", 4)");
   const auto* fog =
       optional_words<uint32_t>(fogo, "fog", {Dtype::kF32, Dtype::kU32}, {n}, "(" + ns + ",)");
-  const auto* cov = optional_words<bool>(covo, "coverage", {Dtype::kBool}, {n}, "(" + ns + ",)");
-  const auto* z =
-      optional_words<uint32_t>(zo, "z", {Dtype::kF32, Dtype::kU32}, {n}, "(" + ns + ",)");
+  const auto* cov = optional_words<uint32_t>(covo, "coverage", {Dtype::kU32}, {n}, "(" + ns + ",)");
+  // z: (N,) one depth for every sample, or (N, m) one per sample, 1 <= m <= MaxSamples.
+  const uint32_t* z = nullptr;
+  py::ssize_t m = 1;
+  if (!zo.is_none()) {
+    const py::array za = omsim_py::checked(zo, "z", {Dtype::kF32, Dtype::kU32});
+    m = za.ndim() == 2 ? za.shape(1) : 1;
+    if (za.ndim() < 1 || za.ndim() > 2 || za.shape(0) != n || m < 1 || m > om::kMaxSamples) {
+      throw py::value_error("z: expected shape (" + ns + ",) or (" + ns +
+                            ", n) with 1 <= n <= " + std::to_string(om::kMaxSamples) + ", got " +
+                            omsim_py::shape_str(shape_of(za)));
+    }
+    z = static_cast<const uint32_t*>(za.data());
+  }
+  const auto* omask =
+      optional_words<uint32_t>(omasko, "omask", {Dtype::kU32}, {n}, "(" + ns + ",)");
   const auto* face =
       optional_words<bool>(faceo, "front_face", {Dtype::kBool}, {n}, "(" + ns + ",)");
   const auto* xs = static_cast<const uint32_t*>(x.data());
@@ -80,50 +94,64 @@ std::vector<om::driver::Pixel> pixels(const py::handle& xo, const py::handle& yo
     for (py::ssize_t r = 0; r < k; ++r) std::copy_n(ocs + (i * k + r) * 4, 4, p.px.oc[r].begin());
     if (oc1 != nullptr) std::copy_n(oc1 + i * 4, 4, p.px.oc1.begin());
     if (fog != nullptr) p.px.fog = fog[i];
-    if (cov != nullptr) p.px.coverage = cov[i];
-    if (z != nullptr) p.z = z[i];
+    if (cov != nullptr) p.coverage = cov[i];
+    if (z != nullptr) {
+      for (py::ssize_t s = 0; s < om::kMaxSamples; ++s) p.z[s] = z[i * m + (s < m ? s : 0)];
+    }
     if (face != nullptr) p.front_face = face[i];
+    if (omask != nullptr) {
+      p.px.omask_written = true;
+      p.omask = omask[i];
+    }
   }
   return px;
 }
 
-// An (H, W) texel image of `f` (uint8/16/32/64 by texel size; (H, W, 4) uint32 for 128-bit texels).
-py::array image(const py::handle& obj, const char* name, const om::FormatInfo& f, bool writeable) {
+// An (H, W) texel image of `f` with n samples per texel: (H, W) for n = 1, (H, W, n) for n > 1,
+// uint8/16/32/64 by texel size; 128-bit texels add an axis of 4 uint32.
+py::array image(const py::handle& obj, const char* name, const om::FormatInfo& f, uint32_t n,
+                bool writeable) {
   const size_t bytes = om::ref::texel_bytes(f);
   const Dtype want = bytes == 1   ? Dtype::kU8
                      : bytes == 2 ? Dtype::kU16
                      : bytes == 8 ? Dtype::kU64
                                   : Dtype::kU32;
   py::array a = omsim_py::checked(obj, name, {want}, writeable);
-  if (a.ndim() != (bytes == 16 ? 3 : 2) || (bytes == 16 && a.shape(2) != 4)) {
+  const py::ssize_t axes = 2 + (n > 1 ? 1 : 0);
+  if (a.ndim() != axes + (bytes == 16 ? 1 : 0) || (n > 1 && a.shape(2) != n) ||
+      (bytes == 16 && a.shape(axes) != 4)) {
     throw py::value_error(std::string(name) + ": expected shape (H, W" +
-                          (bytes == 16 ? ", 4" : "") + ") for " + f.name + ", got " +
+                          (n > 1 ? ", " + std::to_string(n) : "") + (bytes == 16 ? ", 4" : "") +
+                          ") for " + f.name + " x" + std::to_string(n) + ", got " +
                           omsim_py::shape_str(shape_of(a)));
   }
   return a;
 }
 
-uint32_t read_rt(DeviceHandle& h, uint32_t rt, uint32_t format, const py::handle& out) {
+uint32_t read_rt(DeviceHandle& h, uint32_t rt, uint32_t format, uint32_t n, const py::handle& out) {
   const om::FormatInfo& f = omsim_py::format_of(format, "format");
-  py::array a = image(out, "out", f, true);
+  py::array a = image(out, "out", f, n, true);
   void* dst = a.mutable_data();
   const size_t bytes = om::ref::texel_bytes(f);
-  return each_texel(h, a, [&](om::driver::Device& d, uint32_t x, uint32_t y, size_t i) {
-    om::ref::Texel t;
-    const om::Hresult hr = d.read_texel(rt, x, y, &t);
-    om::ref::store_texel(dst, i, bytes, t);
-    return hr;
-  });
+  return each_texel(h, a, n,
+                    [&](om::driver::Device& d, uint32_t x, uint32_t y, uint32_t s, size_t i) {
+                      om::ref::Texel t;
+                      const om::Hresult hr = d.read_texel(rt, x, y, &t, s);
+                      om::ref::store_texel(dst, i, bytes, t);
+                      return hr;
+                    });
 }
 
-uint32_t write_rt(DeviceHandle& h, uint32_t rt, uint32_t format, const py::handle& img) {
+uint32_t write_rt(DeviceHandle& h, uint32_t rt, uint32_t format, uint32_t n,
+                  const py::handle& img) {
   const om::FormatInfo& f = omsim_py::format_of(format, "format");
-  const py::array a = image(img, "image", f, false);
+  const py::array a = image(img, "image", f, n, false);
   const void* src = a.data();
   const size_t bytes = om::ref::texel_bytes(f);
-  return each_texel(h, a, [&](om::driver::Device& d, uint32_t x, uint32_t y, size_t i) {
-    return d.write_texel(rt, x, y, om::ref::load_texel(src, i, bytes));
-  });
+  return each_texel(h, a, n,
+                    [&](om::driver::Device& d, uint32_t x, uint32_t y, uint32_t s, size_t i) {
+                      return d.write_texel(rt, x, y, om::ref::load_texel(src, i, bytes), s);
+                    });
 }
 
 }  // namespace
@@ -146,21 +174,24 @@ void bind_commands(DeviceClass& cls) {
           "draw",
           [](DeviceHandle& h, const py::handle& x, const py::handle& y, const py::handle& oc,
              const py::handle& oc1, const py::handle& fog, const py::handle& coverage,
-             const py::handle& z, const py::handle& front_face) {
+             const py::handle& z, const py::handle& front_face, const py::handle& omask) {
             const std::vector<om::driver::Pixel> px =
-                pixels(x, y, oc, oc1, fog, coverage, z, front_face);
+                pixels(x, y, oc, oc1, fog, coverage, z, front_face, omask);
             py::gil_scoped_release nogil;
             Lock lock(h.mu);
             return hr_value(h.dev().draw(px));
           },
           py::arg("x"), py::arg("y"), py::arg("oc"), py::arg("oc1"), py::arg("fog"),
-          py::arg("coverage"), py::arg("z"), py::arg("front_face"),
-          "Pixels through the OM in order: x, y (N,) uint32; oc (N, k, 4) words; oc1 (N, 4), fog "
-          "(N,), coverage (N,) bool, z (N,) binary32 depth, front_face (N,) bool or None.")
-      .def("read_rt", &read_rt, py::arg("rt"), py::arg("format"), py::arg("out"),
-           "Every texel of bound slot rt into out ((H, W) texels of the DXGI format): hr.")
-      .def("write_rt", &write_rt, py::arg("rt"), py::arg("format"), py::arg("image"),
-           "An (H, W) texel array into bound slot rt: hr.")
+          py::arg("coverage"), py::arg("z"), py::arg("front_face"), py::arg("omask"),
+          "Pixels through the OM in order, one transfer per sample: x, y (N,) uint32; oc (N, k, 4) "
+          "words; oc1 (N, 4), fog (N,), coverage (N,) uint32 mask, z (N,) or (N, n) binary32 "
+          "depth, front_face (N,) bool, omask (N,) uint32 (given: the PS writes oMask) or None.")
+      .def("read_rt", &read_rt, py::arg("rt"), py::arg("format"), py::arg("samples"),
+           py::arg("out"),
+           "Every sample of bound slot rt into out ((H, W) texels of the DXGI format, (H, W, n) "
+           "for n > 1 samples): hr.")
+      .def("write_rt", &write_rt, py::arg("rt"), py::arg("format"), py::arg("samples"),
+           py::arg("image"), "An (H, W) or (H, W, n) texel array into bound slot rt: hr.")
       .def(
           "validate",
           [](DeviceHandle& h) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Depth-stencil-state objects, views, OMSetDepthStencilState, ClearDepthStencilView and the
-// depth-stencil buffer of omsim._device (docs/depth-stencil.md §4, §7).
+// Depth-stencil-state objects, the views (render-target and depth-stencil), OMSetDepthStencilState,
+// ClearDepthStencilView and the depth-stencil buffer of omsim._device (docs/depth-stencil.md §4,
+// §7).
 #include <pybind11/stl.h>
 
 #include <optional>
@@ -16,36 +17,46 @@ namespace {
 
 using omsim_py::Dtype;
 
-// The (H, W) depth (uint32) and stencil (uint8) arrays of a whole view, checked.
+// The depth (uint32) and stencil (uint8) arrays of a whole view of n samples, checked: two (H, W)
+// arrays for n = 1, (H, W, n) for n > 1.
 std::pair<py::array, py::array> ds_images(const py::handle& depth, const py::handle& stencil,
-                                          bool writeable) {
+                                          uint32_t n, bool writeable) {
   py::array z = omsim_py::checked(depth, "depth", {Dtype::kU32}, writeable);
   py::array s = omsim_py::checked(stencil, "stencil", {Dtype::kU8}, writeable);
-  if (z.ndim() != 2 || s.ndim() != 2 || z.shape(0) != s.shape(0) || z.shape(1) != s.shape(1)) {
-    throw py::value_error("depth, stencil: expected two (H, W) arrays of one shape");
+  const py::ssize_t axes = n > 1 ? 3 : 2;
+  bool same = z.ndim() == axes && s.ndim() == axes && (n == 1 || z.shape(2) == n);
+  for (py::ssize_t k = 0; same && k < axes; ++k) same = z.shape(k) == s.shape(k);
+  if (!same) {
+    throw py::value_error(std::string("depth, stencil: expected two ") +
+                          (n > 1 ? "(H, W, " + std::to_string(n) + ")" : "(H, W)") +
+                          " arrays of one shape");
   }
   return {z, s};
 }
 
-uint32_t read_depth_stencil(DeviceHandle& h, const py::handle& depth, const py::handle& stencil) {
-  auto [z, s] = ds_images(depth, stencil, true);
+uint32_t read_depth_stencil(DeviceHandle& h, uint32_t n, const py::handle& depth,
+                            const py::handle& stencil) {
+  auto [z, s] = ds_images(depth, stencil, n, true);
   auto* zs = static_cast<uint32_t*>(z.mutable_data());
   auto* ss = static_cast<uint8_t*>(s.mutable_data());
-  return each_texel(h, z, [&](om::driver::Device& d, uint32_t x, uint32_t y, size_t i) {
-    uint32_t st = 0;
-    const om::Hresult hr = d.read_depth_stencil(x, y, &zs[i], &st);
-    ss[i] = static_cast<uint8_t>(st);
-    return hr;
-  });
+  return each_texel(h, z, n,
+                    [&](om::driver::Device& d, uint32_t x, uint32_t y, uint32_t k, size_t i) {
+                      uint32_t st = 0;
+                      const om::Hresult hr = d.read_depth_stencil(x, y, &zs[i], &st, k);
+                      ss[i] = static_cast<uint8_t>(st);
+                      return hr;
+                    });
 }
 
-uint32_t write_depth_stencil(DeviceHandle& h, const py::handle& depth, const py::handle& stencil) {
-  const auto [z, s] = ds_images(depth, stencil, false);
+uint32_t write_depth_stencil(DeviceHandle& h, uint32_t n, const py::handle& depth,
+                             const py::handle& stencil) {
+  const auto [z, s] = ds_images(depth, stencil, n, false);
   const auto* zs = static_cast<const uint32_t*>(z.data());
   const auto* ss = static_cast<const uint8_t*>(s.data());
-  return each_texel(h, z, [&](om::driver::Device& d, uint32_t x, uint32_t y, size_t i) {
-    return d.write_depth_stencil(x, y, zs[i], ss[i]);
-  });
+  return each_texel(h, z, n,
+                    [&](om::driver::Device& d, uint32_t x, uint32_t y, uint32_t k, size_t i) {
+                      return d.write_depth_stencil(x, y, zs[i], ss[i], k);
+                    });
 }
 
 }  // namespace
@@ -65,6 +76,8 @@ void bind_depth_stencil_states(DeviceClass& cls) {
       .def_property_readonly("live_depth_stencil_states",
                              locked(&Device::live_depth_stencil_states),
                              "Unique live depth-stencil-state objects.")
+      .def("create_render_target_view", filling(&Device::create_render_target_view),
+           py::arg("desc"), "CreateRenderTargetView: (hr, view or None).")
       .def("create_depth_stencil_view", filling(&Device::create_depth_stencil_view),
            py::arg("desc"), "CreateDepthStencilView: (hr, view or None).")
       .def("set_depth_stencil_state", locked(&Device::set_depth_stencil_state), py::arg("handle"),
@@ -82,11 +95,13 @@ void bind_depth_stencil_states(DeviceClass& cls) {
           },
           py::arg("flags"), py::arg("depth"), py::arg("stencil"),
           "ClearDepthStencilView on the bound view: ClearFlag bits, binary32 depth, stencil.")
-      .def("read_depth_stencil", &read_depth_stencil, py::arg("depth"), py::arg("stencil"),
-           "The bound view's depth values into depth ((H, W) uint32) and stencil ((H, W) uint8): "
-           "hr.")
-      .def("write_depth_stencil", &write_depth_stencil, py::arg("depth"), py::arg("stencil"),
-           "(H, W) uint32 depth values and uint8 stencil into the bound view: hr.");
+      .def("read_depth_stencil", &read_depth_stencil, py::arg("samples"), py::arg("depth"),
+           py::arg("stencil"),
+           "The bound view's depth values into depth ((H, W) uint32; (H, W, n) for n > 1 samples) "
+           "and stencil (uint8, the same shape): hr.")
+      .def("write_depth_stencil", &write_depth_stencil, py::arg("samples"), py::arg("depth"),
+           py::arg("stencil"),
+           "(H, W) or (H, W, n) uint32 depth values and uint8 stencil into the bound view: hr.");
 }
 
 }  // namespace omsim_device

@@ -130,18 +130,21 @@ auto creating(om::Hresult (om::driver::Device::*fn)(const D*, S*), S none) {
   };
 }
 
-/// Every (x, y) of the (H, W, ...) array `a` through `texel(device, x, y, i)` (a driver read or
-/// write of texel i = y * W + x), in order, with the GIL released; the first failing HRESULT.
+/// Every sample s < n of every (x, y) of the (H, W, ...) array `a` through
+/// `texel(device, x, y, s, i)` (a driver read or write of texel i = (y * W + x) * n + s), in
+/// order, with the GIL released; the first failing HRESULT.
 template <class F>
-uint32_t each_texel(DeviceHandle& h, const py::array& a, F&& texel) {
+uint32_t each_texel(DeviceHandle& h, const py::array& a, uint32_t n, F&& texel) {
   const auto hgt = static_cast<uint32_t>(a.shape(0));
   const auto wid = static_cast<uint32_t>(a.shape(1));
   py::gil_scoped_release nogil;
   Lock lock(h.mu);
   for (uint32_t y = 0; y < hgt; ++y) {
     for (uint32_t x = 0; x < wid; ++x) {
-      const om::Hresult hr = texel(h.dev(), x, y, static_cast<size_t>(y) * wid + x);
-      if (om::driver::failed(hr)) return hr_value(hr);
+      for (uint32_t s = 0; s < n; ++s) {
+        const om::Hresult hr = texel(h.dev(), x, y, s, (static_cast<size_t>(y) * wid + x) * n + s);
+        if (om::driver::failed(hr)) return hr_value(hr);
+      }
     }
   }
   return hr_value(om::Hresult::S_OK);

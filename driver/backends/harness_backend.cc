@@ -48,24 +48,26 @@ class HarnessBackend final : public Backend,
     return BusResult{err ? BusStatus::kSlaveError : BusStatus::kOk, 0};
   }
 
-  bool submit(const std::vector<Pixel>& pixels) override {
+  bool submit(const std::vector<SampleTransfer>& transfers) override {
     if (in_reset_) return false;
-    for (const Pixel& p : pixels) h_.push(sim::TbPixel{p.x, p.y, p.px, p.z, p.front_face});
+    for (const SampleTransfer& t : transfers) {
+      h_.push(sim::TbPixel{t.x, t.y, t.px, t.z, t.front_face});
+    }
     h_.run_until_idle();  // throws when om_top stops making progress or an assertion fires
     return true;
   }
-  ref::Texel read_texel(uint32_t rt, uint32_t x, uint32_t y) const override {
-    return h_.mem().peek(mem_addr(rt, y, x, 0));
+  ref::Texel read_texel(uint32_t rt, uint32_t x, uint32_t y, uint32_t s) const override {
+    return h_.mem().peek(mem_addr(rt, y, x, s));
   }
-  void write_texel(uint32_t rt, uint32_t x, uint32_t y, const ref::Texel& t) override {
-    h_.mem().image().set(mem_addr(rt, y, x, 0), t);
+  void write_texel(uint32_t rt, uint32_t x, uint32_t y, uint32_t s, const ref::Texel& t) override {
+    h_.mem().image().set(mem_addr(rt, y, x, s), t);
   }
   DepthStencilPort* depth_stencil() override { return this; }
-  ref::Texel read_ds_texel(uint32_t x, uint32_t y) const override {
-    return h_.ds_mem().peek(mem_addr(0, y, x, 0));
+  ref::Texel read_ds_texel(uint32_t x, uint32_t y, uint32_t s) const override {
+    return h_.ds_mem().peek(mem_addr(0, y, x, s));
   }
-  void write_ds_texel(uint32_t x, uint32_t y, const ref::Texel& t) override {
-    h_.ds_mem().image().set(mem_addr(0, y, x, 0), t);
+  void write_ds_texel(uint32_t x, uint32_t y, uint32_t s, const ref::Texel& t) override {
+    h_.ds_mem().image().set(mem_addr(0, y, x, s), t);
   }
 
  private:

@@ -2,9 +2,10 @@
 // The "ref" backend: the output merger as the clock-free reference model, D3D's reference device.
 // Registers behave as the register map says (capability registers from ref::cap_register, the
 // state window in sim::StateRegs, STATUS always initialised and idle, PSLVERR for unmapped,
-// misaligned and wrong-direction accesses); each pixel is om::ref::process_pixel on the state the
-// registers hold, after the depth/stencil test of om::ref::depth_stencil_sample on the state of
-// the depth/stencil registers and the buffer behind DepthStencilPort. No clock: cycles() stays 0,
+// misaligned and wrong-direction accesses); each transfer (one sample of a pixel) is
+// om::ref::process_pixel on the state the registers hold, after the depth/stencil test of
+// om::ref::depth_stencil_sample on the state of the depth/stencil registers and that sample of the
+// buffer behind DepthStencilPort. No clock: cycles() stays 0,
 // and the counters that depend on timing or on the memory traffic (RT_READS, HAZARD_STALLS,
 // MEM_STALLS) read 0.
 #include <array>
@@ -58,27 +59,27 @@ class RefBackend final : public Backend,
     return BusResult{BusStatus::kOk, 0};
   }
 
-  bool submit(const std::vector<Pixel>& pixels) override {
+  bool submit(const std::vector<SampleTransfer>& transfers) override {
     if (in_reset_) return false;
     const ref::DrawState held = regs_.decode();
     const ref::DrawState st = sim::bound_state(held);
     const ref::DsBinding binding = ref::ds_binding(ref::to_state(held));
-    for (const Pixel& p : pixels) process(st, binding, p);
+    for (const SampleTransfer& t : transfers) process(st, binding, t);
     return true;
   }
-  ref::Texel read_texel(uint32_t rt, uint32_t x, uint32_t y) const override {
-    return mem_.get(mem_addr(rt, y, x, 0));
+  ref::Texel read_texel(uint32_t rt, uint32_t x, uint32_t y, uint32_t s) const override {
+    return mem_.get(mem_addr(rt, y, x, s));
   }
-  void write_texel(uint32_t rt, uint32_t x, uint32_t y, const ref::Texel& t) override {
-    mem_.set(mem_addr(rt, y, x, 0), t);
+  void write_texel(uint32_t rt, uint32_t x, uint32_t y, uint32_t s, const ref::Texel& t) override {
+    mem_.set(mem_addr(rt, y, x, s), t);
   }
   DepthStencilPort* depth_stencil() override { return this; }
 
-  ref::Texel read_ds_texel(uint32_t x, uint32_t y) const override {
-    return ds_mem_.get(mem_addr(0, y, x, 0));
+  ref::Texel read_ds_texel(uint32_t x, uint32_t y, uint32_t s) const override {
+    return ds_mem_.get(mem_addr(0, y, x, s));
   }
-  void write_ds_texel(uint32_t x, uint32_t y, const ref::Texel& t) override {
-    ds_mem_.set(mem_addr(0, y, x, 0), t);
+  void write_ds_texel(uint32_t x, uint32_t y, uint32_t s, const ref::Texel& t) override {
+    ds_mem_.set(mem_addr(0, y, x, s), t);
   }
 
  private:
@@ -111,15 +112,18 @@ class RefBackend final : public Backend,
     }
   }
 
-  void process(const ref::DrawState& st, const ref::DsBinding& binding, const Pixel& p) {
+  // One transfer: sample p.px.sample of pixel (p.x, p.y); om::ref decides its coverage (sample
+  // count, SampleMask, oMask, A2C) from the state the registers hold.
+  void process(const ref::DrawState& st, const ref::DsBinding& binding, const SampleTransfer& p) {
     const ref::PixelState ps = ref::pixel_state(st, cfg_, p.x, p.y);
     ref::PixelIn px = p.px;
+    const uint32_t s = px.sample;
     if (!px.clear && binding.format != nullptr && ref::pixel_covered(ps, px)) {
       depth_stencil(st.ds, binding, p, &px);
     }
     std::array<ref::Texel, ref::kMaxRts> dest{};
     for (int i = 0; i < ref::kMaxRts; ++i) {
-      if (ps.rt_format[i] != nullptr) dest[i] = mem_.get(mem_addr(i, p.y, p.x, 0));
+      if (ps.rt_format[i] != nullptr) dest[i] = mem_.get(mem_addr(i, p.y, p.x, s));
     }
     const ref::PixelOut out = ref::process_pixel(ps, px, dest);
     ++counters_.pixels_in;
@@ -127,17 +131,18 @@ class RefBackend final : public Backend,
     for (int i = 0; i < ref::kMaxRts; ++i) {
       if (!out.write[i]) continue;
       ++counters_.rt_writes;
-      mem_.set(mem_addr(i, p.y, p.x, 0), out.texel[i]);
+      mem_.set(mem_addr(i, p.y, p.x, s), out.texel[i]);
     }
   }
 
   // docs/depth-stencil.md §2 on a covered pixel: the buffer is updated, a failing pixel leaves
   // the colour coverage.
-  void depth_stencil(const ref::DepthStencilDesc& ds, const ref::DsBinding& binding, const Pixel& p,
-                     ref::PixelIn* px) {
+  void depth_stencil(const ref::DepthStencilDesc& ds, const ref::DsBinding& binding,
+                     const SampleTransfer& p, ref::PixelIn* px) {
+    const uint32_t s = px->sample;
     const ref::DsTexelOut t =
-        ref::depth_stencil_texel(ds, binding, p.z, p.front_face, read_ds_texel(p.x, p.y));
-    if (t.sample.write_depth || t.sample.write_stencil) write_ds_texel(p.x, p.y, t.texel);
+        ref::depth_stencil_texel(ds, binding, p.z, p.front_face, read_ds_texel(p.x, p.y, s));
+    if (t.sample.write_depth || t.sample.write_stencil) write_ds_texel(p.x, p.y, s, t.texel);
     if (!t.sample.pass) px->coverage = false;
   }
 

@@ -36,11 +36,11 @@ class TlmBackend final : public Backend,
     return result(board_->write(addr, data));
   }
 
-  bool submit(const std::vector<Pixel>& pixels) override {
+  bool submit(const std::vector<SampleTransfer>& transfers) override {
     std::vector<om::Pixel> px;
-    px.reserve(pixels.size());
-    for (const Pixel& p : pixels) {
-      px.push_back(sim::make_pixel(sim::TbPixel{p.x, p.y, p.px, p.z, p.front_face}));
+    px.reserve(transfers.size());
+    for (const SampleTransfer& t : transfers) {
+      px.push_back(sim::make_pixel(sim::TbPixel{t.x, t.y, t.px, t.z, t.front_face}));
     }
     if (!px.empty() && board_->send(px) != tlm::TLM_OK_RESPONSE) return false;
     for (int i = 0; i < kDrainPolls; ++i) {
@@ -50,18 +50,18 @@ class TlmBackend final : public Backend,
     }
     return false;
   }
-  ref::Texel read_texel(uint32_t rt, uint32_t x, uint32_t y) const override {
-    return board_->mem.peek(mem_addr(rt, y, x, 0));
+  ref::Texel read_texel(uint32_t rt, uint32_t x, uint32_t y, uint32_t s) const override {
+    return board_->mem.peek(mem_addr(rt, y, x, s));
   }
-  void write_texel(uint32_t rt, uint32_t x, uint32_t y, const ref::Texel& t) override {
-    board_->mem.poke(mem_addr(rt, y, x, 0), t);
+  void write_texel(uint32_t rt, uint32_t x, uint32_t y, uint32_t s, const ref::Texel& t) override {
+    board_->mem.poke(mem_addr(rt, y, x, s), t);
   }
   DepthStencilPort* depth_stencil() override { return this; }
-  ref::Texel read_ds_texel(uint32_t x, uint32_t y) const override {
-    return board_->ds_mem.peek(mem_addr(0, y, x, 0));
+  ref::Texel read_ds_texel(uint32_t x, uint32_t y, uint32_t s) const override {
+    return board_->ds_mem.peek(mem_addr(0, y, x, s));
   }
-  void write_ds_texel(uint32_t x, uint32_t y, const ref::Texel& t) override {
-    board_->ds_mem.poke(mem_addr(0, y, x, 0), t);
+  void write_ds_texel(uint32_t x, uint32_t y, uint32_t s, const ref::Texel& t) override {
+    board_->ds_mem.poke(mem_addr(0, y, x, s), t);
   }
 
  private:

@@ -20,18 +20,6 @@ struct CapReadError {
   uint32_t offset;
 };
 
-bool valid_resource_type(ref::ResourceType t, bool cube) {
-  switch (t) {
-    case ref::ResourceType::BUFFER:
-    case ref::ResourceType::TEXTURE1D:
-    case ref::ResourceType::TEXTURE3D:
-      return !cube;
-    case ref::ResourceType::TEXTURE2D:
-      return true;
-  }
-  return false;
-}
-
 }  // namespace
 
 std::string hex(uint32_t v) {
@@ -155,6 +143,8 @@ ref::DrawState Device::hw_state(const Shadow& s) const {
   }
   h.k = s.blend_factor;
   h.sample_mask = s.sample_mask;
+  // MS_CTRL.SAMPLE_COUNT: log2 of the views' count (validated as a supported power of two).
+  for (uint32_t n = view_samples(s); n > 1; n >>= 1) ++h.sample_count;
   h.d3d9 = s.d3d9;
   h.d3d9.alpha_test_enable = s.d3d9_mode && s.d3d9.alpha_test_enable;
   h.d3d9.fog_enable = s.d3d9_mode && s.d3d9.fog_enable;
@@ -292,7 +282,6 @@ Hresult Device::set_render_targets(uint32_t num_views, const RenderTargetView* v
     return fail(Hresult::E_INVALIDARG, std::string(fn) + ": null view array");
   }
   Shadow next = *shadow_;
-  const uint32_t max_size = max_texture_size(caps_.fl);
   int first = -1;
   for (uint32_t i = 0; i < static_cast<uint32_t>(ref::kMaxRts); ++i) {
     next.bound[i] = false;
@@ -300,24 +289,8 @@ Hresult Device::set_render_targets(uint32_t num_views, const RenderTargetView* v
     if (i >= num_views || views[i].format == kNoView) continue;
     const RenderTargetView& v = views[i];
     const std::string slot = std::string(fn) + ": slot " + std::to_string(i) + ": ";
-    const uint32_t dxgi = static_cast<uint32_t>(v.format);
-    if ((caps_.fmt_bits(dxgi) & ref::kCapFmtRenderTarget) == 0) {
-      const FormatInfo* f = ref::find_format(dxgi);
-      return fail(Hresult::E_INVALIDARG,
-                  slot + "format " + (f != nullptr ? f->name : std::to_string(dxgi)) +
-                      " has no D3D11_FORMAT_SUPPORT_RENDER_TARGET on this device");
-    }
-    if (v.width == 0 || v.height == 0 || v.width > max_size || v.height > max_size) {
-      return fail(Hresult::E_INVALIDARG, slot + "size " + std::to_string(v.width) + "x" +
-                                             std::to_string(v.height) + " outside 1.." +
-                                             std::to_string(max_size));
-    }
-    if (v.array_size == 0 || v.sample_count == 0) {
-      return fail(Hresult::E_INVALIDARG, slot + "array size and sample count must be >= 1");
-    }
-    if (!valid_resource_type(v.type, v.cube)) {
-      return fail(Hresult::E_INVALIDARG, slot + "invalid resource type");
-    }
+    const std::string why = rtv_problem(v, caps_);
+    if (!why.empty()) return fail(Hresult::E_INVALIDARG, slot + why);
     if (first >= 0 && (v.width != views[first].width || v.height != views[first].height)) {
       return fail(Hresult::E_INVALIDARG,
                   slot + "size " + std::to_string(v.width) + "x" + std::to_string(v.height) +
@@ -332,7 +305,7 @@ Hresult Device::set_render_targets(uint32_t num_views, const RenderTargetView* v
   next.dsv_bound = dsv != nullptr;
   next.dsv = dsv != nullptr ? *dsv : DepthStencilView{};
   if (dsv != nullptr) {
-    const std::string why = dsv_problem(*dsv, caps_.fl);
+    const std::string why = dsv_problem(*dsv, caps_);
     if (!why.empty()) {
       return fail(Hresult::E_INVALIDARG, std::string(fn) + ": depth-stencil view: " + why);
     }

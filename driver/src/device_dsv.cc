@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Depth-stencil views, OMSetDepthStencilState, ClearDepthStencilView and the depth/stencil stage of
-// a draw (docs/depth-stencil.md §7): the views are validated here and programmed into the
-// depth/stencil registers with the rest of the state (Device::hw_state); the buffer is the
-// backend's (DepthStencilPort).
+// OMSetDepthStencilState, ClearDepthStencilView and the depth/stencil stage of
+// a draw (docs/depth-stencil.md §7): the state is programmed into the depth/stencil registers with
+// the rest of the state (Device::hw_state); the buffer is the backend's (DepthStencilPort).
 #include <string>
 #include <utility>
 
@@ -13,8 +12,6 @@
 namespace om::driver {
 namespace {
 
-constexpr uint32_t kDsvFlagMask = static_cast<uint32_t>(DsvFlag::READ_ONLY_DEPTH) |
-                                  static_cast<uint32_t>(DsvFlag::READ_ONLY_STENCIL);
 constexpr uint32_t kClearFlagMask =
     static_cast<uint32_t>(ClearFlag::DEPTH) | static_cast<uint32_t>(ClearFlag::STENCIL);
 
@@ -23,51 +20,6 @@ std::string size_text(uint32_t w, uint32_t h) {
 }
 
 }  // namespace
-
-std::string dsv_problem(const DepthStencilView& v, FeatureLevel fl) {
-  const uint32_t dxgi = static_cast<uint32_t>(v.format);
-  const DsFormatInfo* f = ref::find_ds_format(dxgi);
-  if (f == nullptr) return "format " + std::to_string(dxgi) + " is not a depth-stencil format";
-  const int fl_index = ref::feature_level_index(fl);
-  if ((f->ds_fl_mask & (1u << fl_index)) == 0) {
-    return std::string("format ") + f->name +
-           " is not a depth-stencil format at this feature level";
-  }
-  if ((v.flags & ~kDsvFlagMask) != 0) {
-    return "flags 0x" + std::to_string(v.flags) + " outside D3D11_DSV_FLAG (READ_ONLY_DEPTH | " +
-           "READ_ONLY_STENCIL)";
-  }
-  if (v.flags != 0 && static_cast<uint32_t>(fl) < static_cast<uint32_t>(FeatureLevel::FL_11_0)) {
-    return "read-only depth-stencil views need feature level 11_0";
-  }
-  if ((v.flags & static_cast<uint32_t>(DsvFlag::READ_ONLY_STENCIL)) != 0 && f->stencil_offset < 0) {
-    return std::string("READ_ONLY_STENCIL on ") + f->name + ", which has no stencil";
-  }
-  const uint32_t max_size = max_texture_size(fl);
-  if (v.width == 0 || v.height == 0 || v.width > max_size || v.height > max_size) {
-    return "size " + size_text(v.width, v.height) + " outside 1.." + std::to_string(max_size);
-  }
-  if (v.array_size == 0 || v.sample_count == 0) return "array size and sample count must be >= 1";
-  const bool texture =
-      v.type == ref::ResourceType::TEXTURE1D || v.type == ref::ResourceType::TEXTURE2D;
-  if (!texture || (v.cube && v.type != ref::ResourceType::TEXTURE2D)) {
-    return "resource type " + std::to_string(static_cast<uint32_t>(v.type)) +
-           (v.cube ? " (cube)" : "") + " is not a Texture1D/Texture2D";
-  }
-  return "";
-}
-
-Hresult Device::create_depth_stencil_view(const DepthStencilView* desc, DepthStencilView* view) {
-  if (desc == nullptr) {
-    return fail(Hresult::E_INVALIDARG, "create_depth_stencil_view: null description");
-  }
-  const std::string why = dsv_problem(*desc, caps_.fl);
-  if (!why.empty()) return fail(Hresult::E_INVALIDARG, "create_depth_stencil_view: " + why);
-  last_error_.clear();
-  if (view == nullptr) return Hresult::S_FALSE;
-  *view = *desc;
-  return Hresult::S_OK;
-}
 
 Hresult Device::set_depth_stencil_state(DepthStencilState state, uint32_t stencil_ref) {
   if (state != 0 && !ds_table_.is_live(state)) {
@@ -158,15 +110,12 @@ Hresult Device::check_depth_stencil_stage(const Shadow& s, const char* what) {
     const RenderTargetView& v = s.views[i];
     const bool covers = s.d3d9_mode ? s.dsv.width >= v.width && s.dsv.height >= v.height
                                     : s.dsv.width == v.width && s.dsv.height == v.height;
-    if (!covers || s.dsv.sample_count != v.sample_count) {
+    if (!covers) {  // the sample counts are check_samples'
       return fail(Hresult::E_INVALIDARG,
                   std::string(what) + ": depth-stencil view " +
-                      size_text(s.dsv.width, s.dsv.height) + " x" +
-                      std::to_string(s.dsv.sample_count) + " does not match slot " +
-                      std::to_string(i) + "'s " + size_text(v.width, v.height) + " x" +
-                      std::to_string(v.sample_count) +
-                      (s.d3d9_mode ? " (D3D9: at least as large, same samples)"
-                                   : " (D3D11: same size and samples)"));
+                      size_text(s.dsv.width, s.dsv.height) + " does not match slot " +
+                      std::to_string(i) + "'s " + size_text(v.width, v.height) +
+                      (s.d3d9_mode ? " (D3D9: at least as large)" : " (D3D11: the same size)"));
     }
     break;
   }
@@ -186,12 +135,16 @@ Hresult Device::ds_port(const char* what, DepthStencilPort** port) {
   return Hresult::S_OK;
 }
 
-Hresult Device::ds_texel(const char* what, uint32_t x, uint32_t y, DepthStencilPort** port) {
+Hresult Device::ds_texel(const char* what, uint32_t x, uint32_t y, uint32_t sample,
+                         DepthStencilPort** port) {
   const Hresult hr = ds_port(what, port);
   if (failed(hr)) return hr;
-  if (x >= shadow_->dsv.width || y >= shadow_->dsv.height) {
-    return fail(Hresult::E_INVALIDARG, std::string(what) + ": (" + std::to_string(x) + ", " +
-                                           std::to_string(y) + ") outside the depth-stencil view");
+  const DepthStencilView& v = shadow_->dsv;
+  if (x >= v.width || y >= v.height || sample >= v.sample_count) {
+    return fail(Hresult::E_INVALIDARG, std::string(what) + ": (x, y, sample) (" +
+                                           std::to_string(x) + ", " + std::to_string(y) + ", " +
+                                           std::to_string(sample) +
+                                           ") outside the depth-stencil view");
   }
   return Hresult::S_OK;
 }
@@ -222,35 +175,39 @@ Hresult Device::clear_depth_stencil_view(uint32_t flags, uint32_t depth, uint32_
   const bool clear_stencil = (flags & static_cast<uint32_t>(ClearFlag::STENCIL)) != 0;
   for (uint32_t y = 0; y < v.height; ++y) {
     for (uint32_t x = 0; x < v.width; ++x) {
-      const ref::Texel old = port->read_ds_texel(x, y);
-      const uint32_t d = clear_depth ? code : ref::ds_texel_depth(old, f);
-      const uint8_t s =
-          clear_stencil ? static_cast<uint8_t>(stencil) : ref::ds_texel_stencil(old, f);
-      port->write_ds_texel(x, y, ref::ds_texel(d, s, f));
+      for (uint32_t i = 0; i < v.sample_count; ++i) {
+        const ref::Texel old = port->read_ds_texel(x, y, i);
+        const uint32_t d = clear_depth ? code : ref::ds_texel_depth(old, f);
+        const uint8_t s =
+            clear_stencil ? static_cast<uint8_t>(stencil) : ref::ds_texel_stencil(old, f);
+        port->write_ds_texel(x, y, i, ref::ds_texel(d, s, f));
+      }
     }
   }
   return ok();
 }
 
-Hresult Device::read_depth_stencil(uint32_t x, uint32_t y, uint32_t* depth, uint32_t* stencil) {
+Hresult Device::read_depth_stencil(uint32_t x, uint32_t y, uint32_t* depth, uint32_t* stencil,
+                                   uint32_t sample) {
   const char* fn = "read_depth_stencil";
   if (depth == nullptr || stencil == nullptr) {
     return fail(Hresult::E_INVALIDARG, std::string(fn) + ": null output");
   }
   DepthStencilPort* port = nullptr;
-  const Hresult hr = ds_texel(fn, x, y, &port);
+  const Hresult hr = ds_texel(fn, x, y, sample, &port);
   if (failed(hr)) return hr;
   const DsFormatInfo& f = *ref::find_ds_format(static_cast<uint32_t>(shadow_->dsv.format));
-  const ref::Texel t = port->read_ds_texel(x, y);
+  const ref::Texel t = port->read_ds_texel(x, y, sample);
   *depth = ref::ds_texel_depth(t, f);
   *stencil = ref::ds_texel_stencil(t, f);
   return ok();
 }
 
-Hresult Device::write_depth_stencil(uint32_t x, uint32_t y, uint32_t depth, uint32_t stencil) {
+Hresult Device::write_depth_stencil(uint32_t x, uint32_t y, uint32_t depth, uint32_t stencil,
+                                    uint32_t sample) {
   const char* fn = "write_depth_stencil";
   DepthStencilPort* port = nullptr;
-  const Hresult hr = ds_texel(fn, x, y, &port);
+  const Hresult hr = ds_texel(fn, x, y, sample, &port);
   if (failed(hr)) return hr;
   const DsFormatInfo& f = *ref::find_ds_format(static_cast<uint32_t>(shadow_->dsv.format));
   const bool has_stencil = f.stencil_offset >= 0;
@@ -259,7 +216,7 @@ Hresult Device::write_depth_stencil(uint32_t x, uint32_t y, uint32_t depth, uint
                                            " / stencil " + std::to_string(stencil) +
                                            " does not fit " + f.name);
   }
-  port->write_ds_texel(x, y, ref::ds_texel(depth, static_cast<uint8_t>(stencil), f));
+  port->write_ds_texel(x, y, sample, ref::ds_texel(depth, static_cast<uint8_t>(stencil), f));
   return ok();
 }
 

@@ -174,8 +174,11 @@ Hresult Device::clear(const std::array<uint32_t, 4>& color, const std::vector<Re
       return fail(Hresult::E_INVALIDARG, "clear: rect with left > right or top > bottom");
     }
   }
-  const Hresult ready = check_ready("clear");
-  if (failed(ready)) return ready;
+  uint32_t n = 1;
+  Hresult hr = check_samples("clear", &n);
+  if (failed(hr)) return hr;
+  hr = check_ready("clear");
+  if (failed(hr)) return hr;
   const Shadow& s = *shadow_;
   int slot = -1;
   for (int i = 0; i < ref::kMaxRts && slot < 0; ++i) {
@@ -186,20 +189,20 @@ Hresult Device::clear(const std::array<uint32_t, 4>& color, const std::vector<Re
   const uint32_t h = s.views[slot].height;
   std::vector<Rect> area = rects;
   if (area.empty()) area.push_back(Rect{0, 0, w, h});
-  // Streamed in bounded chunks: a whole 16384² clear as one pixel list would take tens of GB.
-  std::vector<Pixel> chunk;
+  // Streamed in bounded chunks: a whole 16384² clear as one transfer list would take tens of GB.
+  std::vector<SampleTransfer> chunk;
   chunk.reserve(kSubmitChunk);
+  SampleTransfer t;
+  t.px.clear = true;
+  t.px.oc[0] = color;
   for (const Rect& r : area) {
     for (uint32_t y = r.top; y < std::min(r.bottom, h); ++y) {
       for (uint32_t x = r.left; x < std::min(r.right, w); ++x) {
-        Pixel p;
-        p.x = x;
-        p.y = y;
-        p.px.clear = true;
-        p.px.oc[0] = color;
-        chunk.push_back(p);
+        t.x = x;
+        t.y = y;
+        for (t.px.sample = 0; t.px.sample < n; ++t.px.sample) chunk.push_back(t);
         if (chunk.size() < kSubmitChunk) continue;
-        const Hresult hr = submit_chunk(&chunk, "clear");
+        hr = submit_chunk(&chunk, "clear");
         if (failed(hr)) return hr;
       }
     }
@@ -207,7 +210,7 @@ Hresult Device::clear(const std::array<uint32_t, 4>& color, const std::vector<Re
   return submit_chunk(&chunk, "clear");
 }
 
-Hresult Device::submit_chunk(std::vector<Pixel>* chunk, const char* what) {
+Hresult Device::submit_chunk(std::vector<SampleTransfer>* chunk, const char* what) {
   if (chunk->empty()) return ok();
   std::string why = "the OM did not drain";
   bool drained = false;
@@ -224,62 +227,78 @@ Hresult Device::submit_chunk(std::vector<Pixel>* chunk, const char* what) {
 
 Hresult Device::draw(const std::vector<Pixel>& pixels) {
   if (pixels_ == nullptr) return fail(Hresult::E_INVALIDARG, "draw: backend has no pixel port");
+  uint32_t n = 1;
+  Hresult hr = check_samples("draw", &n);
+  if (failed(hr)) return hr;
   for (size_t i = 0; i < pixels.size(); ++i) {
     const Pixel& p = pixels[i];
+    const std::string which = "draw: pixel " + std::to_string(i);
     if (p.x >= kCoordLimit || p.y >= kCoordLimit) {
-      return fail(Hresult::E_INVALIDARG, "draw: pixel " + std::to_string(i) + " at (" +
-                                             std::to_string(p.x) + ", " + std::to_string(p.y) +
-                                             ") outside 0..16383");
+      return fail(Hresult::E_INVALIDARG, which + " at (" + std::to_string(p.x) + ", " +
+                                             std::to_string(p.y) + ") outside 0..16383");
     }
-    if (p.px.clear) {
-      return fail(Hresult::E_INVALIDARG,
-                  "draw: pixel " + std::to_string(i) + " is a clear command (use clear())");
+    if (p.px.clear) return fail(Hresult::E_INVALIDARG, which + " is a clear command (use clear())");
+    if (p.coverage != kAllSamples && (p.coverage >> n) != 0) {
+      return fail(Hresult::E_INVALIDARG, which + ": coverage mask " + hex(p.coverage) +
+                                             " has bits at or above the sample count " +
+                                             std::to_string(n));
     }
   }
-  const Hresult stage = check_depth_stencil_stage(*shadow_, "draw");
-  if (failed(stage)) return stage;
-  const Hresult ready = check_ready("draw");
-  if (failed(ready)) return ready;
-  std::vector<Pixel> chunk;
-  for (size_t i = 0; i < pixels.size(); i += kSubmitChunk) {
-    const size_t n = std::min(kSubmitChunk, pixels.size() - i);
-    chunk.assign(pixels.begin() + static_cast<std::ptrdiff_t>(i),
-                 pixels.begin() + static_cast<std::ptrdiff_t>(i + n));
-    const Hresult hr = submit_chunk(&chunk, "draw");
+  hr = check_depth_stencil_stage(*shadow_, "draw");
+  if (failed(hr)) return hr;
+  hr = check_ready("draw");
+  if (failed(hr)) return hr;
+  std::vector<SampleTransfer> chunk;
+  chunk.reserve(kSubmitChunk);
+  for (const Pixel& p : pixels) {
+    SampleTransfer t{p.x, p.y, p.px, 0, p.front_face};
+    for (uint32_t s = 0; s < n; ++s) {
+      t.px.sample = s;
+      t.px.coverage = p.px.coverage && ((p.coverage >> s) & 1u) != 0;
+      t.px.omask = ((p.omask >> s) & 1u) != 0;
+      t.z = p.z[s];
+      chunk.push_back(t);
+    }
+    if (chunk.size() < kSubmitChunk) continue;
+    hr = submit_chunk(&chunk, "draw");
     if (failed(hr)) return hr;
   }
+  return submit_chunk(&chunk, "draw");
+}
+
+Hresult Device::rt_texel(const char* what, uint32_t rt, uint32_t x, uint32_t y, uint32_t sample) {
+  if (pixels_ == nullptr) return fail(Hresult::E_INVALIDARG, std::string(what) + ": no pixel port");
+  if (rt >= static_cast<uint32_t>(ref::kMaxRts) || !shadow_->bound[rt]) {
+    return fail(Hresult::E_INVALIDARG,
+                std::string(what) + ": slot " + std::to_string(rt) + " not bound");
+  }
+  const RenderTargetView& v = shadow_->views[rt];
+  if (x >= v.width || y >= v.height || sample >= v.sample_count) {
+    return fail(Hresult::E_INVALIDARG, std::string(what) + ": (x, y, sample) (" +
+                                           std::to_string(x) + ", " + std::to_string(y) + ", " +
+                                           std::to_string(sample) + ") outside the view");
+  }
+  return Hresult::S_OK;
+}
+
+Hresult Device::read_texel(uint32_t rt, uint32_t x, uint32_t y, ref::Texel* texel,
+                           uint32_t sample) {
+  if (texel == nullptr) return fail(Hresult::E_INVALIDARG, "read_texel: null texel");
+  const Hresult hr = rt_texel("read_texel", rt, x, y, sample);
+  if (failed(hr)) return hr;
+  *texel = pixels_->read_texel(rt, x, y, sample);
   return ok();
 }
 
-Hresult Device::read_texel(uint32_t rt, uint32_t x, uint32_t y, ref::Texel* texel) {
-  if (pixels_ == nullptr || texel == nullptr) {
-    return fail(Hresult::E_INVALIDARG, "read_texel: no pixel port or null texel");
-  }
-  if (rt >= static_cast<uint32_t>(ref::kMaxRts) || !shadow_->bound[rt]) {
-    return fail(Hresult::E_INVALIDARG, "read_texel: slot " + std::to_string(rt) + " not bound");
-  }
-  const RenderTargetView& v = shadow_->views[rt];
-  if (x >= v.width || y >= v.height) {
-    return fail(Hresult::E_INVALIDARG, "read_texel: (x, y) outside the view");
-  }
-  *texel = pixels_->read_texel(rt, x, y);
-  return ok();
-}
-
-Hresult Device::write_texel(uint32_t rt, uint32_t x, uint32_t y, const ref::Texel& texel) {
-  if (pixels_ == nullptr) return fail(Hresult::E_INVALIDARG, "write_texel: no pixel port");
-  if (rt >= static_cast<uint32_t>(ref::kMaxRts) || !shadow_->bound[rt]) {
-    return fail(Hresult::E_INVALIDARG, "write_texel: slot " + std::to_string(rt) + " not bound");
-  }
-  const RenderTargetView& v = shadow_->views[rt];
-  if (x >= v.width || y >= v.height) {
-    return fail(Hresult::E_INVALIDARG, "write_texel: (x, y) outside the view");
-  }
-  const FormatInfo* f = ref::find_format(static_cast<uint32_t>(v.format));
+Hresult Device::write_texel(uint32_t rt, uint32_t x, uint32_t y, const ref::Texel& texel,
+                            uint32_t sample) {
+  const Hresult hr = rt_texel("write_texel", rt, x, y, sample);
+  if (failed(hr)) return hr;
+  const FormatInfo* f = ref::find_format(static_cast<uint32_t>(shadow_->views[rt].format));
   if (f == nullptr || has_bits_above(texel, f->texel_bits)) {
     return fail(Hresult::E_INVALIDARG, "write_texel: bits above the format's texel width");
   }
-  pixels_->write_texel(rt, x, y, texel);
+  pixels_->write_texel(rt, x, y, sample, texel);
   return ok();
 }
 

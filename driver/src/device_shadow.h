@@ -39,7 +39,9 @@ uint32_t max_texture_size(FeatureLevel fl);
 bool is_fl9(FeatureLevel fl);
 /// "0x..." of a register value or word, for messages.
 std::string hex(uint32_t v);
-/// Why `v` is not a valid depth-stencil view at `fl` ("" when it is; device_dsv.cc).
-std::string dsv_problem(const DepthStencilView& v, FeatureLevel fl);
+/// Why `v` is not a valid render-target / depth-stencil view on a device with `caps` ("" when it
+/// is; device_views.cc).
+std::string rtv_problem(const RenderTargetView& v, const ref::Caps& caps);
+std::string dsv_problem(const DepthStencilView& v, const ref::Caps& caps);
 
 }  // namespace om::driver

@@ -60,7 +60,7 @@ class DepthStencil : public DriverTest {
     p.x = x;
     p.y = 1;
     p.px = pixel(1, 1, 1, 1);
-    p.z = z;
+    p.z.fill(z);
     p.front_face = front;
     EXPECT_EQ(dev().draw({p}), Hresult::S_OK) << dev().last_error();
     EXPECT_EQ(dev().read_texel(0, x, 1, &rt_before), Hresult::S_OK);
@@ -119,10 +119,10 @@ TEST_P(DepthStencil, EveryBuiltInBackendHasTheStage) {
   // The default state tests depth (DepthEnable, LESS): z 0.75 fails, z 0.25 passes and is stored.
   Pixel p;
   p.px = pixel(1, 1, 1, 1);
-  p.z = f(0.75f);
+  p.z.fill(f(0.75f));
   Pixel q = p;
   q.x = 1;
-  q.z = f(0.25f);
+  q.z.fill(f(0.25f));
   ASSERT_EQ(dev().draw({p, q}), Hresult::S_OK) << dev().last_error();
   ref::Texel t;
   ASSERT_EQ(dev().read_texel(0, 0, 0, &t), Hresult::S_OK);
@@ -164,7 +164,7 @@ TEST(DepthStencilWithoutStage, ADepthTestedDrawClearAndReadbackAreRefusedByName)
   ASSERT_EQ(dev->create_depth_stencil_state(&off, &s), Hresult::S_OK);
   ASSERT_EQ(dev->set_depth_stencil_state(s, 0), Hresult::S_OK);
   EXPECT_EQ(dev->draw({p}), Hresult::S_OK) << dev->last_error();
-  EXPECT_EQ(port.read_texel(0, 0, 0).w[0], 0xFFFFFFFFu);
+  EXPECT_EQ(port.read_texel(0, 0, 0, 0).w[0], 0xFFFFFFFFu);
 }
 
 TEST_P(DepthStencilStage, ClearClampsAndKeepsTheOtherAspect) {

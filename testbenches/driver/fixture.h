@@ -88,12 +88,14 @@ ref::PixelIn pixel(float r, float g, float b, float a);
 class ForwardingPixels : public PixelPort {
  public:
   explicit ForwardingPixels(PixelPort* inner) : inner_(inner) {}
-  bool submit(const std::vector<Pixel>& pixels) override { return inner_->submit(pixels); }
-  ref::Texel read_texel(uint32_t rt, uint32_t x, uint32_t y) const override {
-    return inner_->read_texel(rt, x, y);
+  bool submit(const std::vector<SampleTransfer>& transfers) override {
+    return inner_->submit(transfers);
   }
-  void write_texel(uint32_t rt, uint32_t x, uint32_t y, const ref::Texel& t) override {
-    inner_->write_texel(rt, x, y, t);
+  ref::Texel read_texel(uint32_t rt, uint32_t x, uint32_t y, uint32_t s) const override {
+    return inner_->read_texel(rt, x, y, s);
+  }
+  void write_texel(uint32_t rt, uint32_t x, uint32_t y, uint32_t s, const ref::Texel& t) override {
+    inner_->write_texel(rt, x, y, s, t);
   }
 
  private:

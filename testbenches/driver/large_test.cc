@@ -119,7 +119,7 @@ TEST_F(LargeWork, ADrawLongerThanOneChunkKeepsItsOrder) {
 class StuckPixels final : public ForwardingPixels {
  public:
   using ForwardingPixels::ForwardingPixels;
-  bool submit(const std::vector<Pixel>&) override {
+  bool submit(const std::vector<SampleTransfer>&) override {
     throw std::runtime_error("run_until_idle: input not drained (test)");
   }
 };

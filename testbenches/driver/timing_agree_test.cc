@@ -2,8 +2,8 @@
 // The "model" backend is the cycle model behind the same harness as "rtl": for one seed, the same
 // driver session takes the same number of cycles on both and counts the same stalls, and leaves
 // the same memory. A timing bug of either side (a stall where none is due, a missing one) shows
-// here even when the images agree. With depth/stencil testing on, the "tlm" and "ref" backends
-// leave the same render target and depth-stencil buffer as well.
+// here even when the images agree. With depth/stencil testing on, and multisampled, the "tlm" and
+// "ref" backends leave the same render target and depth-stencil buffer as well, every sample.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -29,7 +29,10 @@ struct Outcome {
 // small window (address collisions: hazard stalls) and a clear, on a memory with random latency and
 // stalls. `depth`: with a D24_UNORM_S8_UINT view, LESS_EQUAL depth writes and a stencil count of
 // the passing pixels, each pixel at a random depth (depth-stencil reads, writes and hazards).
-Outcome session(const std::string& backend, int config, bool depth = false) {
+// `samples` > 1: views of that many samples, SampleMask 0xFFFFFFFD (sample 1 off),
+// alpha-to-coverage where CAP_OM has it, partial raster coverage masks, a depth per sample and
+// oMask on every fourth pixel.
+Outcome session(const std::string& backend, int config, bool depth = false, uint32_t samples = 1) {
   register_builtin_backends();
   BackendOptions o;
   o.config = config;
@@ -40,9 +43,11 @@ Outcome session(const std::string& backend, int config, bool depth = false) {
   RenderTargetView view;
   view.width = 4;
   view.height = 4;
+  view.sample_count = samples;
   DepthStencilView dsv;
   dsv.width = 4;
   dsv.height = 4;
+  dsv.sample_count = samples;
   dsv.format = DsFormat::D24_UNORM_S8_UINT;
   EXPECT_EQ(dev->set_render_targets(1, &view, depth ? &dsv : nullptr), Hresult::S_OK)
       << dev->last_error();
@@ -62,21 +67,33 @@ Outcome session(const std::string& backend, int config, bool depth = false) {
   outs[0].declared = true;
   EXPECT_EQ(dev->set_ps_outputs(outs), Hresult::S_OK) << dev->last_error();
   ref::BlendDesc d;
+  d.alpha_to_coverage_enable = samples > 1 && dev->caps().om.alpha_to_coverage;
   d.render_target[0] =
       ref::blending_desc(Blend::SRC_ALPHA, Blend::INV_SRC_ALPHA, BlendOp::ADD, Blend::SRC_ALPHA,
                          Blend::INV_SRC_ALPHA, BlendOp::ADD, 0xF);
   BlendState bs{};
   EXPECT_EQ(dev->create_blend_state1(&d, &bs), Hresult::S_OK) << dev->last_error();
-  EXPECT_EQ(dev->set_blend_state(bs, nullptr, 0xFFFFFFFFu), Hresult::S_OK) << dev->last_error();
+  const uint32_t sample_mask = samples > 1 ? 0xFFFFFFFDu : 0xFFFFFFFFu;
+  EXPECT_EQ(dev->set_blend_state(bs, nullptr, sample_mask), Hresult::S_OK) << dev->last_error();
   EXPECT_EQ(dev->clear({ref::f32_bits(0.5f), 0, 0, ref::f32_bits(1.0f)}), Hresult::S_OK);
   std::mt19937 rng(5);
   std::vector<Pixel> px(200);
   for (Pixel& p : px) {
-    p.x = rng() % 4;
-    p.y = rng() % 2;
-    p.px.oc[0] = {ref::f32_bits(0.25f), ref::f32_bits(0.75f), 0, ref::f32_bits(0.5f)};
-    p.z = ref::f32_bits(static_cast<float>(rng() % 8) / 8.0f);
+    // Samples are transfers of their own: a multisampled session draws into fewer pixels, so that
+    // one sample's address still recurs while an earlier op on it is in flight (hazard stalls).
+    p.x = rng() % (samples > 1 ? 2 : 4);
+    p.y = samples > 1 ? 0 : rng() % 2;
+    const float alpha = samples > 1 ? static_cast<float>(rng() % 9) / 8.0f : 0.5f;
+    p.px.oc[0] = {ref::f32_bits(0.25f), ref::f32_bits(0.75f), 0, ref::f32_bits(alpha)};
+    p.z.fill(ref::f32_bits(static_cast<float>(rng() % 8) / 8.0f));
     p.front_face = rng() % 2 == 0;
+    if (samples == 1) continue;
+    p.coverage =
+        rng() % 3 == 0 ? kAllSamples : static_cast<uint32_t>(rng()) & ((1u << samples) - 1);
+    for (uint32_t s = 0; s < samples; ++s)
+      p.z[s] = ref::f32_bits(static_cast<float>(rng() % 8) / 8.0f);
+    p.px.omask_written = rng() % 4 == 0;
+    p.omask = static_cast<uint32_t>(rng());
   }
   EXPECT_EQ(dev->draw(px), Hresult::S_OK) << dev->last_error();
   Outcome r;
@@ -84,19 +101,23 @@ Outcome session(const std::string& backend, int config, bool depth = false) {
   r.cycles = be->cycles();
   for (uint32_t y = 0; y < 4; ++y) {
     for (uint32_t x = 0; x < 4; ++x) {
-      r.texels.push_back(be->pixels()->read_texel(0, x, y));
-      uint32_t z = 0, st = 0;
-      if (depth) {
-        EXPECT_EQ(dev->read_depth_stencil(x, y, &z, &st), Hresult::S_OK);
+      for (uint32_t s = 0; s < samples; ++s) {
+        ref::Texel t;
+        EXPECT_EQ(dev->read_texel(0, x, y, &t, s), Hresult::S_OK) << dev->last_error();
+        r.texels.push_back(t);
+        uint32_t z = 0, st = 0;
+        if (depth) {
+          EXPECT_EQ(dev->read_depth_stencil(x, y, &z, &st, s), Hresult::S_OK);
+        }
+        r.depth.push_back(z);
+        r.stencil.push_back(st);
       }
-      r.depth.push_back(z);
-      r.stencil.push_back(st);
     }
   }
   return r;
 }
 
-void expect_same_timing(const Outcome& model, const Outcome& rtl) {
+void expect_same_timing(const Outcome& model, const Outcome& rtl, uint32_t samples = 1) {
   EXPECT_EQ(model.cycles, rtl.cycles);
   EXPECT_EQ(model.perf.pixels_in, rtl.perf.pixels_in);
   EXPECT_EQ(model.perf.rt_reads, rtl.perf.rt_reads);
@@ -110,7 +131,7 @@ void expect_same_timing(const Outcome& model, const Outcome& rtl) {
   // The session exercised what it compares: colliding pixels stall, the memory stalls.
   EXPECT_GT(rtl.perf.hazard_stalls, 0u);
   EXPECT_GT(rtl.perf.mem_stalls, 0u);
-  EXPECT_EQ(rtl.perf.pixels_in, 200u + 16u);
+  EXPECT_EQ(rtl.perf.pixels_in, (200u + 16u) * samples);  // one transfer per sample
 }
 
 TEST(BackendTiming, ModelAndRtlTakeTheSameCyclesAndCountTheSameStalls) {
@@ -140,6 +161,42 @@ TEST(BackendTiming, DepthTestedDrawsAgreeOnEveryBackend) {
       EXPECT_EQ(o.perf.killed, rtl.perf.killed);
     }
   }
+}
+
+// Every configuration with multisampling, at its largest count: partial coverage, SampleMask, A2C,
+// oMask and a depth per sample leave the same samples on every backend; model and rtl also take
+// the same cycles and count the same.
+TEST(BackendTiming, MultisampledDrawsAgreeOnEveryBackend) {
+  register_builtin_backends();
+  int multisampled = 0;
+  for (int config = 0; config < kNumConfigs; ++config) {
+    const uint32_t samples = kConfigs[config].samples;
+    if (samples == 1) continue;
+    ++multisampled;
+    SCOPED_TRACE(std::string(kConfigs[config].name) + " x" + std::to_string(samples));
+    const Outcome rtl = session("rtl", config, true, samples);
+    expect_same_timing(session("model", config, true, samples), rtl, samples);
+    // Some samples were killed by coverage, and the samples of one pixel differ.
+    EXPECT_GT(rtl.perf.killed, 0u);
+    bool differ = false;
+    for (size_t i = 0; i + 1 < rtl.texels.size() && !differ; i += samples) {
+      for (uint32_t s = 1; s < samples; ++s)
+        differ = differ || rtl.texels[i + s].w != rtl.texels[i].w;
+    }
+    EXPECT_TRUE(differ) << "no pixel with partially covered samples";
+    for (const char* other : {"ref", "tlm"}) {
+      const std::vector<std::string> names = backend_names();
+      if (std::find(names.begin(), names.end(), other) == names.end()) continue;
+      SCOPED_TRACE(other);
+      const Outcome o = session(other, config, true, samples);
+      EXPECT_EQ(o.texels, rtl.texels);
+      EXPECT_EQ(o.depth, rtl.depth);
+      EXPECT_EQ(o.stencil, rtl.stencil);
+      EXPECT_EQ(o.perf.killed, rtl.perf.killed);
+      EXPECT_EQ(o.perf.rt_writes, rtl.perf.rt_writes);
+    }
+  }
+  EXPECT_GT(multisampled, 0) << "no configuration has multisampling";
 }
 
 }  // namespace

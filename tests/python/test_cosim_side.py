@@ -16,18 +16,16 @@ import pytest
 import omsim
 from omsim import _regs, _types, cosim
 
-MEM_ADDR = {path: (lsb, width) for path, lsb, width in _types.TYPES["mem_addr"]["fields"]}
+REG = {name: v[0] for name, v in _regs.REGS.items()}
+ADDR = {name: (lsb, width) for name, lsb, width in _types.TYPES["mem_addr"]["fields"]}
+# Every texel before the first write, as 32-bit words (word 0 = texel bits 31:0).
+DEST_INIT = {"R8G8B8A8_UNORM": [0x80402010], "R32G32B32A32_FLOAT": [0x3F000000, 0x3E800000, 0x3F800000, 0x3F400000]}
 
 
 def addr_field(addr: int, name: str) -> int:
-    """Field `name` of a mem_addr_t value (its layout from the generated types)."""
-    lsb, width = MEM_ADDR[name]
+    """A field of a mem_addr_t value, by the generated layout."""
+    lsb, width = ADDR[name]
     return addr >> lsb & ((1 << width) - 1)
-
-
-REG = {name: v[0] for name, v in _regs.REGS.items()}
-# Every texel before the first write, as 32-bit words (word 0 = texel bits 31:0).
-DEST_INIT = {"R8G8B8A8_UNORM": [0x80402010], "R32G32B32A32_FLOAT": [0x3F000000, 0x3E800000, 0x3F800000, 0x3F400000]}
 
 
 def texel_int(words: Any) -> int:

@@ -84,10 +84,15 @@ DRAW_CASES = [
     ("oc byte order", U1, U1, np.zeros((1, 4), ">f4"), {}, TypeError, "oc: expected dtype"),
     ("oc1 shape", U1, U1, O1, {"oc1": np.zeros((1, 3), F32)}, ValueError, "oc1: expected shape"),
     ("fog float64", U1, U1, O1, {"fog": np.zeros(1)}, TypeError, "fog: expected dtype"),
-    ("coverage int8", U1, U1, O1, {"coverage": np.zeros(1, np.int8)}, TypeError, "coverage: expected dtype bool"),
+    ("coverage int8", U1, U1, O1, {"coverage": np.zeros(1, np.int8)}, TypeError, "coverage: expected dtype bool or uint32"),
     ("coverage length", U1, U1, O1, {"coverage": np.zeros(2, bool)}, ValueError, "coverage: expected shape"),
     ("z float64", U1, U1, O1, {"z": np.zeros(1)}, TypeError, "z: expected dtype"),
     ("z length", U1, U1, O1, {"z": np.zeros(2, F32)}, ValueError, "z: expected shape"),
+    ("z per sample of a 1x view", U1, U1, O1, {"z": np.zeros((1, 4), F32)}, ValueError,
+     r"z: expected shape \(1,\) or \(1, 1\) for the bound views' 1 samples, got \(1, 4\)"),
+    ("omask int64", U1, U1, O1, {"omask": np.zeros(1, np.int64)}, TypeError, "omask: expected dtype uint32"),
+    ("coverage mask above 1 sample", U1, U1, O1, {"coverage": np.array([2], np.uint32)}, InvalidArgError,
+     "coverage mask 0x2 has bits at or above the sample count 1"),
     ("front_face uint8", U1, U1, O1, {"front_face": np.zeros(1, np.uint8)}, TypeError, "front_face: expected dtype"),
 ]
 
@@ -183,6 +188,12 @@ DRIVER_CASES = [
     ("PS written mask", None, lambda d: d.set_ps_outputs([PsOutput(mask=0x1F)]), "written mask"),
     ("PS value bits", None, lambda d: d.set_ps_outputs([PsOutput(value_bits=33)]), "value bits"),
     ("clear rect inverted", None, lambda d: d.clear((0.0, 0.0, 0.0, 0.0), [(2, 0, 1, 1)]), "left > right"),
+    ("RTV sample count 16", None, lambda d: d.create_render_target_view(RenderTargetView("R8G8B8A8_UNORM", 4, 4,
+     sample_count=16)), "sample count 16 of R8G8B8A8_UNORM is not supported by this device (CAP_MAX_SAMPLES 0x"),
+    ("RTV sample count 3 bound", None, lambda d: d.set_render_targets([RenderTargetView("R8G8B8A8_UNORM", 4, 4,
+     sample_count=3)]), "slot 0: sample count 3 of R8G8B8A8_UNORM is not supported"),
+    ("DSV sample count 16", None, lambda d: d.create_depth_stencil_view(DSV(sample_count=16)),
+     "sample count 16 of D24_UNORM_S8_UINT is not supported"),
     ("DSV format R8G8B8A8", None, lambda d: d.create_depth_stencil_view(DSV(format=28)), "not a depth-stencil format"),
     ("DSV flags 4", None, lambda d: d.create_depth_stencil_view(DSV(flags=4)), "D3D11_DSV_FLAG"),
     ("READ_ONLY_STENCIL on D32_FLOAT", None, lambda d: d.create_depth_stencil_view(
@@ -241,8 +252,12 @@ def test_the_extensions_own_argument_errors_are_value_errors():
     with pytest.raises(ValueError, match="out: array is read-only"):
         ro = np.zeros((1, 1), np.uint32)
         ro.flags.writeable = False
-        dev.read_rt(0, 28, ro)
+        dev.read_rt(0, 28, 1, ro)
     with pytest.raises(ValueError, match="format: DXGI value 1 "):
-        dev.read_rt(0, 1, np.zeros((1, 1), np.uint32))  # R32G32B32A32_TYPELESS: not a render-target format
-    with pytest.raises(ValueError, match=r"out: expected shape \(H, W, 4\) for R32G32B32A32_FLOAT"):
-        dev.read_rt(0, 2, np.zeros((1, 1), np.uint32))
+        dev.read_rt(0, 1, 1, np.zeros((1, 1), np.uint32))  # R32G32B32A32_TYPELESS: not a render-target format
+    with pytest.raises(ValueError, match=r"out: expected shape \(H, W, 4\) for R32G32B32A32_FLOAT x1"):
+        dev.read_rt(0, 2, 1, np.zeros((1, 1), np.uint32))
+    with pytest.raises(ValueError, match=r"out: expected shape \(H, W, 4, 4\) for R32G32B32A32_FLOAT x4"):
+        dev.read_rt(0, 2, 4, np.zeros((1, 1, 4), np.uint32))
+    with pytest.raises(ValueError, match=r"depth, stencil: expected two \(H, W, 4\) arrays of one shape"):
+        dev.read_depth_stencil(4, np.zeros((1, 1), np.uint32), np.zeros((1, 1), np.uint8))

@@ -57,7 +57,7 @@ def test_draw_releases_the_gil(raw):
     x = (np.arange(n) % 2048).astype(np.uint32)
     y = (np.arange(n) // 2048).astype(np.uint32)
     oc = np.zeros((n, 1, 4), np.float32)
-    assert main_thread_ran_during(lambda: raw.draw(x, y, oc, None, None, None, None, None))
+    assert main_thread_ran_during(lambda: raw.draw(x, y, oc, None, None, None, None, None, None))
 
 
 def test_clear_releases_the_gil(raw):
@@ -67,7 +67,7 @@ def test_clear_releases_the_gil(raw):
 
 def test_read_rt_releases_the_gil(raw):
     out = np.empty((2048, 2048), np.uint32)
-    assert main_thread_ran_during(lambda: raw.read_rt(0, int(omsim.Format.R8G8B8A8_UNORM), out))
+    assert main_thread_ran_during(lambda: raw.read_rt(0, int(omsim.Format.R8G8B8A8_UNORM), 1, out))
 
 
 def test_a_short_call_that_keeps_the_gil_is_detected(raw):

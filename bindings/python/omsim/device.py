@@ -59,6 +59,7 @@ from .device_types import (
     PerfCounters,
     RenderTargetView,
     int_arg,
+    sample_shape,
 )
 from .enums import CmpFunc, FeatureLevel, Hresult
 from .errors import InvalidArgError, error_class, is_failure
@@ -74,6 +75,10 @@ def backends() -> dict[str, str]:
     """The backends of this build: name -> one-line description ("model" always, "rtl" when Verilator built the
     RTL backend)."""
     return dict(_device.backends())
+
+
+ALL_SAMPLES = 0xFFFFFFFF
+"""A coverage mask covering every sample, whatever the sample count (the driver's kAllSamples)."""
 
 
 def _coords(a: Any, name: str) -> np.ndarray:
@@ -357,22 +362,42 @@ class Device(DeviceCaps, DepthStencilCalls):
         coverage: Optional[np.ndarray] = None,
         z: Optional[np.ndarray] = None,
         front_face: Optional[np.ndarray] = None,
+        omask: Optional[np.ndarray] = None,
     ) -> None:
-        """Send N shaded pixels through the OM in order and wait until it is idle (the PS outputs of a draw).
+        """Send N shaded pixels through the OM in order and wait until it is idle (the PS outputs of a draw). The
+        driver sends each pixel as one transfer per sample of the bound views' sample count n (:attr:`samples`).
 
         x, y: (N,) integer arrays (0..16383, else InvalidArgError). oc: (N, 4) = o0 only, or (N, k, 4) =
         o0..o[k-1], k <= 8, of 32-bit words: float32, uint32 (binary32 bits for float/norm RTs, integers for
         UINT RTs) or int32 (SINT RTs); which outputs reach an RT is decided by :meth:`set_ps_outputs`. oc1: (N, 4)
         dual-source o1. fog: (N,) float32 (or uint32 bits) D3D9 fog factors, default 1.0. coverage: (N,) bool
-        raster coverage, default all covered. z: (N,) float32 (or uint32 bits) depth for the depth/stencil test,
-        default 0.0; front_face: (N,) bool facing for the stencil faces, default all front-facing. All arrays
-        C-contiguous; the GIL is released while the backend runs.
+        (True = every sample) or (N,) uint32 raster coverage mask (bit s = sample s; below ``1 << n``, else
+        InvalidArgError), default all covered. z: (N,) float32 (or uint32 bits) depth of every sample, or (N, n)
+        one per sample, for the depth/stencil test, default 0.0; front_face: (N,) bool facing for the stencil
+        faces, default all front-facing. omask: (N,) uint32 oMask (bit s = sample s; given = the pixel shader
+        writes oMask, which then replaces alpha-to-coverage). All arrays C-contiguous; the GIL is released while
+        the backend runs.
         """
         xs, ys = _coords(x, "x"), _coords(y, "y")
         if isinstance(oc, np.ndarray) and oc.ndim == 2 and oc.flags.c_contiguous:
             oc = oc.reshape(oc.shape[0], 1, oc.shape[1])
-        hr = self._raw("draw").draw(xs, ys, oc, oc1, fog, coverage, z, front_face)
+        if isinstance(coverage, np.ndarray) and coverage.dtype == np.bool_:
+            coverage = np.where(coverage, np.uint32(ALL_SAMPLES), np.uint32(0))
+        elif isinstance(coverage, np.ndarray) and coverage.dtype != np.uint32:
+            raise TypeError(f"coverage: expected dtype bool or uint32, got {coverage.dtype}")
+        n = self.samples
+        if isinstance(z, np.ndarray) and z.ndim == 2 and z.shape[1] != n:
+            raise ValueError(f"z: expected shape ({len(xs)},) or ({len(xs)}, {n}) for the bound views' {n} samples, "
+                             f"got {z.shape}")
+        hr = self._raw("draw").draw(xs, ys, oc, oc1, fog, coverage, z, front_face, omask)
         self._check(hr, "draw")
+
+    @property
+    def samples(self) -> int:
+        """The sample count the bound views render with: the first bound render target's, else the depth-stencil
+        view's, else 1 (the driver programs it into MS_CTRL; draws and clears need every bound view to have it)."""
+        views = [v for v in self._views if v is not None]
+        return int(views[0].sample_count if views else self._dsv.sample_count if self._dsv else 1)
 
     def _bound(self, rt: Any, what: str) -> tuple[int, RenderTargetView]:
         slot = int_arg(rt, "rt", 0, MAX_RTS - 1)
@@ -382,26 +407,28 @@ class Device(DeviceCaps, DepthStencilCalls):
         return slot, v
 
     def read_rt(self, rt: int) -> np.ndarray:
-        """Map a bound render target: its (H, W) texel image in the format's texel dtype (``omsim.pack``'s
-        layout: uint8/16/32/64, or (H, W, 4) uint32 for 128-bit formats). InvalidArgError when slot ``rt`` is
-        not bound."""
+        """Map a bound render target: its texel image in the format's texel dtype (``omsim.pack``'s layout:
+        uint8/16/32/64, or an extra axis of 4 uint32 for 128-bit formats): (H, W) for a single-sample view,
+        (H, W, n) -- every sample of every pixel -- for a view of n > 1 samples (so (H, W, n, 4) for 128-bit
+        formats). InvalidArgError when slot ``rt`` is not bound."""
         slot, v = self._bound(rt, "read_rt")
         f = format_info(v.format)
-        out = np.empty(f.texel_shape((v.height, v.width)), f.texel_dtype)
-        self._check(self._raw("read_rt").read_rt(slot, int(f.format), out), "read_rt")
+        out = np.empty(f.texel_shape(sample_shape(v)), f.texel_dtype)
+        self._check(self._raw("read_rt").read_rt(slot, int(f.format), v.sample_count, out), "read_rt")
         return out
 
     def write_rt(self, rt: int, image: np.ndarray) -> None:
-        """Write a bound render target's whole (H, W) texel image (the layout :meth:`read_rt` returns).
+        """Write a bound render target's whole texel image (the layout :meth:`read_rt` returns, every sample).
         InvalidArgError when the slot is not bound or a texel has bits above the format's width."""
         slot, v = self._bound(rt, "write_rt")
         f = format_info(v.format)
-        want = f.texel_shape((v.height, v.width))
+        want = f.texel_shape(sample_shape(v))
         if isinstance(image, np.ndarray) and image.shape != want:
             raise ValueError(
-                f"image: expected shape {want} for the {v.width}x{v.height} {f.name} view, got {image.shape}"
+                f"image: expected shape {want} for the {v.width}x{v.height} x{v.sample_count} {f.name} view, "
+                f"got {image.shape}"
             )
-        self._check(self._raw("write_rt").write_rt(slot, int(f.format), image), "write_rt")
+        self._check(self._raw("write_rt").write_rt(slot, int(f.format), v.sample_count, image), "write_rt")
 
     # -- validation and the rest ---------------------------------------------------------------------------------
     def validate(self) -> DeviceValidateResult:

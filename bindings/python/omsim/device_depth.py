@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The depth/stencil calls of :class:`~omsim.device.Device` (docs/depth-stencil.md §7): CreateDepthStencilView,
+"""The view and depth/stencil calls of :class:`~omsim.device.Device` (docs/depth-stencil.md §7):
+CreateRenderTargetView, CreateDepthStencilView,
 OMSetDepthStencilState, ClearDepthStencilView, the D3D9 depth/stencil render states and host access to the bound
 depth-stencil buffer.
 
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING, Optional, Union
 import numpy as np
 
 from .device_objects import DepthStencilState, bound_handle
-from .device_types import DepthStencilView
+from .device_types import DepthStencilView, RenderTargetView, sample_shape
 from .enums import ClearFlag
 from .errors import InvalidArgError
 from .state import D3d9DepthStencil, coerce_u32, instance_of
@@ -33,12 +34,23 @@ class DepthStencilCalls:
 
     _dsv: Optional[DepthStencilView]
 
+    def create_render_target_view(self: Device, desc: RenderTargetView) -> RenderTargetView:
+        """ID3D11Device::CreateRenderTargetView: the view when ``desc`` (format and the texture's shape) is valid
+        on this device. InvalidArgError names the rule and the value: a format without RENDER_TARGET here, sizes
+        0 or above the limit, an invalid resource type, a ``sample_count`` the device does not support (its
+        CAP_MAX_SAMPLES bit clear, or the format without MULTISAMPLE_RENDERTARGET; :attr:`caps`
+        ``max_samples`` and :meth:`format_support` say which)."""
+        instance_of(RenderTargetView)(desc, "desc")
+        hr, plain = self._raw("create_render_target_view").create_render_target_view(desc.to_core())
+        self._check(hr, "CreateRenderTargetView")
+        return RenderTargetView.from_core(plain)
+
     def create_depth_stencil_view(self: Device, desc: DepthStencilView) -> DepthStencilView:
         """ID3D11Device::CreateDepthStencilView: the view when ``desc`` (format, DSV flags and the texture's
         shape) is valid on this device. InvalidArgError names the rule: a format that is not a depth format of
         this feature level (the D32 formats need 10_0), flags outside READ_ONLY_DEPTH | READ_ONLY_STENCIL,
         read-only flags below 11_0, READ_ONLY_STENCIL without stencil bits, sizes 0 or above the limit, a
-        Buffer / Texture3D resource."""
+        Buffer / Texture3D resource, a ``sample_count`` whose CAP_MAX_SAMPLES bit is clear."""
         instance_of(DepthStencilView)(desc, "desc")
         hr, plain = self._raw("create_depth_stencil_view").create_depth_stencil_view(desc.to_core())
         self._check(hr, "CreateDepthStencilView")
@@ -89,23 +101,28 @@ class DepthStencilCalls:
 
     def read_depth_stencil(self: Device) -> tuple[np.ndarray, np.ndarray]:
         """The bound view's contents: (depth, stencil), (H, W) uint32 depth values (UNORM codes, or binary32 bits
-        for the float formats; ``.view(np.float32)``) and (H, W) uint8 stencil (0 without stencil bits)."""
+        for the float formats; ``.view(np.float32)``) and (H, W) uint8 stencil (0 without stencil bits); (H, W, n)
+        each, every sample, for a view of n > 1 samples."""
         v = self._bound_dsv("read_depth_stencil")
-        depth = np.empty((v.height, v.width), np.uint32)
-        stencil = np.empty((v.height, v.width), np.uint8)
-        self._check(self._raw("read_depth_stencil").read_depth_stencil(depth, stencil), "read_depth_stencil")
+        shape = sample_shape(v)
+        depth, stencil = np.empty(shape, np.uint32), np.empty(shape, np.uint8)
+        raw = self._raw("read_depth_stencil")
+        self._check(raw.read_depth_stencil(v.sample_count, depth, stencil), "read_depth_stencil")
         return depth, stencil
 
     def write_depth_stencil(self: Device, depth: np.ndarray, stencil: Optional[np.ndarray] = None) -> None:
-        """Write the bound view's whole contents ((H, W) uint32 depth values, (H, W) uint8 stencil, default 0).
-        InvalidArgError for a depth code wider than the format or a stencil without stencil bits."""
+        """Write the bound view's whole contents (uint32 depth values, uint8 stencil, default 0; the shape
+        :meth:`read_depth_stencil` returns). InvalidArgError for a depth code wider than the format or a stencil
+        without stencil bits."""
         v = self._bound_dsv("write_depth_stencil")
-        shape = (v.height, v.width)
+        shape = sample_shape(v)
         s = np.zeros(shape, np.uint8) if stencil is None else stencil
         for name, a in (("depth", depth), ("stencil", s)):
             if isinstance(a, np.ndarray) and a.shape != shape:
-                raise ValueError(f"{name}: expected shape {shape} for the {v.width}x{v.height} view, got {a.shape}")
-        self._check(self._raw("write_depth_stencil").write_depth_stencil(depth, s), "write_depth_stencil")
+                raise ValueError(f"{name}: expected shape {shape} for the {v.width}x{v.height} x{v.sample_count} view, "
+                                 f"got {a.shape}")
+        raw = self._raw("write_depth_stencil")
+        self._check(raw.write_depth_stencil(v.sample_count, depth, s), "write_depth_stencil")
 
 
 __all__ = ["DepthStencilCalls"]

@@ -29,6 +29,11 @@ DepthStencilView = DsvBinding
 ``omsim.DsvBinding``; the shape also feeds validate."""
 
 
+def sample_shape(v: RtBinding | DsvBinding) -> tuple[int, ...]:
+    """(H, W) of a single-sample view, (H, W, n) of a view of n samples: the shape of its readback."""
+    return (v.height, v.width) if v.sample_count == 1 else (v.height, v.width, v.sample_count)
+
+
 @dataclass(frozen=True)
 class D3d11Options(Struct):
     """D3D11_FEATURE_DATA_D3D11_OPTIONS. The output merger decides only ``output_merger_logic_op``
@@ -143,6 +148,7 @@ class DeviceValidateResult(ValidateResult):
 
 __all__ = [
     "RenderTargetView",
+    "sample_shape",
     "DepthStencilView",
     "D3d11Options",
     "D3d9Options",

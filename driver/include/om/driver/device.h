@@ -168,28 +168,40 @@ class Device {
   /// Unique live depth-stencil-state objects.
   uint32_t live_depth_stencil_states() const { return ds_table_.live_count(); }
 
-  // -- Depth-stencil views and the depth/stencil stage (docs/depth-stencil.md §7) ---------------
-  /// ID3D11Device::CreateDepthStencilView: S_OK with *view = *desc; S_FALSE when `view` is null and
-  /// the description is valid. E_INVALIDARG (last_error() names the rule): null desc, a format that
-  /// is not a depth format of this feature level (D32 formats need 10_0), flags other than the two
-  /// DsvFlag bits, READ_ONLY_STENCIL on a format without stencil, read-only flags below 11_0, a
-  /// size of 0 or above the feature level's maximum, array size or sample count 0, a BUFFER or
-  /// TEXTURE3D resource or a cube flag on a non-Texture2D.
+  // -- Views (docs/driver.md §Views) ------------------------------------------------------------
+  /// ID3D11Device::CreateRenderTargetView: S_OK with *view = *desc; S_FALSE when `view` is null and
+  /// the description is valid. E_INVALIDARG (last_error() names the rule and the value): null
+  /// desc, a format the OM does not implement or whose CAP_FMT has no RENDER_TARGET, width/height 0
+  /// or above the feature level's maximum texture size, array_size or sample_count 0, an invalid
+  /// resource type, a sample count n > 1 whose CAP_MAX_SAMPLES bit log2(n) is clear or whose
+  /// format has no CAP_FMT MULTISAMPLE_RT.
+  Hresult create_render_target_view(const RenderTargetView* desc, RenderTargetView* view);
+  /// ID3D11Device::CreateDepthStencilView: codes as create_render_target_view. E_INVALIDARG: null
+  /// desc, a format that is not a depth format of this feature level (D32 formats need 10_0), flags
+  /// other than the two DsvFlag bits, READ_ONLY_STENCIL on a format without stencil, read-only
+  /// flags below 11_0, a size of 0 or above the feature level's maximum, array size or sample
+  /// count 0, a BUFFER or TEXTURE3D resource or a cube flag on a non-Texture2D, a sample count
+  /// n > 1 whose CAP_MAX_SAMPLES bit is clear (depth formats have no CAP_FMT entry).
   Hresult create_depth_stencil_view(const DepthStencilView* desc, DepthStencilView* view);
+
+  // -- The depth/stencil stage (docs/depth-stencil.md §7) ---------------------------------------
   /// OMSetDepthStencilState(state, StencilRef): state 0 = the default state (DepthEnable, LESS,
   /// no stencil); StencilRef's low 8 bits are the reference. Keeps a reference to `state`.
   /// E_INVALIDARG: state not live.
   Hresult set_depth_stencil_state(DepthStencilState state, uint32_t stencil_ref);
-  /// ClearDepthStencilView on the bound view: `flags` ClearFlag bits (DEPTH, STENCIL; at least
-  /// one, no other bits), depth binary32 clamped to [0, 1] and converted per format, stencil 8-bit.
+  /// ClearDepthStencilView on the bound view, every sample: `flags` ClearFlag bits (DEPTH,
+  /// STENCIL; at least one, no other bits), depth binary32 clamped to [0, 1] and converted per
+  /// format, stencil 8-bit.
   /// E_INVALIDARG: no view bound, bad flags, a NaN depth, no depth/stencil stage
   /// (CAP_OM.DEPTH_STENCIL = 0).
   Hresult clear_depth_stencil_view(uint32_t flags, uint32_t depth, uint32_t stencil);
-  /// Host access to the bound view's depth (UNORM code or binary32 bits) and stencil at (x, y).
-  /// E_INVALIDARG: no view bound, (x, y) outside it, no depth/stencil stage; for writes a depth
-  /// code above the format's depth bits or a stencil above 255.
-  Hresult read_depth_stencil(uint32_t x, uint32_t y, uint32_t* depth, uint32_t* stencil);
-  Hresult write_depth_stencil(uint32_t x, uint32_t y, uint32_t depth, uint32_t stencil);
+  /// Host access to the bound view's depth (UNORM code or binary32 bits) and stencil at (x, y),
+  /// sample `sample`. E_INVALIDARG: no view bound, (x, y, sample) outside it, no depth/stencil
+  /// stage; for writes a depth code above the format's depth bits or a stencil above 255.
+  Hresult read_depth_stencil(uint32_t x, uint32_t y, uint32_t* depth, uint32_t* stencil,
+                             uint32_t sample = 0);
+  Hresult write_depth_stencil(uint32_t x, uint32_t y, uint32_t depth, uint32_t stencil,
+                              uint32_t sample = 0);
 
   // -- Output-merger state (ID3D11DeviceContext) ------------------------------------------------
   /// OMSetBlendState(state, BlendFactor, SampleMask): state 0 = the default state; blend_factor
@@ -200,9 +212,9 @@ class Device {
                           uint32_t sample_mask);
   /// OMSetRenderTargets(num_views, views, dsv): slot i gets views[i] (format kNoView = empty),
   /// slots >= num_views are emptied; dsv null = none. E_INVALIDARG: num_views > 8, views null
-  /// with num_views > 0, a format the OM does not implement or whose CAP_FMT has no RENDER_TARGET,
-  /// width/height 0 or above the feature level's maximum texture size, bound views of different
-  /// width/height, array_size or sample_count 0, an invalid resource type.
+  /// with num_views > 0, a view create_render_target_view / create_depth_stencil_view refuses,
+  /// bound views of different width/height. Views of different sample counts bind (validate()
+  /// reports check 3; draws and clears are refused).
   Hresult set_render_targets(uint32_t num_views, const RenderTargetView* views,
                              const DepthStencilView* dsv);
   /// The bound pixel shader's output signature (PSSetShader's part the OM sees). E_INVALIDARG:
@@ -236,17 +248,23 @@ class Device {
   Hresult set_d3d9_depth_stencil(const ref::D3d9DepthStencil& states);
 
   // -- Commands ---------------------------------------------------------------------------------
-  /// IDirect3DDevice9::Clear(D3DCLEAR_TARGET): every bound slot gets `color` (binary32 RGBA,
-  /// converted per format, no blend, no write mask) inside `rects` (all of the render target when
-  /// empty; clipped to it). E_INVALIDARG: no pixel port, a rect with left > right or top > bottom.
+  /// IDirect3DDevice9::Clear(D3DCLEAR_TARGET) / ClearRenderTargetView: every sample of every
+  /// bound slot gets `color` (binary32 RGBA, converted per format, no blend, no write mask) inside
+  /// `rects` (all of the render target when empty; clipped to it): one clear transfer per sample.
+  /// E_INVALIDARG: no pixel port, a rect with left > right or top > bottom, bound views of
+  /// different sample counts.
   Hresult clear(const std::array<uint32_t, 4>& color, const std::vector<Rect>& rects = {});
-  /// Sends shaded pixels through the OM in order (the PS outputs of a draw). E_INVALIDARG: no
-  /// pixel port, a coordinate >= 16384, a pixel marked as a clear command.
+  /// Sends shaded pixels through the OM in order (the PS outputs of a draw), each as one transfer
+  /// per sample of the bound views' sample count n (Pixel). E_INVALIDARG: no pixel port, a
+  /// coordinate >= 16384, a pixel marked as a clear command, a coverage mask other than
+  /// kAllSamples with bits at or above n, bound views of different sample counts.
   Hresult draw(const std::vector<Pixel>& pixels);
-  /// Host access to the texel of bound slot `rt` at (x, y) (Map/Unmap). E_INVALIDARG: no pixel
-  /// port, slot not bound, (x, y) outside the view, write of bits above the format's texel width.
-  Hresult read_texel(uint32_t rt, uint32_t x, uint32_t y, ref::Texel* texel);
-  Hresult write_texel(uint32_t rt, uint32_t x, uint32_t y, const ref::Texel& texel);
+  /// Host access to sample `sample` of the texel of bound slot `rt` at (x, y) (Map/Unmap).
+  /// E_INVALIDARG: no pixel port, slot not bound, (x, y, sample) outside the view, write of bits
+  /// above the format's texel width.
+  Hresult read_texel(uint32_t rt, uint32_t x, uint32_t y, ref::Texel* texel, uint32_t sample = 0);
+  Hresult write_texel(uint32_t rt, uint32_t x, uint32_t y, const ref::Texel& texel,
+                      uint32_t sample = 0);
 
   // -- Validation (IDirect3DDevice9::ValidateDevice, docs/validation.md §7)
   // ---------------------------------
@@ -287,17 +305,28 @@ class Device {
   Hresult bus_failure(const BusResult& r, const char* what, uint32_t offset);
   /// S_OK when the OM answers and STATUS.INITIALISED is set, else D3DERR_DEVICELOST.
   Hresult check_ready(const char* what);
+  /// A Create*View's answer: E_INVALIDARG naming `why` when it is not empty, else S_OK (S_FALSE
+  /// when the out pointer `out` is null).
+  Hresult view_created(const char* fn, const std::string& why, const void* out);
+  /// The sample count the views of `s` render with: the first bound render-target view's, else the
+  /// depth-stencil view's, else 1 (MS_CTRL).
+  static uint32_t view_samples(const Shadow& s);
+  /// The one sample count of every bound view in *n, or E_INVALIDARG naming a view that differs.
+  Hresult check_samples(const char* what, uint32_t* n);
   /// S_OK when a draw with the state `s` needs no depth/stencil stage or the backend has one.
   Hresult check_depth_stencil_stage(const Shadow& s, const char* what);
   /// The state the depth/stencil stage tests with under `s`.
   ref::DepthStencilDesc effective_depth_stencil(const Shadow& s) const;
   /// The depth/stencil stage, or E_INVALIDARG (named) when there is none or no view is bound.
   Hresult ds_port(const char* what, DepthStencilPort** port);
-  /// ds_port() and (x, y) inside the bound view.
-  Hresult ds_texel(const char* what, uint32_t x, uint32_t y, DepthStencilPort** port);
+  /// ds_port() and (x, y, sample) inside the bound view.
+  Hresult ds_texel(const char* what, uint32_t x, uint32_t y, uint32_t sample,
+                   DepthStencilPort** port);
+  /// A pixel port, slot `rt` bound and (x, y, sample) inside its view, or E_INVALIDARG (named).
+  Hresult rt_texel(const char* what, uint32_t rt, uint32_t x, uint32_t y, uint32_t sample);
   /// Submits and empties `chunk`; D3DERR_DEVICELOST (recorded, with the backend's reason) when the
   /// OM does not drain or the backend fails.
-  Hresult submit_chunk(std::vector<Pixel>* chunk, const char* what);
+  Hresult submit_chunk(std::vector<SampleTransfer>* chunk, const char* what);
 
   RegisterBus* bus_;
   PixelPort* pixels_;
