@@ -43,8 +43,11 @@ struct Ports<om::Pixel> {
   static constexpr const char* kWhat = "field";
   static constexpr auto kPorts =
       std::make_tuple(port("cmd", &S::cmd, 1), port("x", &S::x, om::kCoordW),
-                      port("y", &S::y, om::kCoordW), port("coverage", &S::coverage, 1),
-                      port("fog", &S::fog), port("oc1", &S::oc1), port("oc", &S::oc));
+                      port("y", &S::y, om::kCoordW), port("sample", &S::sample, om::kSampleW),
+                      port("coverage", &S::coverage, 1), port("omask_written", &S::omask_written, 1),
+                      port("omask", &S::omask, 1), port("depth", &S::depth),
+                      port("front_face", &S::front_face, 1), port("fog", &S::fog),
+                      port("oc1", &S::oc1), port("oc", &S::oc));
 };
 template <>
 struct Ports<om::Perf> {
@@ -65,7 +68,9 @@ struct Ports<om::TopIn> {
       port("in_data", &S::in_data), port("mem_rd_ready", &S::mem_rd_ready, 1),
       port("mem_rsp_valid", &S::mem_rsp_valid, 1),
       port("mem_rsp_data", &S::mem_rsp_data, om::kTexelW),
-      port("mem_wr_ready", &S::mem_wr_ready, 1));
+      port("mem_wr_ready", &S::mem_wr_ready, 1), port("ds_rd_ready", &S::ds_rd_ready, 1),
+      port("ds_rsp_valid", &S::ds_rsp_valid, 1), port("ds_rsp_data", &S::ds_rsp_data, om::kTexelW),
+      port("ds_wr_ready", &S::ds_wr_ready, 1));
 };
 template <>
 struct Ports<om::TopOut> {
@@ -73,9 +78,13 @@ struct Ports<om::TopOut> {
   static constexpr auto kPorts = std::make_tuple(
       port("prdata", &S::prdata), port("pready", &S::pready, 1), port("pslverr", &S::pslverr, 1),
       port("in_ready", &S::in_ready, 1), port("mem_rd_valid", &S::mem_rd_valid, 1),
-      port("mem_rd_addr", &S::mem_rd_addr), port("mem_wr_valid", &S::mem_wr_valid, 1),
-      port("mem_wr_addr", &S::mem_wr_addr), port("mem_wr_data", &S::mem_wr_data, om::kTexelW),
-      port("perf", &S::perf));
+      port("mem_rd_addr", &S::mem_rd_addr, om::kMemAddrBits),
+      port("mem_wr_valid", &S::mem_wr_valid, 1),
+      port("mem_wr_addr", &S::mem_wr_addr, om::kMemAddrBits),
+      port("mem_wr_data", &S::mem_wr_data, om::kTexelW), port("ds_rd_valid", &S::ds_rd_valid, 1),
+      port("ds_rd_addr", &S::ds_rd_addr, om::kMemAddrBits), port("ds_wr_valid", &S::ds_wr_valid, 1),
+      port("ds_wr_addr", &S::ds_wr_addr, om::kMemAddrBits),
+      port("ds_wr_data", &S::ds_wr_data, om::kTexelW), port("perf", &S::perf));
 };
 
 py::sequence sequence(const py::handle& v, const std::string& what, const std::string& of) {
@@ -141,7 +150,7 @@ py::object to_py(const M& v) {
   } else if constexpr (std::is_same_v<M, bool>) {
     return py::bool_(v);
   } else {
-    return py::int_(static_cast<uint32_t>(v));
+    return py::int_(static_cast<uint64_t>(v));
   }
 }
 
