@@ -86,7 +86,8 @@ py::tuple to_py(const Stimulus& st) {
     }
     py::list px;
     for (const PixelRef& p : s.pixels) {
-      px.append(py::make_tuple(p.x, p.y, p.palette, p.gap, p.clear, p.coverage));
+      px.append(py::make_tuple(p.x, p.y, p.palette, p.gap, p.clear, p.coverage, p.front, p.depth,
+                               p.sample, p.omask_written, p.omask));
     }
     segs.append(py::make_tuple(ops(s.program), ops(s.traffic), pal, px, s.drain, s.fill,
                                s.fill_seed, s.illegal));
@@ -158,14 +159,18 @@ std::string to_text(const py::tuple& t) {
       s.palette.push_back(p);
     }
     for (const py::handle& pr : pixels) {
-      const auto [x, y, pal, gap, clear, cov] =
-          pr.cast<std::tuple<uint64_t, uint64_t, uint64_t, uint64_t, bool, bool>>();
+      const auto [x, y, pal, gap, clear, cov, front, depth, sample, omask_written, omask] =
+          pr.cast<std::tuple<uint64_t, uint64_t, uint64_t, uint64_t, bool, bool, bool, uint64_t,
+                             uint64_t, bool, bool>>();
       PixelRef p;
       p.x = narrow<uint16_t>(x, "pixel x");
       p.y = narrow<uint16_t>(y, "pixel y");
       p.palette = narrow<uint8_t>(pal, "pixel palette");
       p.gap = narrow<uint8_t>(gap, "pixel gap");
-      p.clear = clear, p.coverage = cov;
+      p.depth = narrow<uint32_t>(depth, "pixel depth");
+      p.sample = narrow<uint8_t>(sample, "pixel sample");
+      p.clear = clear, p.coverage = cov, p.front = front;
+      p.omask_written = omask_written, p.omask = omask;
       s.pixels.push_back(p);
     }
     st.segments.push_back(std::move(s));

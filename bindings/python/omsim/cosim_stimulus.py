@@ -62,9 +62,10 @@ class PaletteEntry:
 
 @dataclass
 class PixelRef:
-    """One pixel: coordinates (0..16383), `palette` (index into its segment's palette), `gap` idle cycles before it
-    is offered (0..255), `clear` (a Clear command: o0 written to every bound RT), `coverage` (its sample is
-    covered)."""
+    """One pixel-port transfer: coordinates (0..16383), `palette` (index into its segment's palette), `gap` idle
+    cycles before it is offered (0..255), `clear` (a Clear command: o0 written to every bound RT), `coverage` (its
+    sample is covered), `front` (front-facing), `depth` (binary32 bits of the sample's depth), `sample` (the sample
+    it carries, 0..7), `omask_written` (the pixel shader writes oMask) and `omask` (the sample's oMask bit)."""
 
     x: int
     y: int
@@ -72,6 +73,11 @@ class PixelRef:
     gap: int = 0
     clear: bool = False
     coverage: bool = True
+    front: bool = True
+    depth: int = 0
+    sample: int = 0
+    omask_written: bool = False
+    omask: bool = True
 
 
 @dataclass
