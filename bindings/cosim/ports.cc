@@ -41,13 +41,12 @@ template <>
 struct Ports<om::Pixel> {
   using S = om::Pixel;
   static constexpr const char* kWhat = "field";
-  static constexpr auto kPorts =
-      std::make_tuple(port("cmd", &S::cmd, 1), port("x", &S::x, om::kCoordW),
-                      port("y", &S::y, om::kCoordW), port("sample", &S::sample, om::kSampleW),
-                      port("coverage", &S::coverage, 1), port("omask_written", &S::omask_written, 1),
-                      port("omask", &S::omask, 1), port("depth", &S::depth),
-                      port("front_face", &S::front_face, 1), port("fog", &S::fog),
-                      port("oc1", &S::oc1), port("oc", &S::oc));
+  static constexpr auto kPorts = std::make_tuple(
+      port("cmd", &S::cmd, 1), port("x", &S::x, om::kCoordW), port("y", &S::y, om::kCoordW),
+      port("sample", &S::sample, om::kSampleW), port("coverage", &S::coverage, 1),
+      port("omask_written", &S::omask_written, 1), port("omask", &S::omask, 1),
+      port("depth", &S::depth), port("front_face", &S::front_face, 1), port("fog", &S::fog),
+      port("oc1", &S::oc1), port("oc", &S::oc));
 };
 template <>
 struct Ports<om::Perf> {

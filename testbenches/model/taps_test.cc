@@ -116,7 +116,7 @@ TEST(TopTapWords, EqualExactlyWhenDiffFindsNothing) {
   variants[9].wr_ready = false;
   variants[10].acc_valid = false;  // and its payload differs below: ignored on neither side
   variants[11].hz_valid = variants[11].rd_valid = false;
-  variants[12].ds_px.x = 9u;  // without ds_valid: ignored
+  variants[12].ds_px.x = 9u;                        // without ds_valid: ignored
   variants[13].acc_op.addr = mem_addr(1, 2, 3, 1);  // only the sample differs
   for (size_t i = 0; i < variants.size(); ++i) {
     const TopTaps& b = variants[i];

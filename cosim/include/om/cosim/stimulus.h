@@ -147,7 +147,7 @@ class SegmentStream {
  private:
   const Stimulus* st_;
   const Profile* prof_;  // of a lazy stimulus
-  size_t index_ = 0;  // of the current segment
+  size_t index_ = 0;     // of the current segment
   // Lazy generation: the next segment's index, the estimated cycles so far, the state the
   // generator drew last (the next segment starts from it) and the state registers the bus writes
   // so far leave (the truth, as derive_states() has it).
