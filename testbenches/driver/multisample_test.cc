@@ -136,11 +136,22 @@ TEST_P(Multisample, EverySupportedCountDrawsAndReadsBackPerSample) {
 }
 
 // D3D9 has no multisampled MRT (docs/validation.md §7 check 12): two multisampled targets bind,
-// and validate() reports CONFLICTINGRENDERSTATE; one multisampled target passes.
-TEST_P(Multisample, D3d9MultipleRenderTargetsAreSingleSample) {
+// and validate() reports CONFLICTINGRENDERSTATE; one multisampled target passes. Run on the
+// configurations with both multisampling and D3D9 MRT.
+class MultisampleD3d9 : public Multisample {};
+
+std::vector<Param> msaa_mrt_params() {
+  std::vector<Param> out;
+  for (const Param& p : all_params()) {
+    if (kConfigs[p.config].samples > 1 && kConfigs[p.config].d3d9_num_rts > 1) out.push_back(p);
+  }
+  return out;
+}
+
+TEST_P(MultisampleD3d9, MultipleRenderTargetsAreSingleSample) {
   const uint32_t n = 1u << (31 - __builtin_clz(max_samples()));
-  if (n == 1 || dev().caps().d3d9.num_simultaneous_rts < 2)
-    GTEST_SKIP() << "no MSAA or no D3D9 MRT";
+  ASSERT_GT(n, 1u);
+  ASSERT_GE(dev().caps().d3d9.num_simultaneous_rts, 2u);
   ASSERT_EQ(dev().set_d3d9_mode(true), Hresult::S_OK);
   RenderTargetView v[2];
   for (RenderTargetView& r : v) {
@@ -158,6 +169,8 @@ TEST_P(Multisample, D3d9MultipleRenderTargetsAreSingleSample) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, Multisample, ::testing::ValuesIn(all_params()), param_name);
+INSTANTIATE_TEST_SUITE_P(Backends, MultisampleD3d9, ::testing::ValuesIn(msaa_mrt_params()),
+                         param_name);
 
 }  // namespace
 }  // namespace om::driver::test
