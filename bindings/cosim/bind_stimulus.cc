@@ -23,7 +23,6 @@ using om::cosim::Segment;
 using om::cosim::Stimulus;
 
 constexpr const char* kMemKinds[] = {"ideal", "cycle", "random", "burst"};
-constexpr const char* kStall[] = {"rd", "wr", "both"};
 
 template <class T>
 T narrow(uint64_t v, const std::string& field) {
@@ -74,7 +73,7 @@ py::tuple to_py(const Stimulus& st) {
   py::list mem;
   for (const MemPhase& p : st.mem) {
     mem.append(py::make_tuple(kMemKinds[static_cast<int>(p.kind)], p.cycles, p.rd, p.wr, p.lat_lo,
-                              p.lat_hi, kStall[p.stall], p.burst, p.seed));
+                              p.lat_hi, om::cosim::kStallNames[p.stall], p.burst, p.seed));
   }
   py::list segs;
   for (const Segment& s : st.segments) {
@@ -123,7 +122,7 @@ std::string to_text(const py::tuple& t) {
       throw py::value_error("mem kind: unknown '" + kind + "' (ideal, cycle, random, burst)");
     p.kind = static_cast<MemPhase::Kind>(k);
     uint8_t s = 0;
-    while (s < 3 && stall != kStall[s]) ++s;
+    while (s < 3 && stall != om::cosim::kStallNames[s]) ++s;
     if (s == 3) throw py::value_error("mem stall: '" + stall + "' is not rd, wr or both");
     p.cycles = cycles;
     p.rd = narrow<uint16_t>(rd, "mem rd");

@@ -12,6 +12,9 @@
 
 namespace om::cosim {
 
+/// The memory-burst stall names of the file, by MemPhase::stall (0 rd, 1 wr, 2 both).
+inline constexpr const char* kStallNames[] = {"rd", "wr", "both"};
+
 /// Version written in the first line ("omsim-stimulus 1") and the only one read.
 constexpr int kStimulusVersion = 1;
 
