@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Capability consistency of multisampling (docs/caps.md §8): for every configuration, each sample
+// Capability consistency (docs/caps.md §8), part 3, multisampling: for every configuration, each sample
 // count CAP_MAX_SAMPLES reports and each format's MULTISAMPLE_RT bit decide whether
 // CreateRenderTargetView / CreateDepthStencilView accept a view; an accepted count renders and
 // reads back per sample, a refused one is E_INVALIDARG naming the count and the format and changes
@@ -11,7 +11,7 @@
 namespace om::driver::test {
 namespace {
 
-class Multisample : public DriverTest {
+class MultisampleCaps : public DriverTest {
  protected:
   uint32_t max_samples() { return dev().caps().max_samples; }
   static bool pow2(uint32_t n) { return n != 0 && (n & (n - 1)) == 0; }
@@ -32,7 +32,7 @@ class Multisample : public DriverTest {
 
 constexpr uint32_t kCounts[] = {1, 2, 3, 4, 8, 16, 32};
 
-TEST_P(Multisample, EveryFormatAndCountIsAcceptedExactlyWhenTheCapsSaySo) {
+TEST_P(MultisampleCaps, EveryFormatAndCountIsAcceptedExactlyWhenTheCapsSaySo) {
   EXPECT_EQ(max_samples() & 1u, 1u) << "one sample is always supported";
   const uint32_t ms_bit = static_cast<uint32_t>(FormatSupport::MULTISAMPLE_RENDERTARGET);
   const uint32_t rt_bit = static_cast<uint32_t>(FormatSupport::RENDER_TARGET);
@@ -70,7 +70,7 @@ TEST_P(Multisample, EveryFormatAndCountIsAcceptedExactlyWhenTheCapsSaySo) {
          "render-target format supports, or the reverse";
 }
 
-TEST_P(Multisample, DepthStencilViewsFollowCapMaxSamples) {
+TEST_P(MultisampleCaps, DepthStencilViewsFollowCapMaxSamples) {
   for (uint32_t n : kCounts) {
     SCOPED_TRACE(n);
     DepthStencilView v;
@@ -91,7 +91,7 @@ TEST_P(Multisample, DepthStencilViewsFollowCapMaxSamples) {
 // Every count CAP_MAX_SAMPLES lists renders: MS_CTRL holds its log2, a clear writes every sample,
 // a draw of a partially covered pixel changes exactly the samples om::ref covers (texel-exact),
 // each read back on its own; a sample index at or above the count is refused.
-TEST_P(Multisample, EverySupportedCountDrawsAndReadsBackPerSample) {
+TEST_P(MultisampleCaps, EverySupportedCountDrawsAndReadsBackPerSample) {
   for (uint32_t n = 2, k = 1; n <= static_cast<uint32_t>(kMaxSamples); n *= 2, ++k) {
     if (!listed(n)) continue;
     SCOPED_TRACE("x" + std::to_string(n));
@@ -138,7 +138,7 @@ TEST_P(Multisample, EverySupportedCountDrawsAndReadsBackPerSample) {
 // D3D9 has no multisampled MRT (docs/validation.md §7 check 12): two multisampled targets bind,
 // and validate() reports CONFLICTINGRENDERSTATE; one multisampled target passes. Run on the
 // configurations with both multisampling and D3D9 MRT.
-class MultisampleD3d9 : public Multisample {};
+class MultisampleCapsD3d9 : public MultisampleCaps {};
 
 std::vector<Param> msaa_mrt_params() {
   std::vector<Param> out;
@@ -148,7 +148,7 @@ std::vector<Param> msaa_mrt_params() {
   return out;
 }
 
-TEST_P(MultisampleD3d9, MultipleRenderTargetsAreSingleSample) {
+TEST_P(MultisampleCapsD3d9, MultipleRenderTargetsAreSingleSample) {
   const uint32_t n = 1u << (31 - __builtin_clz(max_samples()));
   ASSERT_GT(n, 1u);
   ASSERT_GE(dev().caps().d3d9.num_simultaneous_rts, 2u);
@@ -168,8 +168,8 @@ TEST_P(MultisampleD3d9, MultipleRenderTargetsAreSingleSample) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Backends, Multisample, ::testing::ValuesIn(all_params()), param_name);
-INSTANTIATE_TEST_SUITE_P(Backends, MultisampleD3d9, ::testing::ValuesIn(msaa_mrt_params()),
+INSTANTIATE_TEST_SUITE_P(Backends, MultisampleCaps, ::testing::ValuesIn(all_params()), param_name);
+INSTANTIATE_TEST_SUITE_P(Backends, MultisampleCapsD3d9, ::testing::ValuesIn(msaa_mrt_params()),
                          param_name);
 
 }  // namespace
