@@ -113,11 +113,11 @@ void Scoreboard::fill_random(Image& mem, std::mt19937_64& rng) {
           for (int w = 0; w < 4; ++w)
             t.w[w] = static_cast<uint32_t>(rng()) & texel_word_mask(f->texel_bits, w);
           image_.set(mem_addr(i, y, x, s), t);
-          mem.set(mem_addr(i, y, x, s), t);
         }
       }
     }
   }
+  mem = image_;
 }
 
 void Scoreboard::fill_ds_random(Image& mem, std::mt19937_64& rng, uint32_t w, uint32_t h) {
@@ -128,40 +128,26 @@ void Scoreboard::fill_ds_random(Image& mem, std::mt19937_64& rng, uint32_t w, ui
         t.w[0] = static_cast<uint32_t>(rng());
         t.w[1] = static_cast<uint32_t>(rng()) & 0xFFu;
         ds_image_.set(mem_addr(0, y, x, s), t);
-        mem.set(mem_addr(0, y, x, s), t);
       }
     }
   }
+  mem = ds_image_;
 }
 
 std::string diff_images(const Image& got, const Image& want, int max_report) {
-  // Both images' written texels in ascending address order, walked side by side (an address
-  // written in one of them only compares with zero there).
-  using Entry = std::pair<MemAddr, ref::Texel>;
-  std::vector<Entry> g, w;
-  g.reserve(got.size());
-  w.reserve(want.size());
-  got.for_each([&g](MemAddr a, const ref::Texel& t) { g.emplace_back(a, t); });
-  want.for_each([&w](MemAddr a, const ref::Texel& t) { w.emplace_back(a, t); });
   std::string out;
   int n = 0;
   int total = 0;
-  for (size_t i = 0, j = 0; i < g.size() || j < w.size();) {
-    const bool in_g = i < g.size() && (j == w.size() || g[i].first <= w[j].first);
-    const bool in_w = j < w.size() && (i == g.size() || w[j].first <= g[i].first);
-    const MemAddr a = in_g ? g[i].first : w[j].first;
-    const ref::Texel tg = in_g ? g[i++].second : ref::Texel{};
-    const ref::Texel tw = in_w ? w[j++].second : ref::Texel{};
-    if (tg == tw) continue;
+  got.diff(want, [&](MemAddr a, const ref::Texel& tg, const ref::Texel& tw) {
     ++total;
-    if (n++ >= max_report) continue;
+    if (n++ >= max_report) return;
     char buf[200];
     std::snprintf(buf, sizeof buf,
                   "rt %u (%u,%u) s %u: rtl %08X_%08X_%08X_%08X ref %08X_%08X_%08X_%08X\n",
                   mem_addr_rt(a), mem_addr_x(a), mem_addr_y(a), mem_addr_s(a), tg.w[3], tg.w[2],
                   tg.w[1], tg.w[0], tw.w[3], tw.w[2], tw.w[1], tw.w[0]);
     out += buf;
-  }
+  });
   if (total > 0) out += std::to_string(total) + " texel(s) differ\n";
   return out;
 }

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "om/sim/fst_writer.h"
@@ -36,18 +37,37 @@ TEST(Image, ReadsZeroWhereNeverWrittenAndCountsWrittenAddressesOnce) {
   EXPECT_EQ(im.get(12345), ref::Texel{});
 }
 
-TEST(Image, VisitsWrittenAddressesInAscendingOrder) {
+TEST(Image, DiffVisitsDifferingAddressesInAscendingOrder) {
   Image im;
   const MemAddr top = mem_addr(7, 16383, 16383, 7);  // every bit of mem_addr_t set
   const std::vector<MemAddr> addrs = {top, 0x7FFFFFFFu, 5, 0x10000, 255, 256, 4, 2048 + 4};
   for (MemAddr a : addrs) im.set(a, texel(static_cast<uint32_t>(a)));
   std::vector<MemAddr> seen;
-  im.for_each([&](MemAddr a, const ref::Texel& t) {
-    EXPECT_EQ(t, texel(static_cast<uint32_t>(a)));
+  im.diff(Image{}, [&](MemAddr a, const ref::Texel& mine, const ref::Texel& theirs) {
+    EXPECT_EQ(mine, texel(static_cast<uint32_t>(a)));
+    EXPECT_EQ(theirs, ref::Texel{});
     seen.push_back(a);
   });
   EXPECT_EQ(seen, (std::vector<MemAddr>{4, 5, 255, 256, 2048 + 4, 0x10000, 0x7FFFFFFFu, top}));
   EXPECT_EQ(top, (MemAddr{1} << kMemAddrBits) - 1);
+}
+
+TEST(Image, DiffOfACopyFindsEveryLaterWriteOnEitherSide) {
+  Image a;
+  for (MemAddr x = 0; x < 4096; ++x) a.set(x, texel(static_cast<uint32_t>(x) + 1));
+  Image b = a;
+  int visits = 0;
+  a.diff(b, [&](MemAddr, const ref::Texel&, const ref::Texel&) { ++visits; });
+  EXPECT_EQ(visits, 0);
+  b.set(300, texel(7));
+  a.set(9000, texel(8));
+  b.set(70000, ref::Texel{});  // written as zero equals never written
+  std::vector<std::tuple<MemAddr, ref::Texel, ref::Texel>> seen;
+  a.diff(b, [&](MemAddr x, const ref::Texel& mine, const ref::Texel& theirs) {
+    seen.emplace_back(x, mine, theirs);
+  });
+  EXPECT_EQ(seen, (std::vector<std::tuple<MemAddr, ref::Texel, ref::Texel>>{
+                      {300, texel(301), texel(7)}, {9000, texel(8), ref::Texel{}}}));
 }
 
 TEST(Image, KeepsEverySampleOfAPixelApart) {

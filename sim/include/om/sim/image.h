@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <bitset>
 #include <cstdint>
+#include <iterator>
 #include <memory>
 #include <unordered_map>
 #include <utility>
@@ -50,20 +51,33 @@ class Image {
     pages_.clear();
     count_ = 0;
   }
-  /// Calls f(addr, texel) for every written address, in ascending address order.
+  /// Calls f(addr, mine, theirs) for every address whose texel differs from `other`'s (never
+  /// written reads as zero), in ascending address order. A page both images share is equal
+  /// unread, so after a copy the cost follows what was written since, not the image's size.
   template <typename F>
-  void for_each(F&& f) const {
-    std::vector<std::pair<MemAddr, const ref::Texel*>> all;
-    all.reserve(count_);
-    for (const auto& kv : pages_) {
-      const Page& p = *kv.second;
-      for (uint32_t i = 0; i < kPageSize; ++i) {
-        if (p.written[i]) all.emplace_back(address(kv.first, i), &p.texel[i]);
+  void diff(const Image& other, F&& f) const {
+    std::vector<std::pair<MemAddr, std::pair<ref::Texel, ref::Texel>>> out;
+    const auto page_diff = [&out](MemAddr k, const Page* a, const Page* b) {
+      if (a != nullptr && b != nullptr && a->written == b->written &&
+          std::equal(std::begin(a->texel), std::end(a->texel), std::begin(b->texel))) {
+        return;  // unwritten texels stay zero, so equal arrays are equal contents
       }
+      for (uint32_t i = 0; i < kPageSize; ++i) {
+        const ref::Texel ta = a != nullptr && a->written[i] ? a->texel[i] : ref::Texel{};
+        const ref::Texel tb = b != nullptr && b->written[i] ? b->texel[i] : ref::Texel{};
+        if (!(ta == tb)) out.push_back({address(k, i), {ta, tb}});
+      }
+    };
+    for (const auto& [k, p] : pages_) {
+      const Page* q = other.page_at(k);
+      if (q != p.get()) page_diff(k, p.get(), q);
     }
-    std::sort(all.begin(), all.end(),
+    for (const auto& [k, q] : other.pages_) {
+      if (page_at(k) == nullptr) page_diff(k, nullptr, q.get());
+    }
+    std::sort(out.begin(), out.end(),
               [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (const auto& [addr, texel] : all) f(addr, *texel);
+    for (const auto& [addr, t] : out) f(addr, t.first, t.second);
   }
 
  private:
@@ -84,8 +98,9 @@ class Image {
     std::bitset<kPageSize> written;
     ref::Texel texel[kPageSize];
   };
-  const Page* page(MemAddr addr) const {
-    const auto it = pages_.find(key(addr));
+  const Page* page(MemAddr addr) const { return page_at(key(addr)); }
+  const Page* page_at(MemAddr k) const {
+    const auto it = pages_.find(k);
     return it == pages_.end() ? nullptr : it->second.get();
   }
 
