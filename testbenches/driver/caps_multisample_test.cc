@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Capability consistency (docs/caps.md §8), part 3, multisampling: for every configuration, each sample
-// count CAP_MAX_SAMPLES reports and each format's MULTISAMPLE_RT bit decide whether
+// Capability consistency (docs/caps.md §8), part 3, multisampling: for every configuration, each
+// sample count CAP_MAX_SAMPLES reports and each format's MULTISAMPLE_RT bit decide whether
 // CreateRenderTargetView / CreateDepthStencilView accept a view; an accepted count renders and
 // reads back per sample, a refused one is E_INVALIDARG naming the count and the format and changes
 // nothing.
