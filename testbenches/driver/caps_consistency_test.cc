@@ -38,18 +38,6 @@ class CapsConsistency : public DriverTest {
     draw_and_check(expected_state(d, fmts), px, 1, 2, what);
   }
 
-  static ref::BlendDesc blend(Blend src, Blend dst, BlendOp op = BlendOp::ADD) {
-    ref::BlendDesc d;
-    ref::RtBlendDesc& r = d.render_target[0];
-    r.blend_enable = true;
-    r.src_blend = src;
-    r.dest_blend = dst;
-    r.blend_op = op;
-    r.src_blend_alpha = ref::alpha_slot_equivalent(src);
-    r.dest_blend_alpha = ref::alpha_slot_equivalent(dst);
-    r.blend_op_alpha = op;
-    return d;
-  }
 };
 
 TEST_P(CapsConsistency, MaxRenderTargets) {

@@ -13,18 +13,6 @@ constexpr uint32_t bit(ValidateReason r) { return ref::reason_bit(r); }
 
 class FormatCaps : public DriverTest {
  protected:
-  static ref::BlendDesc blend(Blend src, Blend dst, BlendOp op = BlendOp::ADD) {
-    ref::BlendDesc d;
-    ref::RtBlendDesc& r = d.render_target[0];
-    r.blend_enable = true;
-    r.src_blend = src;
-    r.dest_blend = dst;
-    r.blend_op = op;
-    r.src_blend_alpha = ref::alpha_slot_equivalent(src);
-    r.dest_blend_alpha = ref::alpha_slot_equivalent(dst);
-    r.blend_op_alpha = op;
-    return d;
-  }
   // A pixel whose o0 suits the format's class.
   static ref::PixelIn pixel_for(const FormatInfo& fi) {
     if (fi.cls == FormatClass::UINT || fi.cls == FormatClass::SINT) {

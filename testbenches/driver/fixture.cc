@@ -30,6 +30,19 @@ ref::PixelIn pixel(float r, float g, float b, float a) {
   return px;
 }
 
+ref::BlendDesc blend(Blend src, Blend dst, BlendOp op) {
+  ref::BlendDesc d;
+  ref::RtBlendDesc& r = d.render_target[0];
+  r.blend_enable = true;
+  r.src_blend = src;
+  r.dest_blend = dst;
+  r.blend_op = op;
+  r.src_blend_alpha = ref::alpha_slot_equivalent(src);
+  r.dest_blend_alpha = ref::alpha_slot_equivalent(dst);
+  r.blend_op_alpha = op;
+  return d;
+}
+
 void DriverTest::SetUp() {
   BackendOptions o;
   o.config = GetParam().config;

@@ -83,6 +83,9 @@ class DriverTest : public ::testing::TestWithParam<Param> {
 /// A pixel with every output o[i] = (r, g, b, a) as binary32 bits.
 ref::PixelIn pixel(float r, float g, float b, float a);
 
+/// RT 0 blending src * S op dst * D, its alpha equation the same with the alpha-slot equivalents.
+ref::BlendDesc blend(Blend src, Blend dst, BlendOp op = BlendOp::ADD);
+
 /// Another backend's pixel port with only its pixel stream and render-target memory: no
 /// depth-stencil buffer (depth_stencil() nullptr). Tests override submit() to make it misbehave.
 class ForwardingPixels : public PixelPort {
