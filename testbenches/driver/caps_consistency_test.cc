@@ -37,7 +37,6 @@ class CapsConsistency : public DriverTest {
     EXPECT_EQ(v.result, Hresult::S_OK) << what << ": " << dev().last_error();
     draw_and_check(expected_state(d, fmts), px, 1, 2, what);
   }
-
 };
 
 TEST_P(CapsConsistency, MaxRenderTargets) {
