@@ -29,25 +29,26 @@ constexpr int kFail = 1;
 constexpr int kUsage = 2;  // bad command line, unreadable input or unwritable output
 constexpr int kInterrupted = 130;
 
+// The lists in braces come from the tables they name (run_help()).
 const char* kRunHelp =
     "usage: omsim run [--config NAME] [--seed N] [--cycles N] [--profile NAME] [options]\n"
     "       omsim run --stimulus FILE [--cycles N] [options]\n"
     "  Lockstep co-simulation of the Verilated om_top and the cycle model on constrained-random\n"
     "  stimulus from the seed (or replayed from a stimulus file); every output compared every\n"
     "  cycle, final memory and counters checked against the reference model.\n"
-    "  --config NAME        fl9_1, fl9_3, fl10_0, fl11_0, fl11_1 (default fl11_1)\n"
+    "  --config NAME        {configs} (default fl11_1)\n"
     "  --seed N             stimulus seed (default: $OM_SEED, else 1)\n"
     "  --cycles N           cycles of stimulus, e.g. 100000 or 1e6 (default 1e5); the first N\n"
     "                       cycles of a seed are the same whatever N is\n"
-    "  --profile NAME       stimulus mix: default, blend, logic, mrt8, hazards, d3d9, bus\n"
+    "  --profile NAME       stimulus mix: {profiles}\n"
     "  --rts N              bind N render targets in every draw (default: random 1..max)\n"
     "  --record FILE        write the run's stimulus to FILE (docs/stimulus.md)\n"
     "  --stimulus FILE      replay a stimulus file (recorded or hand-written): its header gives\n"
     "                       the configuration and length; --config/--seed/--profile/--rts must\n"
     "                       agree with it, --cycles may shorten it\n"
     "  --sides A[,B]        rtl,model (default), rtl,rtl, rtl or model\n"
-    "  --fault NAME[@CYCLE] break the compared side on purpose (wr_data, rd_addr, prdata,\n"
-    "                       in_ready), armed from CYCLE on: the run must report a divergence\n"
+    "  --fault NAME[@CYCLE] break the compared side on purpose ({faults}),\n"
+    "                       armed from CYCLE on: the run must report a divergence\n"
     "  --waves DIR          on failure: write FST of both sides around it to DIR, replayed\n"
     "                       from the run's last checkpoint before the window\n"
     "  --window N           cycles of waves before the failure (default 200)\n"
@@ -72,6 +73,15 @@ const char* kCovHelp =
 struct Usage {
   std::string what;
 };
+
+std::string run_help() {
+  std::string h = kRunHelp;
+  const std::pair<const char*, std::string> lists[] = {{"{configs}", config_list()},
+                                                       {"{profiles}", profile_list()},
+                                                       {"{faults}", sim::fault_names()}};
+  for (const auto& [key, list] : lists) h.replace(h.find(key), std::string(key).size(), list);
+  return h;
+}
 
 std::string self_path() {
   char buf[4096];
@@ -192,12 +202,13 @@ int run_impl(const std::vector<std::string>& a) {
   for (size_t i = 0; i < a.size(); ++i) {
     const std::string& o = a[i];
     if (o == "--help" || o == "-h") {
-      std::fputs(kRunHelp, stdout);
+      std::fputs(run_help().c_str(), stdout);
       return kOk;
     } else if (o == "--config") {
       const std::string n = need(a, i);
       sc.cfg_index = config_index(n);
-      if (sc.cfg_index < 0) throw Usage{"unknown configuration '" + n + "'"};
+      if (sc.cfg_index < 0)
+        throw Usage{"--config: unknown configuration '" + n + "' (" + config_list() + ")"};
       given.emplace_back(o, n);
     } else if (o == "--seed") {
       sc.seed = parse_uint(o, need(a, i), 0, UINT64_MAX);

@@ -211,12 +211,8 @@ class Reader {
       const std::string v = split(rec, tok, 1, 1, 1, {}, {}, rec + " VALUE").pos[0];
       if (rec == "config") {
         st_.cfg.cfg_index = config_index(v);
-        if (st_.cfg.cfg_index < 0) {
-          std::string names;
-          for (const ConfigInfo& c : kConfigs)
-            names += (names.empty() ? "" : ", ") + std::string(c.name);
-          fail(rec, "unknown configuration '" + v + "' (" + names + ")");
-        }
+        if (st_.cfg.cfg_index < 0)
+          fail(rec, "unknown configuration '" + v + "' (" + config_list() + ")");
       } else if (rec == "rts") {
         st_.cfg.rts = static_cast<int>(num(rec, v, 0, ref::kMaxRts));
       } else if (rec == "profile") {

@@ -8,14 +8,17 @@
 #include <set>
 #include <stdexcept>
 
+#include "om/cosim/cli.h"
 #include "om/cosim/coverage.h"
 #include "om/cosim/numbers.h"
+#include "om/cosim/profile.h"
 #include "om/cosim/stimulus.h"
 #include "om/gen/regs.h"
 #include "om/ref/validate.h"
 #include "om/sim/apb_master.h"
 #include "om/sim/memory.h"
 #include "om/sim/regfile.h"
+#include "om/sim/side.h"
 #include "om/top_ports.h"
 
 namespace om::cosim {
@@ -60,6 +63,25 @@ TEST(ParseReal, RejectsNanInfGarbageAndOutOfRange) {
   for (const char* bad : {"nan", "inf", "-inf", "1e400", "101", "-0.5", "5%", ""}) {
     EXPECT_THROW(parse_real("--min", bad, 0, 100), std::invalid_argument) << bad;
   }
+}
+
+TEST(Cli, RunHelpListsEveryConfigurationProfileAndFault) {
+  testing::internal::CaptureStdout();
+  EXPECT_EQ(run_main({"--help"}), 0);
+  const std::string help = testing::internal::GetCapturedStdout();
+  // A name as a whole list item: after a space, before a comma, a space or the line's end.
+  const auto listed = [&help](const std::string& name) {
+    for (size_t at = help.find(" " + name); at != std::string::npos;
+         at = help.find(" " + name, at + 1)) {
+      const char next = help[at + 1 + name.size()];
+      if (next == ',' || next == ' ' || next == '\n') return true;
+    }
+    return false;
+  };
+  for (const ConfigInfo& c : kConfigs) EXPECT_TRUE(listed(c.name)) << c.name;
+  for (const std::string& p : profile_names()) EXPECT_TRUE(listed(p)) << p;
+  EXPECT_NE(help.find(sim::fault_names()), std::string::npos);
+  EXPECT_EQ(help.find('{'), std::string::npos) << "a list left unfilled:\n" << help;
 }
 
 TEST(StateRegs, StartAtTheRegisterMapResetValues) {
