@@ -36,7 +36,7 @@ const char* kRunHelp =
     "  Lockstep co-simulation of the Verilated om_top and the cycle model on constrained-random\n"
     "  stimulus from the seed (or replayed from a stimulus file); every output compared every\n"
     "  cycle, final memory and counters checked against the reference model.\n"
-    "  --config NAME        {configs} (default fl11_1)\n"
+    "  --config NAME        {configs} (default {default})\n"
     "  --seed N             stimulus seed (default: $OM_SEED, else 1)\n"
     "  --cycles N           cycles of stimulus, e.g. 100000 or 1e6 (default 1e5); the first N\n"
     "                       cycles of a seed are the same whatever N is\n"
@@ -76,7 +76,8 @@ struct Usage {
 
 std::string run_help() {
   std::string h = kRunHelp;
-  const std::pair<const char*, std::string> lists[] = {{"{configs}", config_list()},
+  const std::pair<const char*, std::string> lists[] = {{"{configs}", kConfigNames},
+                                                       {"{default}", kConfigs[kDefaultConfig].name},
                                                        {"{profiles}", profile_list()},
                                                        {"{faults}", sim::fault_names()}};
   for (const auto& [key, list] : lists) h.replace(h.find(key), std::string(key).size(), list);
@@ -208,7 +209,7 @@ int run_impl(const std::vector<std::string>& a) {
       const std::string n = need(a, i);
       sc.cfg_index = config_index(n);
       if (sc.cfg_index < 0)
-        throw Usage{"--config: unknown configuration '" + n + "' (" + config_list() + ")"};
+        throw Usage{"--config: unknown configuration '" + n + "' (" + kConfigNames + ")"};
       given.emplace_back(o, n);
     } else if (o == "--seed") {
       sc.seed = parse_uint(o, need(a, i), 0, UINT64_MAX);

@@ -292,12 +292,6 @@ int config_index(const std::string& name) {
   return -1;
 }
 
-std::string config_list() {
-  std::string names;
-  for (const ConfigInfo& c : kConfigs) names += (names.empty() ? "" : ", ") + std::string(c.name);
-  return names;
-}
-
 uint64_t stimulus_bytes(uint64_t cycles) {
   // Measured over every configuration and profile (10^5-cycle runs): at most about 27 bytes of
   // segments and phases per cycle of the run (the 1.5x budget included); twice that for the

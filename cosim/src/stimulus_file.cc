@@ -212,7 +212,7 @@ class Reader {
       if (rec == "config") {
         st_.cfg.cfg_index = config_index(v);
         if (st_.cfg.cfg_index < 0)
-          fail(rec, "unknown configuration '" + v + "' (" + config_list() + ")");
+          fail(rec, "unknown configuration '" + v + "' (" + kConfigNames + ")");
       } else if (rec == "rts") {
         st_.cfg.rts = static_cast<int>(num(rec, v, 0, ref::kMaxRts));
       } else if (rec == "profile") {

@@ -123,6 +123,8 @@ def cpp() -> str:
         "  uint8_t d3d9_num_rts;", "  uint32_t pmisc;", "  uint16_t src_blend_caps;", "  uint16_t dest_blend_caps;", "};", "",
         f"inline constexpr int kNumConfigs = {len(cfgs)};",
         f"inline constexpr int kDefaultConfig = {[c.default for c in cfgs].index(True)};",
+        "/// The configurations' names in kConfigs order, for help texts and error messages.",
+        f'inline constexpr const char* kConfigNames = "{", ".join(c.name for c in cfgs)}";',
         f"inline constexpr uint32_t kSpecRevision = 0x{defs.spec_revision():04X};",
         "inline constexpr ConfigInfo kConfigs[kNumConfigs] = {",
     ]

@@ -33,12 +33,16 @@ struct CapsReport {
   std::vector<Fmt> formats;
 };
 
-const char* kHelp =
-    "usage: omsim caps [--config NAME] [--backend NAME] [--json]\n"
-    "  Prints the D3D capabilities the host driver reads over the register bus.\n"
-    "  --config   fl9_1, fl9_3, fl10_0, fl11_0, fl11_1 (default: the default configuration)\n"
-    "  --backend  model (default), rtl, or any registered backend\n"
-    "  --json     JSON instead of a table\n";
+std::string help() {
+  return std::string(
+             "usage: omsim caps [--config NAME] [--backend NAME] [--json]\n"
+             "  Prints the D3D capabilities the host driver reads over the register bus.\n"
+             "  --config   ") +
+         kConfigNames + " (default " + kConfigs[kDefaultConfig].name +
+         ")\n"
+         "  --backend  model (default), rtl, or any registered backend\n"
+         "  --json     JSON instead of a table\n";
+}
 
 void check(Hresult hr, Device& d, const char* what) {
   if (driver::failed(hr)) {
@@ -170,7 +174,7 @@ int run_caps(const std::vector<std::string>& args) {
       return args[++i];
     };
     if (a == "--help" || a == "-h") {
-      std::printf("%s", kHelp);
+      std::printf("%s", help().c_str());
       return kExitOk;
     } else if (a == "--config") {
       config = value();
@@ -179,14 +183,12 @@ int run_caps(const std::vector<std::string>& args) {
     } else if (a == "--json") {
       json = true;
     } else {
-      throw UsageError{"unknown option '" + a + "'\n" + kHelp};
+      throw UsageError{"unknown option '" + a + "'\n" + help()};
     }
   }
   const int cfg = driver::find_config(config);
   if (cfg < 0) {
-    std::string known;
-    for (const ConfigInfo& c : kConfigs) known += std::string(known.empty() ? "" : ", ") + c.name;
-    throw UsageError{"unknown configuration '" + config + "' (known: " + known + ")"};
+    throw UsageError{"unknown configuration '" + config + "' (known: " + kConfigNames + ")"};
   }
   const std::vector<std::string> names = driver::backend_names();
   if (std::find(names.begin(), names.end(), backend) == names.end()) {

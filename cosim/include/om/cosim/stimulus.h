@@ -166,8 +166,6 @@ void derive_states(Stimulus& st);
 
 /// Index of the configuration named `name` (fl9_1 ... fl11_1), or -1.
 int config_index(const std::string& name);
-/// The configurations' names, comma-separated, in kConfigs order (for help and error messages).
-std::string config_list();
 
 /// The memory timing of a stimulus (a sim::MemTiming for sim::Memory): its phases cycle by cycle,
 /// each phase's draws from its own seed, ideal beyond the last phase. A lazy stimulus's phases are
