@@ -2,7 +2,8 @@
 // The register block's storage generated for the cycle model om::Csr (om/gen/csr_storage.h) against
 // the register table generated from the same description (om/gen/regs.h): every register a bus
 // write stores has a word of its own, the words are FieldStorage and all of it, and offsets no
-// register stores (hardware wires, unmapped) have none.
+// register stores (hardware wires, unmapped) have none; each performance counter's word drives the
+// perf_t member its table entry names.
 #include "om/gen/csr_storage.h"
 
 #include <gtest/gtest.h>
@@ -40,6 +41,30 @@ TEST(CsrStorage, EveryStoredRegisterHasItsOwnWord) {
   }
   // No member of FieldStorage is out of reach of the offsets.
   EXPECT_EQ(owner.size() * 4, sizeof fs);
+}
+
+TEST(CsrStorage, EachCounterDrivesItsPerfMember) {
+  regs::FieldStorage fs{};
+  for (int i = 0; i < regs::kNumPerfCounters; ++i) {
+    const regs::PerfCounter& c = regs::kPerfCounters[i];
+    const regs::RegInfo* r = regs::find_reg(c.offset);
+    ASSERT_NE(r, nullptr) << c.name;
+    EXPECT_STREQ(r->name, c.name);
+    uint32_t* w = regs::storage_word(fs, c.offset);
+    ASSERT_NE(w, nullptr) << c.name;
+    *w = 100u + static_cast<uint32_t>(i);
+  }
+  Perf p;
+  regs::put_perf(p, fs);
+  for (int i = 0; i < regs::kNumPerfCounters; ++i) {
+    const regs::PerfCounter& c = regs::kPerfCounters[i];
+    EXPECT_EQ(p.*c.member, 100u + static_cast<uint32_t>(i)) << c.name;
+  }
+  // A clear restarts every counter from 0 before the increments.
+  regs::count_perf(fs, true, regs::PerfIncr{});
+  for (const regs::PerfCounter& c : regs::kPerfCounters) {
+    EXPECT_EQ(*regs::storage_word(fs, c.offset), 0u) << c.name;
+  }
 }
 
 TEST(CsrStorage, UnmappedOffsetsHaveNoWord) {

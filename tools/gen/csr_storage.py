@@ -8,8 +8,9 @@ hand-written storage in the model:
     stored fields 0;
   * storage_word(): a register's byte offset -> its word (nullptr for registers without storage: caps, STATUS);
   * the performance counters (registers of a `counter` field): PerfIncr, their increment strobes (om_csr
-    perf_*_i); count_perf(), the counters at a clock edge; put_perf(), om_pkg::perf_t's counter members. Counter
-    PERF_<NAME> drives perf_t member <name>.
+    perf_*_i); count_perf(), the counters at a clock edge; put_perf(), om_pkg::perf_t's counter members;
+    kPerfCounters / find_perf_counter(), each counter's offset and perf_t member. Counter PERF_<NAME> drives perf_t
+    member <name>.
 Every stored field must be one the model implements: software read-write state (hardware reads it), a counter that
 software reads, or a write-only single pulse; anything else is an error naming the field.
 """
@@ -114,6 +115,8 @@ def cpp(regs) -> str:
         out.append(f"      return Word{{&{_word(r, idx)}}};")
     out += ["    default:", "      return Word{nullptr};", "  }", "}", ""]
     perf, clear = counters(regs)
+    if not perf:
+        raise ValueError("the register map has no performance counter (a register of a `counter` field)")
     out += ["/// The performance counters' increment strobes (om_csr perf_*_i), named as their om_pkg::perf_t",
             "/// member.", "struct PerfIncr {"]
     out += [f"  bool {m} = false;  // {s.upper()}" for s, m in perf]
@@ -127,5 +130,14 @@ def cpp(regs) -> str:
     out += ["}", "", "/// perf_t's counter members (om_csr perf_o) from the storage.",
             "inline void put_perf([[maybe_unused]] Perf& p, [[maybe_unused]] const FieldStorage& fs) {"]
     out += [f"  p.{m} = fs.{s};" for s, m in perf]
-    out += ["}", "", "}  // namespace om::regs", ""]
+    out += ["}", "", "/// A performance counter: its register and the perf_t member it drives.", "struct PerfCounter {",
+            "  const char* name;", "  uint32_t offset;  // byte offset", "  uint32_t Perf::*member;", "};", "",
+            f"inline constexpr int kNumPerfCounters = {len(perf)};", "/// Every performance counter in address order.",
+            "inline constexpr PerfCounter kPerfCounters[kNumPerfCounters] = {"]
+    offsets = {r.name.lower(): r.base for r in regs}
+    out += [f'    {{"{s.upper()}", 0x{offsets[s]:03X}, &Perf::{m}}},' for s, m in perf]
+    out += ["};", "", "/// The performance counter at byte `offset`, or nullptr.",
+            "constexpr const PerfCounter* find_perf_counter(uint32_t offset) {",
+            "  for (const PerfCounter& c : kPerfCounters) {", "    if (c.offset == offset) return &c;", "  }",
+            "  return nullptr;", "}", "", "}  // namespace om::regs", ""]
     return "\n".join(out)
