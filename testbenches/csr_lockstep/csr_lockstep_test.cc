@@ -119,9 +119,7 @@ struct CsrPins {
   bool state_write_pending = false;
   uint32_t cfg = 0;
   CfgInfoBits cfg_info{};
-  // perf_t: killed in word 0, mem_stalls 1, hazard_stalls 2, rt_writes 3, rt_reads 4, pixels_in
-  // 5, busy bit 192.
-  std::array<uint32_t, 7> perf{};
+  PerfBits perf{};
   StateBits state{};
 };
 
@@ -240,8 +238,7 @@ class CsrModelSide final : public sim::BasicSide<CsrIn, CsrPins> {
     out_.state_write_pending = o.state_write_pending;
     out_.cfg = o.cfg;
     out_.cfg_info = pack(o.cfg_info);
-    out_.perf = {o.perf.killed,   o.perf.mem_stalls, o.perf.hazard_stalls, o.perf.rt_writes,
-                 o.perf.rt_reads, o.perf.pixels_in,  o.perf.busy ? 1u : 0u};
+    out_.perf = pack(o.perf);
     out_.state = pack(o.state);
     return out_;
   }
