@@ -5,6 +5,7 @@
 #include <random>
 
 #include "om/cosim/cov_sample.h"
+#include "om/gen/csr_storage.h"
 #include "om/gen/regs.h"
 
 namespace om::cosim {
@@ -289,7 +290,9 @@ void Env::on_bus(const sim::ApbMaster::Done& d) {
         last_hazard_read_ = d.rdata;
       }
       if (phase_ == Phase::kFinal && final_reads_ > 0) {
-        final_perf_[(op.addr - regs::kPerfPixelsIn) / 4] = d.rdata;
+        if (const regs::PerfCounter* c = regs::find_perf_counter(op.addr)) {
+          final_perf_.*(c->member) = d.rdata;
+        }
         if (--final_reads_ == 0) final_checks();
       }
       break;
@@ -300,13 +303,13 @@ void Env::on_bus(const sim::ApbMaster::Done& d) {
         again.gap = kPollGap;
         bus_.push_front(again);
       } else if (phase_ == Phase::kFinal) {
-        for (uint32_t k = 0; k < 6; ++k) {
+        for (const regs::PerfCounter& c : regs::kPerfCounters) {
           BusOp r;
           r.kind = BusOp::Kind::kRead;
-          r.addr = static_cast<uint16_t>(regs::kPerfPixelsIn + 4 * k);
+          r.addr = static_cast<uint16_t>(c.offset);
           bus_.push_back(r);
         }
-        final_reads_ = 6;
+        final_reads_ = regs::kNumPerfCounters;
       } else {
         on_drained();
       }
@@ -418,11 +421,11 @@ void Env::final_checks() {
     uint64_t port;
   };
   const Check checks[] = {
-      {"PERF_PIXELS_IN", final_perf_[0], exp_.pixels_in, port_.pixels_in},
-      {"PERF_RT_READS", final_perf_[1], exp_.rt_reads, port_.rt_reads},
-      {"PERF_RT_WRITES", final_perf_[2], exp_.rt_writes, port_.rt_writes},
-      {"PERF_MEM_STALLS", final_perf_[4], port_.mem_stalls, port_.mem_stalls},
-      {"PERF_KILLED", final_perf_[5], exp_.killed, exp_.killed},
+      {"PERF_PIXELS_IN", final_perf_.pixels_in, exp_.pixels_in, port_.pixels_in},
+      {"PERF_RT_READS", final_perf_.rt_reads, exp_.rt_reads, port_.rt_reads},
+      {"PERF_RT_WRITES", final_perf_.rt_writes, exp_.rt_writes, port_.rt_writes},
+      {"PERF_MEM_STALLS", final_perf_.mem_stalls, port_.mem_stalls, port_.mem_stalls},
+      {"PERF_KILLED", final_perf_.killed, exp_.killed, exp_.killed},
   };
   for (const Check& c : checks) {
     if (c.got != static_cast<uint32_t>(c.ref) || c.got != static_cast<uint32_t>(c.port)) {

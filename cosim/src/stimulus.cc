@@ -11,6 +11,7 @@
 #include "om/cosim/stim_ds.h"
 #include "om/cosim/stim_ms.h"
 #include "om/cosim/stim_state.h"
+#include "om/gen/csr_storage.h"
 #include "om/gen/regs.h"
 #include "om/ref/convert.h"
 #include "om/sim/regfile.h"
@@ -94,7 +95,7 @@ class Gen {
       op.addr = static_cast<uint16_t>(r.offset);
     } else if (k < 50) {
       op.kind = BusOp::Kind::kRead;
-      op.addr = static_cast<uint16_t>(regs::kPerfPixelsIn + 4 * pick(6));
+      op.addr = static_cast<uint16_t>(regs::kPerfCounters[pick(regs::kNumPerfCounters)].offset);
     } else if (k < 58) {
       op.kind = BusOp::Kind::kRead;
       op.addr = regs::kStatus;

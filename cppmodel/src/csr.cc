@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "om/csr.h"
 
+#include <array>
 #include <stdexcept>
 #include <string>
 
@@ -44,40 +45,6 @@ bool direction_ok(const regs::RegInfo& r, bool is_wr) {
   return false;
 }
 
-// The storage word of a read-write state register, or nullptr for every other offset.
-template <typename Storage>
-auto* rw_storage(Storage& fs, uint32_t addr) {
-  using Word = decltype(&fs.ctrl);
-  if (addr == regs::kCtrl) return Word{&fs.ctrl};
-  if (addr == regs::kSampleMask) return Word{&fs.sample_mask};
-  for (uint32_t c = 0; c < regs::kBlendFactorCount; ++c) {
-    if (addr == regs::blend_factor_offset(c)) return Word{&fs.blend_factor[c]};
-  }
-  if (addr == regs::kAlphaTest) return Word{&fs.alpha_test};
-  if (addr == regs::kFog) return Word{&fs.fog};
-  for (uint32_t c = 0; c < regs::kFogColorCount; ++c) {
-    if (addr == regs::fog_color_offset(c)) return Word{&fs.fog_color[c]};
-  }
-  if (addr == regs::kPsOutputs) return Word{&fs.ps_outputs};
-  for (uint32_t i = 0; i < regs::kRtCount; ++i) {
-    auto& rt = fs.rt[i];
-    if (addr == regs::rt_format_offset(i)) return Word{&rt.rt_format};
-    if (addr == regs::rt_size_offset(i)) return Word{&rt.rt_size};
-    if (addr == regs::rt_blend_offset(i)) return Word{&rt.rt_blend};
-    if (addr == regs::rt_logic_offset(i)) return Word{&rt.rt_logic};
-  }
-  if (addr == regs::kDsCtrl) return Word{&fs.ds_ctrl};
-  for (uint32_t f = 0; f < regs::kDsFaceCount; ++f) {
-    if (addr == regs::ds_face_offset(f)) return Word{&fs.ds_face[f]};
-  }
-  if (addr == regs::kDsRef) return Word{&fs.ds_ref};
-  if (addr == regs::kDsView) return Word{&fs.ds_view};
-  if (addr == regs::kDepthMin) return Word{&fs.depth_min};
-  if (addr == regs::kDepthMax) return Word{&fs.depth_max};
-  if (addr == regs::kMsCtrl) return Word{&fs.ms_ctrl};
-  return Word{nullptr};
-}
-
 // The readback mux of om_csr_reg: the value at a word address for any access direction (0 where
 // the address has no readable register).
 uint32_t readback(const CsrRegs& r, uint32_t addr, const CsrIn& in) {
@@ -89,35 +56,20 @@ uint32_t readback(const CsrRegs& r, uint32_t addr, const CsrIn& in) {
     }
     return ref::cap_register(kConfigs[r.cfg_q], addr);
   }
-  const CsrFieldStorage& fs = r.field_storage;
-  if (const uint32_t* w = rw_storage(fs, addr)) return *w;
-  switch (addr) {
-    case regs::kStatus:
-      return regs::status::kInitialised.put(regs::status::kBusy.put(0, in.busy ? 1 : 0),
-                                            in.init_done ? 1 : 0);
-    case regs::kPerfPixelsIn:
-      return fs.perf_pixels_in;
-    case regs::kPerfRtReads:
-      return fs.perf_rt_reads;
-    case regs::kPerfRtWrites:
-      return fs.perf_rt_writes;
-    case regs::kPerfHazardStalls:
-      return fs.perf_hazard_stalls;
-    case regs::kPerfMemStalls:
-      return fs.perf_mem_stalls;
-    case regs::kPerfKilled:
-      return fs.perf_killed;
-    default:
-      break;
+  if (const uint32_t* w = regs::storage_word(r.field_storage, addr)) return *w;
+  if (addr == regs::kStatus) {
+    return regs::status::kInitialised.put(regs::status::kBusy.put(0, in.busy ? 1 : 0),
+                                          in.init_done ? 1 : 0);
   }
   throw std::logic_error("om::Csr: no readback for mapped offset " + std::to_string(addr));
 }
 
 // The state the registers hold, through the register map's generated codec.
-State decode_state(const CsrFieldStorage& fs) {
+State decode_state(const regs::FieldStorage& fs) {
   regs::StateWindow w{};
   for (int i = 0; i < regs::kStateWords; ++i) {
-    if (const uint32_t* v = rw_storage(fs, regs::kStateBase + 4u * static_cast<uint32_t>(i))) {
+    if (const uint32_t* v =
+            regs::storage_word(fs, regs::kStateBase + 4u * static_cast<uint32_t>(i))) {
       w[i] = *v;
     }
   }
@@ -132,12 +84,6 @@ uint32_t expand_strb(uint32_t pstrb) {
   return biten;
 }
 
-// A performance counter's next value: hardware clear (the PERF_CLEAR pulse), then the increment.
-uint32_t count(uint32_t value, bool clear, bool incr) {
-  const uint32_t base = clear ? 0u : value;
-  return incr ? base + 1u : base;
-}
-
 bool misaligned(const CsrIn& in) { return (in.paddr & 3u) != 0; }
 
 // state_write: a write to the state window on the bus (om_csr.sv).
@@ -148,11 +94,11 @@ bool state_write(const CsrIn& in) {
 // The registers' reset values and their decoded state, built once: the reset view is rebuilt and
 // shown every cycle reset is held, and looking every register up by offset each time made reset
 // the register-bus fuzzer's most expensive step.
-const CsrFieldStorage& reset_storage() {
-  static const CsrFieldStorage kReset = [] {
-    CsrFieldStorage fs{};
+const regs::FieldStorage& reset_storage() {
+  static const regs::FieldStorage kReset = [] {
+    regs::FieldStorage fs{};
     for (const regs::RegInfo& info : regs::kRegs) {
-      if (info.access == regs::Access::kRW) *rw_storage(fs, info.offset) = info.reset;
+      if (uint32_t* w = regs::storage_word(fs, info.offset)) *w = info.reset;
     }
     return fs;
   }();
@@ -221,14 +167,8 @@ const CsrOut& Csr::comb(const CsrIn& in) {
     o.state = decode_state(r.field_storage);
     state_stale_ = false;
   }
-  const CsrFieldStorage& fs = r.field_storage;
   o.perf.busy = in.busy;
-  o.perf.pixels_in = fs.perf_pixels_in;
-  o.perf.rt_reads = fs.perf_rt_reads;
-  o.perf.rt_writes = fs.perf_rt_writes;
-  o.perf.hazard_stalls = fs.perf_hazard_stalls;
-  o.perf.mem_stalls = fs.perf_mem_stalls;
-  o.perf.killed = fs.perf_killed;
+  regs::put_perf(o.perf, r.field_storage);
   if (cfg_info_stale_ || o.cfg != r.cfg_q) {
     o.cfg = r.cfg_q;
     o.cfg_info = cfg_info(r.cfg_q);
@@ -249,9 +189,9 @@ void Csr::seq(const CsrIn& in) {
   // Most cycles change nothing: no request taken or answered (is_active low means cpuif_req is
   // low too), no bus select, no counter strobe, no pending PERF_CLEAR pulse; cfg_q holds while
   // rst_n is high.
-  const bool strobe = in.perf_pixel_in || in.perf_rt_read || in.perf_rt_write ||
-                      in.perf_hazard_stall || in.perf_mem_stall || in.perf_killed;
-  if (!regs_.is_active && !in.psel && !strobe && !regs_.field_storage.perf_clear) return;
+  if (!regs_.is_active && !in.psel && !in.perf_incr.any() && regs_.field_storage.perf_clear == 0) {
+    return;
+  }
   commit(in);
 }
 
@@ -262,7 +202,7 @@ void Csr::commit(const CsrIn& in) {
   CsrRegs& n = regs_;
 
   // Field logic.
-  CsrFieldStorage& fs = n.field_storage;
+  regs::FieldStorage& fs = n.field_storage;
   const bool sw_write = n.cpuif_req && n.cpuif_req_is_wr;
   const regs::RegInfo* target = sw_write ? find(n.cpuif_addr) : nullptr;
   const uint32_t biten = n.cpuif_wr_biten;
@@ -271,22 +211,18 @@ void Csr::commit(const CsrIn& in) {
     return ((old & ~biten) | (wdata & biten)) & mask;
   };
   if (target != nullptr && target->access == regs::Access::kRW) {
-    uint32_t* w = rw_storage(fs, target->offset);
+    uint32_t* w = regs::storage_word(fs, target->offset);
     const uint32_t v = merge(*w, target->write_mask);
     if (v != *w) {  // a write of the value held keeps the decoded state
       *w = v;
       state_stale_ = true;
     }
   }
-  const bool clear = fs.perf_clear;
+  // PERF_CLEAR.CLEAR is a single pulse: a written 1 holds for one cycle and clears the counters.
+  const bool clear = fs.perf_clear != 0;
   const bool clear_write = target != nullptr && target->offset == regs::kPerfClear;
-  fs.perf_clear = clear_write ? merge(clear ? 1u : 0u, 1u) != 0 : false;
-  fs.perf_pixels_in = count(fs.perf_pixels_in, clear, in.perf_pixel_in);
-  fs.perf_rt_reads = count(fs.perf_rt_reads, clear, in.perf_rt_read);
-  fs.perf_rt_writes = count(fs.perf_rt_writes, clear, in.perf_rt_write);
-  fs.perf_hazard_stalls = count(fs.perf_hazard_stalls, clear, in.perf_hazard_stall);
-  fs.perf_mem_stalls = count(fs.perf_mem_stalls, clear, in.perf_mem_stall);
-  fs.perf_killed = count(fs.perf_killed, clear, in.perf_killed);
+  fs.perf_clear = clear_write ? merge(fs.perf_clear, target->write_mask) : 0u;
+  regs::count_perf(fs, clear, in.perf_incr);
 
   // Request register of om_csr_reg; om_csr gates PSEL for misaligned addresses and held writes.
   const bool hold = state_write(in) && in.busy;

@@ -124,10 +124,10 @@ void Top::settle_ops() {
 
   // Perf strobes (om_csr counts them at the edge; om_accept's are set by eval()).
   CsrIn& ci = csr_in_;
-  ci.perf_rt_read = ro.mem_rd_valid && in_.mem_rd_ready;
-  ci.perf_rt_write = wo.wr;
-  ci.perf_hazard_stall = ho.hazard_stall;
-  ci.perf_mem_stall =
+  ci.perf_incr.rt_reads = ro.mem_rd_valid && in_.mem_rd_ready;
+  ci.perf_incr.rt_writes = wo.wr;
+  ci.perf_incr.hazard_stalls = ho.hazard_stall;
+  ci.perf_incr.mem_stalls =
       (ro.mem_rd_valid && !in_.mem_rd_ready) || (wo.mem_wr_valid && !in_.mem_wr_ready);
 
   TopOut& o = out_;
@@ -208,8 +208,8 @@ const TopOut& Top::eval(const TopIn& in) {
     acc_in_.in_valid = dso.out_valid;
     acc_in_.in_data = dso.out_data;
     const AcceptOut& ao = u_accept_.comb(acc_in_);
-    ci.perf_pixel_in = ao.pixel_in;
-    ci.perf_killed = ao.killed;
+    ci.perf_incr.pixels_in = ao.pixel_in;
+    ci.perf_incr.killed = ao.killed;
     o.in_ready = dso.in_ready;
     o.ds_rd_valid = dso.ds_rd_valid;
     o.ds_rd_addr = dso.ds_rd_addr;

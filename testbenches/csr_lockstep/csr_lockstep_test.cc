@@ -119,9 +119,7 @@ struct CsrPins {
   bool state_write_pending = false;
   uint32_t cfg = 0;
   CfgInfoBits cfg_info{};
-  // perf_t: killed in word 0, mem_stalls 1, hazard_stalls 2, rt_writes 3, rt_reads 4, pixels_in
-  // 5, busy bit 192.
-  std::array<uint32_t, 7> perf{};
+  PerfBits perf{};
   StateBits state{};
 };
 
@@ -192,12 +190,12 @@ class CsrRtlSide final : public sim::BasicSide<CsrIn, CsrPins> {
     sim::ApbMaster::to_ports(in, d);
     d.busy_i = in.busy;
     d.init_done_i = in.init_done;
-    d.perf_pixel_in_i = in.perf_pixel_in;
-    d.perf_rt_read_i = in.perf_rt_read;
-    d.perf_rt_write_i = in.perf_rt_write;
-    d.perf_hazard_stall_i = in.perf_hazard_stall;
-    d.perf_mem_stall_i = in.perf_mem_stall;
-    d.perf_killed_i = in.perf_killed;
+    d.perf_pixel_in_i = in.perf_incr.pixels_in;
+    d.perf_rt_read_i = in.perf_incr.rt_reads;
+    d.perf_rt_write_i = in.perf_incr.rt_writes;
+    d.perf_hazard_stall_i = in.perf_incr.hazard_stalls;
+    d.perf_mem_stall_i = in.perf_incr.mem_stalls;
+    d.perf_killed_i = in.perf_incr.killed;
     d.clk_i = 0;
     d.eval();
     out_.prdata = d.prdata_o;
@@ -240,8 +238,7 @@ class CsrModelSide final : public sim::BasicSide<CsrIn, CsrPins> {
     out_.state_write_pending = o.state_write_pending;
     out_.cfg = o.cfg;
     out_.cfg_info = pack(o.cfg_info);
-    out_.perf = {o.perf.killed,   o.perf.mem_stalls, o.perf.hazard_stalls, o.perf.rt_writes,
-                 o.perf.rt_reads, o.perf.pixels_in,  o.perf.busy ? 1u : 0u};
+    out_.perf = pack(o.perf);
     out_.state = pack(o.state);
     return out_;
   }
@@ -278,12 +275,12 @@ class CsrBench final : public sim::Testbench<CsrIn, CsrPins> {
     in.rst_n = sd.rst_n;
     in.cfg = sd.cfg;
     in.init_done = sd.init_done;
-    in.perf_pixel_in = sd.perf & 1;
-    in.perf_rt_read = sd.perf & 2;
-    in.perf_rt_write = sd.perf & 4;
-    in.perf_hazard_stall = sd.perf & 8;
-    in.perf_mem_stall = sd.perf & 16;
-    in.perf_killed = sd.perf & 32;
+    in.perf_incr.pixels_in = sd.perf & 1;
+    in.perf_incr.rt_reads = sd.perf & 2;
+    in.perf_incr.rt_writes = sd.perf & 4;
+    in.perf_incr.hazard_stalls = sd.perf & 8;
+    in.perf_incr.mem_stalls = sd.perf & 16;
+    in.perf_incr.killed = sd.perf & 32;
     // busy_i must not rise in the cycle a taken state write lands (the RTL asserts the snapshot).
     const CsrRegs& q = model_.regs();
     const bool landing = sd.rst_n && q.cpuif_req && q.cpuif_req_is_wr &&

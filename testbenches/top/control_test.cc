@@ -6,6 +6,7 @@
 
 #include <cstdint>
 
+#include "om/gen/csr_storage.h"
 #include "top_fixture.h"
 
 namespace om::tb {
@@ -211,10 +212,7 @@ TEST_F(Control, PerfClearZeroesEveryCounter) {
   for (uint32_t i = 0; i < 4; ++i) push(i % 2, i / 2, random_int_pixel());
   finish();
   EXPECT_FALSE(h_->apb_write(regs::kPerfClear, 1));
-  for (uint32_t a : {regs::kPerfPixelsIn, regs::kPerfRtReads, regs::kPerfRtWrites,
-                     regs::kPerfHazardStalls, regs::kPerfMemStalls, regs::kPerfKilled}) {
-    EXPECT_EQ(reg(a), 0u) << std::hex << a;
-  }
+  for (const regs::PerfCounter& c : regs::kPerfCounters) EXPECT_EQ(reg(c.offset), 0u) << c.name;
 }
 
 }  // namespace

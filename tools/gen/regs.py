@@ -3,8 +3,9 @@
 
 usage: regs.py OUTDIR [--docs DOCDIR] [--check-docs DOCDIR]
 Writes OUTDIR/rtl/om_csr_reg_pkg.sv and OUTDIR/rtl/om_csr_reg.sv (PeakRDL-regblock, APB4 with PSLVERR on
-unmapped addresses and on illegal read/write directions), OUTDIR/include/om/gen/regs.h, OUTDIR/python/omsim/_regs.py
-and, with --docs, DOCDIR/registers.md. --check-docs only compares DOCDIR/registers.md with what would be generated
+unmapped addresses and on illegal read/write directions), OUTDIR/include/om/gen/regs.h, OUTDIR/python/omsim/_regs.py,
+through state_codec.py OUTDIR/rtl/om_csr_map_pkg.sv and OUTDIR/include/om/gen/state_codec.h, through csr_storage.py
+OUTDIR/include/om/gen/csr_storage.h (the cycle model's register storage) and, with --docs, DOCDIR/registers.md. --check-docs only compares DOCDIR/registers.md with what would be generated
 and exits 1 when it is stale. Files are rewritten only when their content changes, so builds stay incremental.
 """
 from __future__ import annotations
@@ -24,6 +25,7 @@ from peakrdl_regblock.cpuif.apb4 import APB4_Cpuif_flattened
 from peakrdl_regblock.udps import ALL_UDPS
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import csr_storage  # noqa: E402
 import regblock_post  # noqa: E402
 import state_codec  # noqa: E402
 
@@ -62,6 +64,9 @@ class Field:
     counter: bool
     state: str | None = None  # om_state: the state_t member it holds (state_codec.py)
     min_fl: str | None = None  # om_min_fl: a capability bit set from this feature level on
+    storage: bool = False  # the register block holds the value in a flop
+    singlepulse: bool = False  # a written 1 holds for one cycle
+    hwclr: str | None = None  # the field whose value clears this one (counters), e.g. "PERF_CLEAR.CLEAR"
 
     @property
     def mask(self) -> int:
@@ -125,8 +130,11 @@ def _field(f: FieldNode) -> Field:
     reset = f.get_property("reset") if f.implements_storage or not f.is_hw_writable else None
     if reset is not None and not isinstance(reset, int):
         raise ValueError(f"{f.get_path()}: reset must be a constant")
+    hwclr = f.get_property("hwclr")
     return Field(f.inst_name, f.lsb, f.width, sw, hw_driven, reset, " ".join((f.get_property("desc") or "").split()),
-                 counter, f.get_property("om_state", default=None), f.get_property("om_min_fl", default=None))
+                 counter, f.get_property("om_state", default=None), f.get_property("om_min_fl", default=None),
+                 f.implements_storage, bool(f.get_property("singlepulse")),
+                 hwclr.get_path(hier_separator=".").split(".", 1)[1] if isinstance(hwclr, FieldNode) else None)
 
 
 def collect(top: AddrmapNode) -> list[Reg]:
@@ -308,7 +316,9 @@ def md(top: AddrmapNode, regs: list[Reg]) -> str:
            "caps ROM of the configuration strap (`cfg_i`, sampled in reset), status inputs or counters. "
            "Encodings are the D3D values of [definitions.md](definitions.md).", "",
            "Generated from `rtl/regs/om_csr.rdl` by `python3 tools/gen/regs.py OUTDIR --docs docs`, which also "
-           "writes the register block (`om_csr_reg.sv`), `om/gen/regs.h` and `omsim/_regs.py`, and from the fields' "
+           "writes the register block (`om_csr_reg.sv`), `om/gen/regs.h`, `omsim/_regs.py`, the cycle model's copy of "
+           "the register block's storage (`om/gen/csr_storage.h`: a word per stored register, offset → word, the "
+           "performance counters; counter `PERF_<NAME>` drives `perf_t.<name>`), and from the fields' "
            "`om_state` / `om_min_fl` properties the register ↔ `state_t` codec and the feature-level capability bits "
            "(`om_csr_map_pkg.sv`, `om/gen/state_codec.h`: `[]` in a `state_t` member is the register's array index).",
            "",
@@ -364,6 +374,7 @@ def main() -> int:
     write(a.outdir / "include/om/gen/regs.h", cpp(regs))
     write(a.outdir / "python/omsim/_regs.py", py(regs))
     write(a.outdir / "include/om/gen/state_codec.h", state_codec.cpp(regs))
+    write(a.outdir / "include/om/gen/csr_storage.h", csr_storage.cpp(regs))
     write(a.outdir / "rtl/om_csr_map_pkg.sv", state_codec.sv(regs))
     if a.docs:
         write(a.docs / "registers.md", md(top, regs))

@@ -18,10 +18,10 @@
 // rising clock edge with the same inputs. Only seq() changes registers.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <optional>
 
+#include "om/gen/csr_storage.h"
 #include "om/pkg.h"
 #include "om/top_ports.h"
 
@@ -39,12 +39,7 @@ struct CsrIn {
   uint32_t pstrb = 0;   // [3:0] byte lanes of a write
   bool busy = false;    // busy_i: the pipeline holds pixels or memory requests
   bool init_done = true;
-  bool perf_pixel_in = false;
-  bool perf_rt_read = false;
-  bool perf_rt_write = false;
-  bool perf_hazard_stall = false;
-  bool perf_mem_stall = false;
-  bool perf_killed = false;
+  regs::PerfIncr perf_incr;  // perf_*_i: the counters' increment strobes, named as perf_t's members
 };
 
 /// om_csr outputs (RTL name without its _o suffix).
@@ -59,41 +54,6 @@ struct CsrOut {
   Perf perf;    // perf_o (om_pkg::perf_t): busy_i and the counters as a read returns them now
 };
 
-/// Render-target slot of the register block's field storage (one value per register; bits outside
-/// the register's fields are always 0).
-struct CsrRtStorage {
-  uint32_t rt_format = 0;
-  uint32_t rt_size = 0;
-  uint32_t rt_blend = 0;
-  uint32_t rt_logic = 0;
-};
-
-/// om_csr_reg's field_storage, one member per register (lower-case register name).
-struct CsrFieldStorage {
-  uint32_t ctrl = 0;
-  uint32_t sample_mask = 0;
-  std::array<uint32_t, 4> blend_factor{};
-  uint32_t alpha_test = 0;
-  uint32_t fog = 0;
-  std::array<uint32_t, 3> fog_color{};
-  uint32_t ps_outputs = 0;
-  std::array<CsrRtStorage, kMaxRts> rt{};
-  uint32_t ds_ctrl = 0;
-  std::array<uint32_t, 2> ds_face{};
-  uint32_t ds_ref = 0;
-  uint32_t ds_view = 0;
-  uint32_t depth_min = 0;
-  uint32_t depth_max = 0;
-  uint32_t ms_ctrl = 0;
-  bool perf_clear = false;  // PERF_CLEAR.CLEAR (single pulse)
-  uint32_t perf_pixels_in = 0;
-  uint32_t perf_rt_reads = 0;
-  uint32_t perf_rt_writes = 0;
-  uint32_t perf_hazard_stalls = 0;
-  uint32_t perf_mem_stalls = 0;
-  uint32_t perf_killed = 0;
-};
-
 /// Every flop of om_csr and its register block, RTL names.
 struct CsrRegs {
   uint32_t cfg_q = 0;  // latched strap (not reset)
@@ -103,8 +63,8 @@ struct CsrRegs {
   bool cpuif_req_is_wr = false;
   uint32_t cpuif_addr = 0;  // word-aligned
   uint32_t cpuif_wr_data = 0;
-  uint32_t cpuif_wr_biten = 0;  // pstrb expanded to bits
-  CsrFieldStorage field_storage;
+  uint32_t cpuif_wr_biten = 0;       // pstrb expanded to bits
+  regs::FieldStorage field_storage;  // generated from the register map (om/gen/csr_storage.h)
 };
 
 class Csr {

@@ -123,7 +123,7 @@ class Env final : public sim::Testbench<TopIn, TopOut> {
   uint64_t final_started_ = 0;
   bool final_polling_ = false;
   int final_reads_ = 0;
-  uint32_t final_perf_[6] = {};
+  Perf final_perf_;  // the counters read at the end (PERF_*)
 };
 
 }  // namespace om::cosim
