@@ -326,6 +326,15 @@ def _wire(t: Signal) -> str:
     return f"r.om_top__DOT__{t.rtl}"
 
 
+def _read(s: Signal, member: str, signal: str) -> str:
+    """The statement that sets a struct member from a Verilated signal, decoding a packed struct."""
+    if s.kind == "words":
+        return f"  for (int i = 0; i < {s.words}; ++i) {member}.w[i] = {signal}[i];"
+    if s.kind == "struct":
+        return f"  {member} = unpack_{s.type}(words<{s.bits_type}>({signal}));"
+    return f"  {member} = {signal};"
+
+
 def cpp_vl_h() -> str:
     out = [f"// {BANNER}",
            "// TopIn onto a Verilated om_top's pins, TopOut and the stage-boundary wires (om_top.sv's public_flat_rd",
@@ -358,23 +367,10 @@ def cpp_vl_h() -> str:
                     f"    for (size_t i = 0; i < bits.size(); ++i) {pin}[i] = bits[i];",
                     f"    c.{s.name} = in.{s.name};", f"    c.{s.name}_packed = true;", "  }"]
     out += ["}", "", "/// Every output, as settled.", "template <class Dut>", "void get_outputs(const Dut& d, TopOut& o) {"]
-    for s in outputs():
-        pin = f"d.{s.rtl}"
-        if s.kind == "words":
-            out.append(f"  for (int i = 0; i < {s.words}; ++i) o.{s.name}.w[i] = {pin}[i];")
-        elif s.kind == "struct":
-            out.append(f"  o.{s.name} = unpack_{s.type}(words<{s.bits_type}>({pin}));")
-        else:
-            out.append(f"  o.{s.name} = {pin};")
+    out += [_read(s, f"o.{s.name}", f"d.{s.rtl}") for s in outputs()]
     out += ["}", "", "/// Every stage-boundary wire, payloads whatever their valid.", "template <class Root>",
             "TopTaps get_taps(const Root& r) {", "  TopTaps t;"]
-    for t in taps():
-        if t.kind == "words":
-            out.append(f"  for (int i = 0; i < {t.words}; ++i) t.{t.name}.w[i] = {_wire(t)}[i];")
-        elif t.kind == "struct":
-            out.append(f"  t.{t.name} = unpack_{t.type}(words<{t.bits_type}>({_wire(t)}));")
-        else:
-            out.append(f"  t.{t.name} = {_wire(t)};")
+    out += [_read(t, f"t.{t.name}", _wire(t)) for t in taps()]
     out += ["  return t;", "}", "", "/// The wires as the lockstep compares them: a wide payload only while its valid is high.",
             "template <class Root>", "void get_tap_words(const Root& r, TopTapWords* w) {"]
     for t in taps():
