@@ -31,6 +31,7 @@ class Signal:
     model_ptr: str = ""  # or a pointer to it
     cache: bool = False
     init: int = 0  # the value of a default-constructed port struct
+    trace: int = 1  # a port's group in the port trace
 
     @property
     def kind(self) -> str:
@@ -94,7 +95,8 @@ def _signal(e: dict, rtl: str, where: str, extra: tuple[str, ...]) -> Signal:
         if width > 32:
             _fail(f"{where}: {width} bits: a port wider than 32 bits needs a type")
     return Signal(e["name"], rtl, width, e.get("type"), e.get("doc", ""), e.get("diff", ""), e.get("valid", ""),
-                  e.get("model", ""), e.get("model_ptr", ""), bool(e.get("cache", False)), e.get("init", 0))
+                  e.get("model", ""), e.get("model_ptr", ""), bool(e.get("cache", False)), e.get("init", 0),
+                  e.get("trace", 1))
 
 
 @functools.cache
@@ -107,7 +109,7 @@ def ports() -> tuple[tuple[Signal, str], ...]:
         if d not in ("in", "out"):
             _fail(f"{where}: dir {d!r} is not in or out")
         suffix = ("i" if e["name"].endswith("_n") else "_i") if d == "in" else "_o"
-        s = _signal({k: v for k, v in e.items() if k != "dir"}, e["name"] + suffix, where, ("diff", "init"))
+        s = _signal({k: v for k, v in e.items() if k != "dir"}, e["name"] + suffix, where, ("diff", "init", "trace"))
         if s.init and (s.kind not in ("bool", "uint") or not 0 <= s.init < (1 << s.width)):
             _fail(f"{where}: init {s.init!r} does not fit the port")
         if s.diff not in ("", "words") or (s.diff and s.kind != "words"):
@@ -116,6 +118,12 @@ def ports() -> tuple[tuple[Signal, str], ...]:
     if len({s.name for s, _ in out}) != len(out):
         _fail("duplicate port name")
     return tuple(out)
+
+
+def trace_columns() -> list[tuple[Signal, str]]:
+    """The port trace's columns: per group (ascending), its inputs then its outputs, each in port order."""
+    groups = sorted({s.trace for s, _ in ports()})
+    return [(s, d) for g in groups for want in ("in", "out") for s, d in ports() if s.trace == g and d == want]
 
 
 def inputs() -> list[Signal]:
@@ -317,6 +325,37 @@ def cpp_taps_cc() -> str:
         else:
             out.append(f"  if (w->{t.valid}) w->{t.name} = {value};")
     out += ["}", "", "}  // namespace om", ""]
+    return "\n".join(out)
+
+
+# --- om/gen/port_trace.h ----------------------------------------------------------------------------------------------
+
+def cpp_trace_h() -> str:
+    counts = [sum(1 for s, d in trace_columns() if s.trace == g and d == want)
+              for g in sorted({s.trace for s, _ in ports()}) for want in ("in", "out")]
+    out = [f"// {BANNER}",
+           "// One line of a port trace (om/sim/port_trace.h): every port of om_top in trace_columns() order, each as hex",
+           "// without prefix or leading zeros (a packed struct as its whole bit image), separated by single spaces.",
+           "#pragma once", "", "#include <array>", "#include <cinttypes>", "#include <cstdint>", "#include <cstdio>", "",
+           '#include "om/gen/top_ports.h"', "", "namespace om::port_trace {", "",
+           "/// Columns per group of the trace: inputs, outputs, then the next group's inputs and outputs.",
+           f"inline constexpr std::array<int, {len(counts)}> kColumns = {{{', '.join(map(str, counts))}}};", "",
+           "inline void put(std::FILE* f, bool v) { std::fprintf(f, \"%x\", v); }",
+           "inline void put(std::FILE* f, uint32_t v) { std::fprintf(f, \"%\" PRIx32, v); }",
+           "inline void put(std::FILE* f, uint64_t v) { std::fprintf(f, \"%\" PRIx64, v); }",
+           "/// Little-endian 32-bit words as one hex number.", "template <size_t N>",
+           "void put(std::FILE* f, const std::array<uint32_t, N>& w) {", "  size_t top = N - 1;",
+           "  while (top > 0 && w[top] == 0) --top;", "  std::fprintf(f, \"%\" PRIx32, w[top]);",
+           "  for (size_t i = top; i-- > 0;) std::fprintf(f, \"%08\" PRIx32, w[i]);", "}",
+           "inline void put(std::FILE* f, const ref::Texel& t) { put(f, t.w); }", "",
+           "/// The line of one evaluated cycle, with its newline.",
+           "inline void write_row(std::FILE* f, const TopIn& in, const TopOut& out) {"]
+    for i, (s, d) in enumerate(trace_columns()):
+        v = f"{'in' if d == 'in' else 'out'}.{s.name}"
+        if i:
+            out.append("  std::fputc(' ', f);")
+        out.append(f"  put(f, {'pack(' + v + ')' if s.kind == 'struct' else v});")
+    out += ["  std::fputc('\\n', f);", "}", "", "}  // namespace om::port_trace", ""]
     return "\n".join(out)
 
 
