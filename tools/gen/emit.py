@@ -5,7 +5,8 @@ usage: emit.py [OUTDIR] [--docs DOCDIR] [--check-docs DOCDIR]
 Writes OUTDIR/include/om/gen/defs.h, OUTDIR/rtl/om_defs_pkg.sv, OUTDIR/python/omsim/_defs.py, the packed types of
 defs/types.toml (packed.py: om_pkg.sv, om/gen/sizes.h, types.h, src/types.cc, omsim/_types.py), the wave view of
 those types (waves.py: om/gen/waves.h), om_top's ports and stage-boundary taps of defs/top_ports.toml (top_ports.py:
-om/gen/top_ports.h, om/gen/top_ports_vl.h, om/gen/port_trace.h, src/top_ports.cc, src/top_taps.cc) and, with --docs,
+om/gen/top_ports.h, om/gen/top_ports_vl.h, om/gen/port_trace.h, om/gen/top_port_waves.h, src/top_ports.cc,
+src/top_taps.cc) and, with --docs,
 DOCDIR/definitions.md. Files are rewritten only when their content changes, so builds stay incremental.
 """
 from __future__ import annotations
@@ -318,6 +319,7 @@ def main() -> int:
     write(a.outdir / "include/om/gen/top_ports.h", top_ports.cpp_h())
     write(a.outdir / "include/om/gen/top_ports_vl.h", top_ports.cpp_vl_h())
     write(a.outdir / "include/om/gen/port_trace.h", top_ports.cpp_trace_h())
+    write(a.outdir / "include/om/gen/top_port_waves.h", top_ports.cpp_waves_h())
     write(a.outdir / "src/top_ports.cc", top_ports.cpp_cc())
     write(a.outdir / "src/top_taps.cc", top_ports.cpp_taps_cc())
     if a.docs:

@@ -32,6 +32,7 @@ class Signal:
     cache: bool = False
     init: int = 0  # the value of a default-constructed port struct
     trace: int = 1  # a port's group in the port trace
+    values: str = ""  # the value table naming it in the waves
 
     @property
     def kind(self) -> str:
@@ -96,7 +97,7 @@ def _signal(e: dict, rtl: str, where: str, extra: tuple[str, ...]) -> Signal:
             _fail(f"{where}: {width} bits: a port wider than 32 bits needs a type")
     return Signal(e["name"], rtl, width, e.get("type"), e.get("doc", ""), e.get("diff", ""), e.get("valid", ""),
                   e.get("model", ""), e.get("model_ptr", ""), bool(e.get("cache", False)), e.get("init", 0),
-                  e.get("trace", 1))
+                  e.get("trace", 1), e.get("values", ""))
 
 
 @functools.cache
@@ -109,7 +110,7 @@ def ports() -> tuple[tuple[Signal, str], ...]:
         if d not in ("in", "out"):
             _fail(f"{where}: dir {d!r} is not in or out")
         suffix = ("i" if e["name"].endswith("_n") else "_i") if d == "in" else "_o"
-        s = _signal({k: v for k, v in e.items() if k != "dir"}, e["name"] + suffix, where, ("diff", "init", "trace"))
+        s = _signal({k: v for k, v in e.items() if k != "dir"}, e["name"] + suffix, where, ("diff", "init", "trace", "values"))
         if s.init and (s.kind not in ("bool", "uint") or not 0 <= s.init < (1 << s.width)):
             _fail(f"{where}: init {s.init!r} does not fit the port")
         if s.diff not in ("", "words") or (s.diff and s.kind != "words"):
@@ -356,6 +357,42 @@ def cpp_trace_h() -> str:
             out.append("  std::fputc(' ', f);")
         out.append(f"  put(f, {'pack(' + v + ')' if s.kind == 'struct' else v});")
     out += ["  std::fputc('\\n', f);", "}", "", "}  // namespace om::port_trace", ""]
+    return "\n".join(out)
+
+
+# --- om/gen/top_port_waves.h -----------------------------------------------------------------------------------------
+
+def _wave_decl(s: Signal) -> str:
+    items = f"gen::k{packed._camel(s.type)}Wave" if s.kind in ("struct", "addr") else ""
+    table = f"&gen::k{packed._camel(s.values)}Enum" if s.values and s.values != "register" else "nullptr"
+    return (f'    {{"{s.rtl}", {s.width}, {items or "nullptr"}, {f"std::size({items})" if items else 0}, {table}, '
+            f'{"true" if s.values == "register" else "false"}}},')
+
+
+def cpp_waves_h() -> str:
+    out = [f"// {BANNER}",
+           "// om_top's ports (without clk_i) as waves: their RTL names and widths, a packed struct's fields",
+           "// (om/gen/waves.h), the table naming their values; dump_ports() hands each port's value to a sink.",
+           "#pragma once", "", "#include <cstddef>", "#include <cstdint>", "#include <iterator>", "",
+           '#include "om/gen/top_ports.h"', '#include "om/gen/waves.h"', "", "namespace om::top_waves {", "",
+           "struct Port {", "  const char* name;  // RTL name with its _i / _o suffix", "  uint32_t width;",
+           "  const gen::WaveItem* items;  // a packed struct's fields, or nullptr", "  size_t n_items;",
+           "  const gen::WaveEnum* values;  // the table naming its values, or nullptr",
+           "  bool registers;  // named by the register description's offsets", "};", "",
+           "/// In rtl/om_top.sv's order.", f"inline constexpr Port kPorts[{len(ports())}] = {{"]
+    out += [_wave_decl(s) for s, _ in ports()]
+    out += ["};", "",
+            "/// sink(i, value) for the i-th port of kPorts: a 1-bit or up to 64-bit value (masked to its width), a",
+            "/// ref::Texel, or a packed struct's image (pack()).", "template <class Sink>",
+            "void dump_ports(const TopIn& in, const TopOut& out, Sink& sink) {"]
+    for i, (s, d) in enumerate(ports()):
+        v = f"{d}.{s.name}"
+        if s.kind == "struct":
+            v = f"pack({v})"
+        elif s.kind == "uint" and s.width < 32:
+            v = f"{v} & 0x{(1 << s.width) - 1:X}u"
+        out.append(f"  sink({i}, {v});")
+    out += ["}", "", "}  // namespace om::top_waves", ""]
     return "\n".join(out)
 
 
