@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <iterator>
 #include <stdexcept>
+#include <utility>
 
 #include "gtkwave/fstapi.h"
 #include "om/gen/regs.h"
@@ -145,57 +146,55 @@ const gen::WaveEnum& register_names() {
   return table->e;
 }
 
-namespace {
-
-// A writer's variable for each port: clk_i (index 0), then om_top.sv's ports in order.
-struct PortSink {
-  FstWriter& w;
-  const std::vector<PortDecl>& decls;
-  const std::vector<FstWriter::Handle>& h;
-  const std::vector<std::unique_ptr<StructVars>>& s;
-
-  void operator()(size_t port, uint64_t v) {
-    const size_t k = port + 1;
-    if (s[k]) {
-      s[k]->set_packed(v);
-    } else {
-      w.set(h[k], decls[k].width, v);
-    }
+std::vector<PortDecl> decls(const top_waves::Signal* signals, size_t n) {
+  std::vector<PortDecl> out;
+  for (size_t i = 0; i < n; ++i) {
+    const top_waves::Signal& p = signals[i];
+    out.push_back(
+        {p.name, p.width, p.items, p.n_items, p.registers ? &register_names() : p.values});
   }
-  void operator()(size_t port, const ref::Texel& t) {
-    w.set_words(h[port + 1], decls[port + 1].width, t.w.data());
-  }
-  template <size_t N>
-  void operator()(size_t port, const std::array<uint32_t, N>& image) {
-    s[port + 1]->set(image.data());
-  }
-};
+  return out;
+}
 
-}  // namespace
+SignalVars::SignalVars(FstWriter& w, std::vector<PortDecl> decls)
+    : w_(w), decls_(std::move(decls)) {
+  for (const PortDecl& p : decls_) {
+    h_.push_back(p.items ? 0 : w_.var(p.name, p.width, p.values));
+    s_.push_back(p.items ? std::make_unique<StructVars>(w_, p.name, p.items, p.n_items) : nullptr);
+  }
+}
+
+void SignalVars::operator()(size_t i, uint64_t v) {
+  if (s_[i]) {
+    s_[i]->set_packed(v);
+  } else {
+    w_.set(h_[i], decls_[i].width, v);
+  }
+}
+
+void SignalVars::operator()(size_t i, const ref::Texel& t) {
+  w_.set_words(h_[i], decls_[i].width, t.w.data());
+}
 
 const std::vector<PortDecl>& PortTracer::ports() {
   static const std::vector<PortDecl> all = [] {
     std::vector<PortDecl> out{{"clk_i", 1}};
-    for (const top_waves::Port& p : top_waves::kPorts) {
-      out.push_back(
-          {p.name, p.width, p.items, p.n_items, p.registers ? &register_names() : p.values});
+    for (const PortDecl& p : decls(top_waves::kPorts, std::size(top_waves::kPorts))) {
+      out.push_back(p);
     }
     return out;
   }();
   return all;
 }
 
-PortTracer::PortTracer(FstWriter& w) : w_(w) {
-  for (const PortDecl& p : ports()) {
-    h_.push_back(p.items ? 0 : w_.var(p.name, p.width, p.values));
-    s_.push_back(p.items ? std::make_unique<StructVars>(w_, p.name, p.items, p.n_items) : nullptr);
-  }
-}
+PortTracer::PortTracer(FstWriter& w)
+    : w_(w),
+      clk_(w_.var("clk_i", 1)),
+      ports_(w_, decls(top_waves::kPorts, std::size(top_waves::kPorts))) {}
 
 void PortTracer::dump(bool clk, const TopIn& in, const TopOut& out) {
-  w_.set(h_[0], 1, clk);
-  PortSink sink{w_, ports(), h_, s_};
-  top_waves::dump_ports(in, out, sink);
+  w_.set(clk_, 1, clk);
+  top_waves::dump_ports(in, out, ports_);
 }
 
 }  // namespace om::sim

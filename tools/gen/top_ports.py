@@ -371,16 +371,19 @@ def _wave_decl(s: Signal) -> str:
 
 def cpp_waves_h() -> str:
     out = [f"// {BANNER}",
-           "// om_top's ports (without clk_i) as waves: their RTL names and widths, a packed struct's fields",
-           "// (om/gen/waves.h), the table naming their values; dump_ports() hands each port's value to a sink.",
+           "// om_top's ports (without clk_i) and stage-boundary wires as waves: their RTL names and widths, a packed",
+           "// struct's fields (om/gen/waves.h), the table naming their values; dump_ports() and dump_taps() hand each",
+           "// one's value to a sink.",
            "#pragma once", "", "#include <cstddef>", "#include <cstdint>", "#include <iterator>", "",
            '#include "om/gen/top_ports.h"', '#include "om/gen/waves.h"', "", "namespace om::top_waves {", "",
-           "struct Port {", "  const char* name;  // RTL name with its _i / _o suffix", "  uint32_t width;",
+           "struct Signal {", "  const char* name;  // RTL name (a port's with its _i / _o suffix)", "  uint32_t width;",
            "  const gen::WaveItem* items;  // a packed struct's fields, or nullptr", "  size_t n_items;",
            "  const gen::WaveEnum* values;  // the table naming its values, or nullptr",
            "  bool registers;  // named by the register description's offsets", "};", "",
-           "/// In rtl/om_top.sv's order.", f"inline constexpr Port kPorts[{len(ports())}] = {{"]
+           "/// In rtl/om_top.sv's order.", f"inline constexpr Signal kPorts[{len(ports())}] = {{"]
     out += [_wave_decl(s) for s, _ in ports()]
+    out += ["};", "", f"inline constexpr Signal kTaps[{len(taps())}] = {{"]
+    out += [_wave_decl(t) for t in taps()]
     out += ["};", "",
             "/// sink(i, value) for the i-th port of kPorts: a 1-bit or up to 64-bit value (masked to its width), a",
             "/// ref::Texel, or a packed struct's image (pack()).", "template <class Sink>",
@@ -392,6 +395,10 @@ def cpp_waves_h() -> str:
         elif s.kind == "uint" and s.width < 32:
             v = f"{v} & 0x{(1 << s.width) - 1:X}u"
         out.append(f"  sink({i}, {v});")
+    out += ["}", "", "/// sink(i, value) for the i-th wire of kTaps.", "template <class Sink>",
+            "void dump_taps(const TopTaps& t, Sink& sink) {"]
+    out += [f"  sink({i}, {'pack(t.' + t.name + ')' if t.kind == 'struct' else 't.' + t.name});"
+            for i, t in enumerate(taps())]
     out += ["}", "", "}  // namespace om::top_waves", ""]
     return "\n".join(out)
 
