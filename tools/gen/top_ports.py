@@ -3,9 +3,10 @@
 
 Emits om/gen/top_ports.h (TopIn, TopOut, TopTaps, TopTapWords, the cache of packed taps and the Python cosim's field
 tables), src/top_ports.cc (their comparisons and divergence messages), src/top_taps.cc (om::Top::taps and tap_words)
-and om/gen/top_ports_vl.h (the copies to and from a Verilated om_top's pins and public wires, as templates over the
-Verilated class so om::gen needs no Verilator). tests: testbenches/model/top_ports_rtl.py checks the generated structs'
-members against rtl/om_top.sv, and taps_test.cc the comparisons.
+om/gen/top_ports_vl.h (the copies to and from a Verilated om_top's pins and public wires, as templates over the
+Verilated class so om::gen needs no Verilator), om/gen/port_trace.h (a line of the port trace) and
+om/gen/top_port_waves.h (the ports and wires as FST variables). tests: testbenches/model/top_ports_rtl.py (CTest
+om_top_ports_match_rtl) checks the generated structs' members against rtl/om_top.sv, taps_test.cc the comparisons.
 """
 from __future__ import annotations
 
