@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // om_top's ports <-> Python dicts through one table per port struct (see cosim_py.h): the RTL port
-// names without their suffix and each port's width, used both ways and for the messages.
+// names without their suffix and each port's width (generated from defs/top_ports.toml for TopIn
+// and TopOut), used both ways and for the messages.
 #include <sstream>
 #include <stdexcept>
 #include <tuple>
@@ -21,15 +22,9 @@ std::string type_name(const py::handle& v) {
   return py::str(py::type::of(v).attr("__name__")).cast<std::string>();
 }
 
-/// A port (or pixel field) of S: its name, member and width in bits.
+/// A field of a pixel or perf_t: its name, member and width in bits.
 template <class S, class M>
-struct Port {
-  const char* name;
-  M S::*member;
-  int bits;
-};
-template <class S, class M>
-constexpr Port<S, M> port(const char* name, M S::*member, int bits = 32) {
+constexpr om::PortField<S, M> port(const char* name, M S::*member, int bits = 32) {
   return {name, member, bits};
 }
 
@@ -58,32 +53,12 @@ struct Ports<om::Perf> {
 };
 template <>
 struct Ports<om::TopIn> {
-  using S = om::TopIn;
   static constexpr const char* kWhat = "port";
-  static constexpr auto kPorts = std::make_tuple(
-      port("rst_n", &S::rst_n, 1), port("cfg", &S::cfg, 3), port("psel", &S::psel, 1),
-      port("penable", &S::penable, 1), port("pwrite", &S::pwrite, 1), port("paddr", &S::paddr, 12),
-      port("pwdata", &S::pwdata), port("pstrb", &S::pstrb, 4), port("in_valid", &S::in_valid, 1),
-      port("in_data", &S::in_data), port("mem_rd_ready", &S::mem_rd_ready, 1),
-      port("mem_rsp_valid", &S::mem_rsp_valid, 1),
-      port("mem_rsp_data", &S::mem_rsp_data, om::kTexelW),
-      port("mem_wr_ready", &S::mem_wr_ready, 1), port("ds_rd_ready", &S::ds_rd_ready, 1),
-      port("ds_rsp_valid", &S::ds_rsp_valid, 1), port("ds_rsp_data", &S::ds_rsp_data, om::kTexelW),
-      port("ds_wr_ready", &S::ds_wr_ready, 1));
+  static constexpr auto kPorts = om::kTopInFields;
 };
 template <>
 struct Ports<om::TopOut> {
-  using S = om::TopOut;
-  static constexpr auto kPorts = std::make_tuple(
-      port("prdata", &S::prdata), port("pready", &S::pready, 1), port("pslverr", &S::pslverr, 1),
-      port("in_ready", &S::in_ready, 1), port("mem_rd_valid", &S::mem_rd_valid, 1),
-      port("mem_rd_addr", &S::mem_rd_addr, om::kMemAddrBits),
-      port("mem_wr_valid", &S::mem_wr_valid, 1),
-      port("mem_wr_addr", &S::mem_wr_addr, om::kMemAddrBits),
-      port("mem_wr_data", &S::mem_wr_data, om::kTexelW), port("ds_rd_valid", &S::ds_rd_valid, 1),
-      port("ds_rd_addr", &S::ds_rd_addr, om::kMemAddrBits), port("ds_wr_valid", &S::ds_wr_valid, 1),
-      port("ds_wr_addr", &S::ds_wr_addr, om::kMemAddrBits),
-      port("ds_wr_data", &S::ds_wr_data, om::kTexelW), port("perf", &S::perf));
+  static constexpr auto kPorts = om::kTopOutFields;
 };
 
 py::sequence sequence(const py::handle& v, const std::string& what, const std::string& of) {

@@ -4,9 +4,11 @@
 #include <algorithm>
 #include <iterator>
 #include <stdexcept>
+#include <utility>
 
 #include "gtkwave/fstapi.h"
 #include "om/gen/regs.h"
+#include "om/gen/top_port_waves.h"
 
 namespace om::sim {
 
@@ -144,132 +146,55 @@ const gen::WaveEnum& register_names() {
   return table->e;
 }
 
-namespace {
-
-enum Port : size_t {
-  kClk,
-  kRst,
-  kCfg,
-  kPsel,
-  kPenable,
-  kPwrite,
-  kPaddr,
-  kPwdata,
-  kPstrb,
-  kPrdata,
-  kPready,
-  kPslverr,
-  kInValid,
-  kInReady,
-  kInData,
-  kRdValid,
-  kRdReady,
-  kRdAddr,
-  kRspValid,
-  kRspData,
-  kWrValid,
-  kWrReady,
-  kWrAddr,
-  kWrData,
-  kDsRdValid,
-  kDsRdReady,
-  kDsRdAddr,
-  kDsRspValid,
-  kDsRspData,
-  kDsWrValid,
-  kDsWrReady,
-  kDsWrAddr,
-  kDsWrData,
-  kPerf,
-  kNumPorts
-};
-
-const PortDecl kPorts[kNumPorts] = {
-    {"clk_i", 1},
-    {"rst_ni", 1},
-    {"cfg_i", 3, nullptr, 0, &gen::kConfigEnum},
-    {"psel_i", 1},
-    {"penable_i", 1},
-    {"pwrite_i", 1},
-    {"paddr_i", 12, nullptr, 0, &register_names()},
-    {"pwdata_i", 32},
-    {"pstrb_i", 4},
-    {"prdata_o", 32},
-    {"pready_o", 1},
-    {"pslverr_o", 1},
-    {"in_valid_i", 1},
-    {"in_ready_o", 1},
-    {"in_data_i", kPixelBits, gen::kPixelWave, std::size(gen::kPixelWave)},
-    {"mem_rd_valid_o", 1},
-    {"mem_rd_ready_i", 1},
-    {"mem_rd_addr_o", kMemAddrBits, gen::kMemAddrWave, std::size(gen::kMemAddrWave)},
-    {"mem_rsp_valid_i", 1},
-    {"mem_rsp_data_i", 128},
-    {"mem_wr_valid_o", 1},
-    {"mem_wr_ready_i", 1},
-    {"mem_wr_addr_o", kMemAddrBits, gen::kMemAddrWave, std::size(gen::kMemAddrWave)},
-    {"mem_wr_data_o", 128},
-    {"ds_rd_valid_o", 1},
-    {"ds_rd_ready_i", 1},
-    {"ds_rd_addr_o", kMemAddrBits, gen::kMemAddrWave, std::size(gen::kMemAddrWave)},
-    {"ds_rsp_valid_i", 1},
-    {"ds_rsp_data_i", 128},
-    {"ds_wr_valid_o", 1},
-    {"ds_wr_ready_i", 1},
-    {"ds_wr_addr_o", kMemAddrBits, gen::kMemAddrWave, std::size(gen::kMemAddrWave)},
-    {"ds_wr_data_o", 128},
-    {"perf_o", kPerfBits, gen::kPerfWave, std::size(gen::kPerfWave)},
-};
-
-}  // namespace
-
-const std::vector<PortDecl>& PortTracer::ports() {
-  static const std::vector<PortDecl> all(std::begin(kPorts), std::end(kPorts));
-  return all;
+std::vector<PortDecl> decls(const top_waves::Signal* signals, size_t n) {
+  std::vector<PortDecl> out;
+  for (size_t i = 0; i < n; ++i) {
+    const top_waves::Signal& p = signals[i];
+    out.push_back(
+        {p.name, p.width, p.items, p.n_items, p.registers ? &register_names() : p.values});
+  }
+  return out;
 }
 
-PortTracer::PortTracer(FstWriter& w) : w_(w) {
-  for (const PortDecl& p : kPorts) {
+SignalVars::SignalVars(FstWriter& w, std::vector<PortDecl> decls)
+    : w_(w), decls_(std::move(decls)) {
+  for (const PortDecl& p : decls_) {
     h_.push_back(p.items ? 0 : w_.var(p.name, p.width, p.values));
     s_.push_back(p.items ? std::make_unique<StructVars>(w_, p.name, p.items, p.n_items) : nullptr);
   }
 }
 
+void SignalVars::operator()(size_t i, uint64_t v) {
+  if (s_[i]) {
+    s_[i]->set_packed(v);
+  } else {
+    w_.set(h_[i], decls_[i].width, v);
+  }
+}
+
+void SignalVars::operator()(size_t i, const ref::Texel& t) {
+  w_.set_words(h_[i], decls_[i].width, t.w.data());
+}
+
+const std::vector<PortDecl>& PortTracer::ports() {
+  static const std::vector<PortDecl> all = [] {
+    std::vector<PortDecl> out{{"clk_i", 1}};
+    for (const PortDecl& p : decls(top_waves::kPorts, std::size(top_waves::kPorts))) {
+      out.push_back(p);
+    }
+    return out;
+  }();
+  return all;
+}
+
+PortTracer::PortTracer(FstWriter& w)
+    : w_(w),
+      clk_(w_.var("clk_i", 1)),
+      ports_(w_, decls(top_waves::kPorts, std::size(top_waves::kPorts))) {}
+
 void PortTracer::dump(bool clk, const TopIn& in, const TopOut& out) {
-  w_.set(h_[kClk], 1, clk);
-  w_.set(h_[kRst], 1, in.rst_n);
-  w_.set(h_[kCfg], 3, in.cfg & 7u);
-  w_.set(h_[kPsel], 1, in.psel);
-  w_.set(h_[kPenable], 1, in.penable);
-  w_.set(h_[kPwrite], 1, in.pwrite);
-  w_.set(h_[kPaddr], 12, in.paddr & 0xFFFu);
-  w_.set(h_[kPwdata], 32, in.pwdata);
-  w_.set(h_[kPstrb], 4, in.pstrb & 0xFu);
-  w_.set(h_[kPrdata], 32, out.prdata);
-  w_.set(h_[kPready], 1, out.pready);
-  w_.set(h_[kPslverr], 1, out.pslverr);
-  w_.set(h_[kInValid], 1, in.in_valid);
-  w_.set(h_[kInReady], 1, out.in_ready);
-  s_[kInData]->set(pack(in.in_data).data());
-  w_.set(h_[kRdValid], 1, out.mem_rd_valid);
-  w_.set(h_[kRdReady], 1, in.mem_rd_ready);
-  s_[kRdAddr]->set_packed(out.mem_rd_addr);
-  w_.set(h_[kRspValid], 1, in.mem_rsp_valid);
-  w_.set_words(h_[kRspData], 128, in.mem_rsp_data.w.data());
-  w_.set(h_[kWrValid], 1, out.mem_wr_valid);
-  w_.set(h_[kWrReady], 1, in.mem_wr_ready);
-  s_[kWrAddr]->set_packed(out.mem_wr_addr);
-  w_.set_words(h_[kWrData], 128, out.mem_wr_data.w.data());
-  w_.set(h_[kDsRdValid], 1, out.ds_rd_valid);
-  w_.set(h_[kDsRdReady], 1, in.ds_rd_ready);
-  s_[kDsRdAddr]->set_packed(out.ds_rd_addr);
-  w_.set(h_[kDsRspValid], 1, in.ds_rsp_valid);
-  w_.set_words(h_[kDsRspData], 128, in.ds_rsp_data.w.data());
-  w_.set(h_[kDsWrValid], 1, out.ds_wr_valid);
-  w_.set(h_[kDsWrReady], 1, in.ds_wr_ready);
-  s_[kDsWrAddr]->set_packed(out.ds_wr_addr);
-  w_.set_words(h_[kDsWrData], 128, out.ds_wr_data.w.data());
-  s_[kPerf]->set(pack(out.perf).data());
+  w_.set(clk_, 1, clk);
+  top_waves::dump_ports(in, out, ports_);
 }
 
 }  // namespace om::sim

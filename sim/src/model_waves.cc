@@ -40,37 +40,12 @@ enum Reg : size_t {
   kWrData,
   kCfg,
   kCfgIdx,
-  kDsValidTap,
-  kDsReadyTap,
-  kAccValid,
-  kAccReady,
-  kHzValidTap,
-  kHzReadyTap,
-  kRdValidTap,
-  kDpEnTap,
-  kDpValidTap,
-  kWrReadyTap,
-  kDpWriteTap,
-  kDpTexelTap,
   kNumRegs
 };
 
 // om_top's packed-struct wires, and the stages' decoded pipeline-register outputs, traced field by
 // field.
-enum Wire : size_t {
-  kState,
-  kCfgInfo,
-  kDsPx,
-  kAccOp,
-  kHzOp,
-  kRdOp,
-  kDpAddr,
-  kDpDesc,
-  kInQ,
-  kPxQ,
-  kReqQ,
-  kNumWires
-};
+enum Wire : size_t { kState, kCfgInfo, kDpDesc, kInQ, kPxQ, kReqQ, kNumWires };
 
 // Bits of a pointer into `depth` entries (the RTL's $clog2).
 constexpr uint32_t clog2(uint32_t depth) {
@@ -103,23 +78,7 @@ ModelWaves::ModelWaves(const std::string& path, const Top& top) : w_(path), top_
   wires_[kState] = std::make_unique<StructVars>(w_, "state", gen::kStateWave);
   wires_[kCfgInfo] = std::make_unique<StructVars>(w_, "cfg", gen::kCfgInfoWave);
   decl(kCfgIdx, "cfg_idx", gen::kConfigEnum.bits, &gen::kConfigEnum);
-  decl(kDsValidTap, "ds_valid", 1);
-  decl(kDsReadyTap, "ds_ready", 1);
-  wires_[kDsPx] = std::make_unique<StructVars>(w_, "ds_px", gen::kPixelWave);
-  decl(kAccValid, "acc_valid", 1);
-  decl(kAccReady, "acc_ready", 1);
-  wires_[kAccOp] = std::make_unique<StructVars>(w_, "acc_op", gen::kOpWave);
-  decl(kHzValidTap, "hz_valid", 1);
-  decl(kHzReadyTap, "hz_ready", 1);
-  wires_[kHzOp] = std::make_unique<StructVars>(w_, "hz_op", gen::kOpWave);
-  decl(kRdValidTap, "rd_valid", 1);
-  decl(kDpEnTap, "dp_en", 1);
-  wires_[kRdOp] = std::make_unique<StructVars>(w_, "rd_op", gen::kOpDstWave);
-  decl(kDpValidTap, "dp_valid", 1);
-  decl(kWrReadyTap, "wr_ready", 1);
-  wires_[kDpAddr] = std::make_unique<StructVars>(w_, "dp_addr", gen::kMemAddrWave);
-  decl(kDpWriteTap, "dp_write", 1);
-  decl(kDpTexelTap, "dp_texel", kTexelW);
+  taps_ = std::make_unique<SignalVars>(w_, decls(top_waves::kTaps, std::size(top_waves::kTaps)));
   wires_[kDpDesc] = std::make_unique<StructVars>(w_, "dp_desc", gen::kRtDescWave);
   w_.push_scope("u_accept");
   decl(kAccDone, "done_q", kMaxRts);
@@ -202,23 +161,7 @@ void ModelWaves::wires() {
   wires_[kCfgInfo]->set(pack(co.cfg_info).data());
   put(kCfgIdx, co.cfg);
   const TopTaps t = top_.taps();
-  put(kDsValidTap, t.ds_valid);
-  put(kDsReadyTap, t.ds_ready);
-  wires_[kDsPx]->set(pack(t.ds_px).data());
-  put(kAccValid, t.acc_valid);
-  put(kAccReady, t.acc_ready);
-  wires_[kAccOp]->set(pack(t.acc_op).data());
-  put(kHzValidTap, t.hz_valid);
-  put(kHzReadyTap, t.hz_ready);
-  wires_[kHzOp]->set(pack(t.hz_op).data());
-  put(kRdValidTap, t.rd_valid);
-  put(kDpEnTap, t.dp_en);
-  wires_[kRdOp]->set(pack(t.rd_op).data());
-  put(kDpValidTap, t.dp_valid);
-  put(kWrReadyTap, t.wr_ready);
-  wires_[kDpAddr]->set_packed(t.dp_addr);
-  put(kDpWriteTap, t.dp_write);
-  put_words(kDpTexelTap, t.dp_texel.w.data());
+  top_waves::dump_taps(t, *taps_);
   // om_top.sv's dp_desc: the descriptor of the slot entering the datapath.
   const uint32_t rt = mem_addr_rt(t.rd_op.op.addr);
   const RtDesc desc = desc_sel(co.state, rt, co.state.rt_bind[rt].format, co.cfg_info.fl_index);

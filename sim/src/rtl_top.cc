@@ -26,7 +26,7 @@
 
 #include "Vom_top.h"
 #include "Vom_top___024root.h"
-#include "om/sim/apb_master.h"
+#include "om/gen/top_ports_vl.h"
 
 namespace om::sim {
 
@@ -41,15 +41,6 @@ struct RtlTop::Trace {};
 #endif
 
 namespace {
-
-// A Verilated wide value as the generated packed image of its type.
-template <typename Bits, typename Wide>
-Bits words(const Wide& w) {
-  static_assert(sizeof(Wide) == sizeof(Bits), "packed type layout changed");
-  Bits b;
-  for (size_t i = 0; i < b.size(); ++i) b[i] = w[i];
-  return b;
-}
 
 #if OM_CODE_COVERAGE
 // Writes the model's code coverage to a file of its own in $OM_CODE_COVERAGE_DIR (when set).
@@ -136,8 +127,6 @@ RtlTop::RtlTop(bool trace_capable, std::vector<std::string> args)
   dut_->clk_i = 0;
   dut_->rst_ni = 1;
   dut_->eval();
-  static_assert(sizeof(dut_->in_data_i) == sizeof(PixelBits), "pixel_t layout changed");
-  static_assert(sizeof(dut_->perf_o) == 4 * ((kPerfBits + 31) / 32), "perf_t layout changed");
 }
 
 void RtlTop::configure_context() {
@@ -165,49 +154,13 @@ RtlTop::~RtlTop() {
 const TopOut& RtlTop::eval(const TopIn& in) {
   Vom_top& d = *dut_;
   d.clk_i = 0;
-  d.rst_ni = in.rst_n ? 1 : 0;
-  d.cfg_i = static_cast<uint8_t>(in.cfg & 7u);
-  ApbMaster::to_ports(in, d);
-  d.in_valid_i = in.in_valid;
-  if (!pixel_packed_ || !(in.in_data == last_pixel_)) {
-    const PixelBits bits = pack(in.in_data);
-    for (size_t i = 0; i < bits.size(); ++i) d.in_data_i[i] = bits[i];
-    last_pixel_ = in.in_data;
-    pixel_packed_ = true;
-  }
-  d.mem_rd_ready_i = in.mem_rd_ready;
-  d.mem_rsp_valid_i = in.mem_rsp_valid;
-  for (int i = 0; i < 4; ++i) d.mem_rsp_data_i[i] = in.mem_rsp_data.w[i];
-  d.mem_wr_ready_i = in.mem_wr_ready;
-  d.ds_rd_ready_i = in.ds_rd_ready;
-  d.ds_rsp_valid_i = in.ds_rsp_valid;
-  for (int i = 0; i < 4; ++i) d.ds_rsp_data_i[i] = in.ds_rsp_data.w[i];
-  d.ds_wr_ready_i = in.ds_wr_ready;
+  vl::put_inputs(in, d, in_cache_);
   d.eval();
 #if OM_RTL_TRACE
   if (trace_) trace_->fst.dump(10 * cycle_);
 #endif
-  read_outputs();
+  vl::get_outputs(d, out_);
   return out_;
-}
-
-void RtlTop::read_outputs() {
-  Vom_top& d = *dut_;
-  out_.prdata = d.prdata_o;
-  out_.pready = d.pready_o;
-  out_.pslverr = d.pslverr_o;
-  out_.in_ready = d.in_ready_o;
-  out_.mem_rd_valid = d.mem_rd_valid_o;
-  out_.mem_rd_addr = d.mem_rd_addr_o;
-  out_.mem_wr_valid = d.mem_wr_valid_o;
-  out_.mem_wr_addr = d.mem_wr_addr_o;
-  for (int i = 0; i < 4; ++i) out_.mem_wr_data.w[i] = d.mem_wr_data_o[i];
-  out_.ds_rd_valid = d.ds_rd_valid_o;
-  out_.ds_rd_addr = d.ds_rd_addr_o;
-  out_.ds_wr_valid = d.ds_wr_valid_o;
-  out_.ds_wr_addr = d.ds_wr_addr_o;
-  for (int i = 0; i < 4; ++i) out_.ds_wr_data.w[i] = d.ds_wr_data_o[i];
-  out_.perf = unpack_perf(words<PerfBits>(d.perf_o));
 }
 
 void RtlTop::tick() {
@@ -277,57 +230,15 @@ void RtlTop::restore(const std::vector<uint8_t>& image) {
   // The image holds the saved model's context settings too: this model's apply again.
   configure_context();
   // The saved pins hold the pixel last driven; eval() repacks the next one whatever it is.
-  pixel_packed_ = false;
+  in_cache_ = {};
 #else
   (void)image;
   throw std::runtime_error("RtlTop: om_top was Verilated without --savable (code coverage)");
 #endif
 }
 
-TopTaps RtlTop::taps() const {
-  const Vom_top___024root& r = *dut_->rootp;
-  TopTaps t;
-  t.ds_valid = r.om_top__DOT__ds_valid;
-  t.ds_ready = r.om_top__DOT__ds_ready;
-  t.ds_px = unpack_pixel(words<PixelBits>(r.om_top__DOT__ds_px));
-  t.acc_valid = r.om_top__DOT__acc_valid;
-  t.acc_ready = r.om_top__DOT__acc_ready;
-  t.acc_op = unpack_op(words<OpBits>(r.om_top__DOT__acc_op));
-  t.hz_valid = r.om_top__DOT__hz_valid;
-  t.hz_ready = r.om_top__DOT__hz_ready;
-  t.hz_op = unpack_op(words<OpBits>(r.om_top__DOT__hz_op));
-  t.rd_valid = r.om_top__DOT__rd_valid;
-  t.dp_en = r.om_top__DOT__dp_en;
-  t.rd_op = unpack_op_dst(words<OpDstBits>(r.om_top__DOT__rd_op));
-  t.dp_valid = r.om_top__DOT__dp_valid;
-  t.wr_ready = r.om_top__DOT__wr_ready;
-  t.dp_addr = r.om_top__DOT__dp_addr;
-  t.dp_write = r.om_top__DOT__dp_write;
-  for (int i = 0; i < 4; ++i) t.dp_texel.w[i] = r.om_top__DOT__dp_texel[i];
-  return t;
-}
+TopTaps RtlTop::taps() const { return vl::get_taps(*dut_->rootp); }
 
-void RtlTop::tap_words(TopTapWords* w) const {
-  const Vom_top___024root& r = *dut_->rootp;
-  w->ds_valid = r.om_top__DOT__ds_valid;
-  w->ds_ready = r.om_top__DOT__ds_ready;
-  w->acc_valid = r.om_top__DOT__acc_valid;
-  w->acc_ready = r.om_top__DOT__acc_ready;
-  w->hz_valid = r.om_top__DOT__hz_valid;
-  w->hz_ready = r.om_top__DOT__hz_ready;
-  w->rd_valid = r.om_top__DOT__rd_valid;
-  w->dp_en = r.om_top__DOT__dp_en;
-  w->dp_valid = r.om_top__DOT__dp_valid;
-  w->wr_ready = r.om_top__DOT__wr_ready;
-  w->dp_addr = r.om_top__DOT__dp_addr;
-  w->dp_write = r.om_top__DOT__dp_write;
-  if (w->ds_valid) w->ds_px = words<PixelBits>(r.om_top__DOT__ds_px);
-  if (w->acc_valid) w->acc_op = words<OpBits>(r.om_top__DOT__acc_op);
-  if (w->hz_valid) w->hz_op = words<OpBits>(r.om_top__DOT__hz_op);
-  if (w->rd_valid) w->rd_op = words<OpDstBits>(r.om_top__DOT__rd_op);
-  if (w->dp_valid) {
-    for (int i = 0; i < 4; ++i) w->dp_texel.w[i] = r.om_top__DOT__dp_texel[i];
-  }
-}
+void RtlTop::tap_words(TopTapWords* w) const { vl::get_tap_words(*dut_->rootp, w); }
 
 }  // namespace om::sim

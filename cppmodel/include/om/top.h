@@ -108,10 +108,9 @@ class Top {
   uint32_t logic_op0_ = 0;
   ref::Vec4 blend_factor_{};
 
-  // The last pixel tap_words() packed at om_depth's output, and its image.
-  mutable Pixel tap_px_;
-  mutable PixelBits tap_px_bits_{};
-  mutable bool tap_px_packed_ = false;
+  // The last payloads tap_words() packed at the cached boundaries (om_depth's output), and their
+  // images.
+  mutable TopTapCache tap_cache_;
 };
 
 }  // namespace om

@@ -7,12 +7,14 @@
 // carry it as an FST enum table.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "om/gen/top_port_waves.h"
 #include "om/gen/waves.h"
 #include "om/top_ports.h"
 
@@ -89,9 +91,37 @@ struct PortDecl {
   const gen::WaveEnum* values = nullptr;  // the table naming its values, or nullptr
 };
 
-/// om_top's ports (RTL names with their _i / _o suffixes) in the current scope of a writer: packed
-/// struct ports as their fields, cfg_i with the configuration names, paddr_i with the register
-/// names of the register description (om/gen/regs.h).
+/// Signals of a generated table (om/gen/top_port_waves.h) declared in the current scope of a
+/// writer, packed struct signals as their fields; the sink of top_waves::dump_ports() and
+/// dump_taps().
+class SignalVars {
+ public:
+  SignalVars(FstWriter& w, std::vector<PortDecl> decls);
+  /// The i-th signal's value: a scalar (or a packed struct of at most 64 bits), a texel, or a
+  /// packed struct's image.
+  void operator()(size_t i, uint64_t v);
+  void operator()(size_t i, const ref::Texel& t);
+  template <size_t N>
+  void operator()(size_t i, const std::array<uint32_t, N>& image) {
+    s_[i]->set(image.data());
+  }
+
+ private:
+  FstWriter& w_;
+  std::vector<PortDecl> decls_;
+  // Per signal: its variable, or (packed structs) its fields.
+  std::vector<FstWriter::Handle> h_;
+  std::vector<std::unique_ptr<StructVars>> s_;
+};
+
+/// A generated table of signals (top_waves::kPorts, kTaps) as PortDecls: "register" values become
+/// register_names().
+std::vector<PortDecl> decls(const top_waves::Signal* signals, size_t n);
+
+/// om_top's ports (RTL names with their _i / _o suffixes) in the current scope of a writer: clk_i,
+/// then defs/top_ports.toml's ports; packed struct ports as their fields, cfg_i with the
+/// configuration names, paddr_i with the register names of the register description
+/// (om/gen/regs.h).
 class PortTracer {
  public:
   /// The ports, in the order they are declared.
@@ -103,9 +133,8 @@ class PortTracer {
 
  private:
   FstWriter& w_;
-  // Per port, in kPorts order: its variable, or (packed struct ports) its fields.
-  std::vector<FstWriter::Handle> h_;
-  std::vector<std::unique_ptr<StructVars>> s_;
+  FstWriter::Handle clk_;
+  SignalVars ports_;
 };
 
 /// The register names of the register description as a value table of APB byte offsets.

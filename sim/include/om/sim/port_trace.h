@@ -12,22 +12,24 @@
 //   mem_wr_addr_o mem_wr_data_o perf_o
 //   ds_rd_ready_i ds_rsp_valid_i ds_rsp_data_i ds_wr_ready_i
 //   ds_rd_valid_o ds_rd_addr_o ds_wr_valid_o ds_wr_addr_o ds_wr_data_o
-// Packed structs (in_data_i: pixel_t, perf_o: perf_t) are their whole bit image.
+// Packed structs (in_data_i: pixel_t, perf_o: perf_t) are their whole bit image. The columns are
+// the ports of defs/top_ports.toml by their `trace` group (om/gen/port_trace.h writes a line).
 #pragma once
 
 #include <memory>
 #include <string>
 
+#include "om/gen/port_trace.h"
 #include "om/sim/side.h"
 
 namespace om::sim {
 
 /// Number of fields per line of a port trace: inputs, then outputs, then the depth-stencil ports'
 /// inputs and outputs.
-inline constexpr int kPortTraceInputs = 14;
-inline constexpr int kPortTraceOutputs = 10;
-inline constexpr int kPortTraceDsInputs = 4;
-inline constexpr int kPortTraceDsOutputs = 5;
+inline constexpr int kPortTraceInputs = port_trace::kColumns[0];
+inline constexpr int kPortTraceOutputs = port_trace::kColumns[1];
+inline constexpr int kPortTraceDsInputs = port_trace::kColumns[2];
+inline constexpr int kPortTraceDsOutputs = port_trace::kColumns[3];
 
 /// `side` (a TappedSide, e.g. the RTL) with every eval()'s inputs and outputs appended to `path`;
 /// everything else goes to `side` unchanged. Throws std::runtime_error when `path` cannot be

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "om/gen/top_ports_vl.h"
 #include "om/top_ports.h"
 
 class Vom_top;
@@ -57,7 +58,6 @@ class RtlTop {
   void restore(const std::vector<uint8_t>& image);
 
  private:
-  void read_outputs();
   void configure_context();  // errors do not end the process; tracing when trace_capable_
 
   std::unique_ptr<VerilatedContext> ctx_;
@@ -65,8 +65,7 @@ class RtlTop {
   struct Trace;
   std::unique_ptr<Trace> trace_;
   TopOut out_;
-  Pixel last_pixel_;
-  bool pixel_packed_ = false;
+  vl::TopInCache in_cache_;
   bool trace_capable_ = false;
   std::vector<std::string> args_;
   uint64_t cycle_ = 0;
