@@ -62,6 +62,19 @@ TEST(TopTaps, ReadyIsComparedEvenWithoutValid) {
   EXPECT_EQ(diff(a, b), "om_hazard -> om_dest_read: hz_ready: 1 vs 0");
 }
 
+TEST(TopTaps, AddressesPrintEveryBit) {
+  TopTaps b = busy_taps();
+  b.dp_addr = busy_taps().dp_addr ^ (MemAddr{1} << (kMemAddrBits - 1));  // the rt field's top bit
+  const std::string d = diff(busy_taps(), b);
+  EXPECT_EQ(d.rfind("om_rt_datapath -> om_write: dp_addr: ", 0), 0u) << d;
+  const size_t vs = d.find(" vs ");
+  const size_t colon = d.rfind(": ", vs);
+  EXPECT_NE(d.substr(colon + 2, vs - colon - 2), d.substr(vs + 4)) << d;
+  TopOut oa, ob;
+  ob.mem_wr_addr = MemAddr{1} << (kMemAddrBits - 1);
+  EXPECT_EQ(diff(oa, ob), "mem_wr_addr_o: 0x000000000 vs 0x200000000");
+}
+
 TEST(TopTaps, WideFieldsPrintEveryDigit) {
   TopTaps b = busy_taps();
   b.dp_texel.w[3] = 0x80000000u;
