@@ -6,8 +6,9 @@ Writes OUTDIR/include/om/gen/defs.h, OUTDIR/rtl/om_defs_pkg.sv, OUTDIR/python/om
 defs/types.toml (packed.py: om_pkg.sv, om/gen/sizes.h, types.h, src/types.cc, omsim/_types.py), the wave view of
 those types (waves.py: om/gen/waves.h), om_top's ports and stage-boundary taps of defs/top_ports.toml (top_ports.py:
 om/gen/top_ports.h, om/gen/top_ports_vl.h, om/gen/port_trace.h, om/gen/top_port_waves.h, src/top_ports.cc,
-src/top_taps.cc; top_table.py: omsim/_top_ports.py; top_ports_sv.py: the Icarus replay's tb/tb_icarus_top_ports.svh)
-and, with --docs, DOCDIR/definitions.md. Files are rewritten only when their content changes, so builds stay incremental.
+src/top_taps.cc; top_ports_sc.py: om/gen/top_ports_sc.h; top_table.py: omsim/_top_ports.py; top_ports_sv.py: the
+Icarus replay's tb/tb_icarus_top_ports.svh) and, with --docs, DOCDIR/definitions.md. Files are rewritten only when
+their content changes, so builds stay incremental.
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ import srgb  # noqa: E402
 import srgb_poly  # noqa: E402
 import packed  # noqa: E402
 import top_ports  # noqa: E402
+import top_ports_sc  # noqa: E402
 import top_ports_sv  # noqa: E402
 import top_table  # noqa: E402
 import waves  # noqa: E402
@@ -326,6 +328,7 @@ def main() -> int:
     write(a.outdir / "include/om/gen/top_port_waves.h", top_ports.cpp_waves_h())
     write(a.outdir / "src/top_ports.cc", top_ports.cpp_cc())
     write(a.outdir / "src/top_taps.cc", top_ports.cpp_taps_cc())
+    write(a.outdir / "include/om/gen/top_ports_sc.h", top_ports_sc.cpp_sc_h())
     write(a.outdir / "python/omsim/_top_ports.py", top_table.py())
     write(a.outdir / "tb/tb_icarus_top_ports.svh", top_ports_sv.sv_tb())
     if a.docs:
