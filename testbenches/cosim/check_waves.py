@@ -19,11 +19,13 @@ from __future__ import annotations
 import argparse
 import subprocess
 import sys
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools/gen"))
+import top_table  # noqa: E402
 
-# om_top.sv's stage-boundary payloads and the valid beside them (dp_desc is decoded from rd_op).
-BOUNDARY = {"acc_op": "acc_valid", "hz_op": "hz_valid", "rd_op": "rd_valid", "dp_desc": "rd_valid",
-            "dp_addr": "dp_valid", "dp_write": "dp_valid", "dp_texel": "dp_valid"}
+# om_top.sv's stage-boundary payloads and the valid beside them (defs/top_ports.toml).
+BOUNDARY = top_table.gated()
 
 
 def read_vcd(path: str) -> dict[str, list[tuple[int, str]]]:

@@ -21,10 +21,10 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools/gen"))
-import top_ports  # noqa: E402
+import top_table  # noqa: E402
 
 # The column of each port on a line of the trace (om/sim/port_trace.h), by its RTL name.
-COLUMN = {s.rtl: i for i, (s, _) in enumerate(top_ports.trace_columns())}
+COLUMN = {s.rtl: i for i, (s, _) in enumerate(top_table.trace_columns())}
 MEM_RSP_VALID, MEM_RSP_DATA = COLUMN["mem_rsp_valid_i"], COLUMN["mem_rsp_data_i"]
 MEM_WR_VALID, MEM_WR_DATA = COLUMN["mem_wr_valid_o"], COLUMN["mem_wr_data_o"]
 

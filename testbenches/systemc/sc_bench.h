@@ -47,22 +47,6 @@ class ScBench : public sc_core::sc_module {
 
  private:
   class View;
-  struct Outs {
-    explicit Outs(const std::string& side);
-    sc_core::sc_signal<uint32_t> prdata;
-    sc_core::sc_signal<bool> pready, pslverr, in_ready, mem_rd_valid;
-    sc_core::sc_signal<uint64_t> mem_rd_addr;
-    sc_core::sc_signal<bool> mem_wr_valid;
-    sc_core::sc_signal<uint64_t> mem_wr_addr;
-    sc_core::sc_signal<TexelBv> mem_wr_data;
-    sc_core::sc_signal<bool> ds_rd_valid;
-    sc_core::sc_signal<uint64_t> ds_rd_addr;
-    sc_core::sc_signal<bool> ds_wr_valid;
-    sc_core::sc_signal<uint64_t> ds_wr_addr;
-    sc_core::sc_signal<TexelBv> ds_wr_data;
-    sc_core::sc_signal<PerfBv> perf;
-    TopOut read() const;
-  };
 
   /// This cycle's inputs with the falling clock edge, then half a period (once per cycle: both
   /// views get the same inputs).
@@ -72,20 +56,9 @@ class ScBench : public sc_core::sc_module {
   void drive(const TopIn& in);
   void open_waves();
 
-  // Inputs shared by both sides.
-  sc_core::sc_signal<bool> clk_, rst_n_;
-  sc_core::sc_signal<uint32_t> cfg_;
-  sc_core::sc_signal<bool> psel_, penable_, pwrite_;
-  sc_core::sc_signal<uint32_t> paddr_, pwdata_, pstrb_;
-  sc_core::sc_signal<bool> in_valid_;
-  sc_core::sc_signal<PixelBv> in_data_;
-  sc_core::sc_signal<bool> mem_rd_ready_, mem_rsp_valid_;
-  sc_core::sc_signal<TexelBv> mem_rsp_data_;
-  sc_core::sc_signal<bool> mem_wr_ready_;
-  sc_core::sc_signal<bool> ds_rd_ready_, ds_rsp_valid_;
-  sc_core::sc_signal<TexelBv> ds_rsp_data_;
-  sc_core::sc_signal<bool> ds_wr_ready_;
-  Outs rtl_out_, model_out_;
+  // Inputs shared by both sides, each side's outputs (om/gen/top_ports_sc.h).
+  gen::TopScInputs in_;
+  gen::TopScOutputs rtl_out_, model_out_;
 
   std::unique_ptr<Vom_top_sc> rtl_;
   OmTopModelSc model_;
@@ -96,9 +69,6 @@ class ScBench : public sc_core::sc_module {
   bool settled_ = false;  // this cycle's inputs are on the pins, the clock has not risen
   TopIn last_in_;         // what the input signals hold
   bool any_driven_ = false;
-  PixelBv pixel_bv_;
-  TexelBv texel_bv_;
-  TexelBv ds_texel_bv_;
   std::unique_ptr<VerilatedFstSc> fst_;
   sc_core::sc_trace_file* vcd_ = nullptr;
 };

@@ -25,10 +25,9 @@ Quick start::
 
 Three levels: :func:`run` (a whole run), :class:`Lockstep` (the run stepped, with the ports of the last cycle) and
 :class:`Side` (one side, your own inputs). Ports are dicts named like om_top's ports without the ``_i``/``_o``
-suffix (cppmodel/include/om/top_ports.h): inputs ``rst_n cfg psel penable pwrite paddr pwdata pstrb in_valid
-in_data mem_rd_ready mem_rsp_valid mem_rsp_data mem_wr_ready`` (``in_data``: a dict ``cmd x y coverage fog oc1
-oc``), outputs ``prdata pready pslverr in_ready mem_rd_valid mem_rd_addr mem_wr_valid mem_wr_addr mem_wr_data
-perf``; 128-bit texels are ints, binary32 values their bit patterns.
+suffix: ``omsim._top_ports.PORTS``, generated from defs/top_ports.toml, lists every one with its direction and
+width (docs/interface.md). ``in_data`` is a dict of ``pixel_t``'s fields and ``perf`` of ``perf_t``'s (docs/types.md);
+128-bit texels are ints, binary32 values their bit patterns.
 
 Mismatches are results (``RunResult.passed`` is False and ``failures`` says what and where), not exceptions. Bad
 arguments raise TypeError/ValueError naming the argument. Runs release the GIL; Ctrl-C stops them with

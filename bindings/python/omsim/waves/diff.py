@@ -9,7 +9,8 @@ runs of one side. Two rules keep the comparison to what the lockstep compares:
 * a register under a scope with a ``valid_q`` (a pipeline register's payload) is compared only while that
   ``valid_q`` is 1 in the first file: a payload in a bubble takes part in no transfer;
 * likewise a stage-boundary payload of ``om_top.sv`` (``acc_op``, ``rd_op``, ``dp_texel``, ... and their fields) only
-  while its valid (``acc_valid``, ``rd_valid``, ``dp_valid``) is 1, as the lockstep compares the boundaries.
+  while its valid (``acc_valid``, ``rd_valid``, ``dp_valid``) is 1, as the lockstep compares the boundaries: the
+  payloads and their valids are ``GATED`` of the generated ``omsim._top_ports`` (defs/top_ports.toml).
 """
 
 from __future__ import annotations
@@ -19,12 +20,10 @@ from pathlib import Path
 
 import numpy as np
 
+from .._top_ports import GATED
 from .fst import Trace, Waves, cycle_of
 
 RESET = "om_top.rst_ni"
-#: om_top.sv's stage-boundary payloads and the valid beside them (dp_desc is decoded from rd_op).
-BOUNDARY = {"acc_op": "acc_valid", "hz_op": "hz_valid", "rd_op": "rd_valid", "dp_desc": "rd_valid",
-            "dp_addr": "dp_valid", "dp_write": "dp_valid", "dp_texel": "dp_valid"}
 
 
 @dataclass(frozen=True)
@@ -106,8 +105,8 @@ def _qualifier(name: str, names: set[str]) -> str | None:
     nearest enclosing scope that has one."""
     parts = name.split(".")
     for k, part in enumerate(parts):
-        cand = ".".join(parts[:k] + [BOUNDARY.get(part, "")])
-        if part in BOUNDARY and cand in names:
+        cand = ".".join(parts[:k] + [GATED.get(part, "")])
+        if part in GATED and cand in names:
             return cand
     if parts[-1] == "valid_q" or not any(p.endswith("_q") for p in parts[-2:]):
         return None

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // om_top's pin values as SystemC types, exactly as `verilator --sc` declares the ports of om_top
-// (docs/toolchain.md §3): 1-bit ports are bool, 2..32-bit ports uint32_t (zero-extended), wider
-// ports sc_bv<N> with bit 0 = the port's bit 0. Conversions between those and om::TopIn / TopOut
-// fields; the packed images are the generated om::pack() / unpack_<type>() of om/gen/types.h.
+// (docs/toolchain.md §3): 1-bit ports are bool, 2..32-bit ports uint32_t, 33..64-bit ports
+// uint64_t (zero-extended), wider ports sc_bv<N> with bit 0 = the port's bit 0. Conversions between
+// those and om::TopIn / TopOut fields; the packed images are the generated om::pack() /
+// unpack_<type>() of om/gen/types.h.
 #pragma once
 
 #include <systemc>
@@ -11,8 +12,7 @@
 
 namespace om::sim::systemc {
 
-/// in_data_i (pixel_t, 1214 bits), mem_rsp_data_i / mem_wr_data_o (128 bits), perf_o (perf_t,
-/// 193 bits).
+/// in_data_i (pixel_t), the texel ports (TexelW bits), perf_o (perf_t).
 using PixelBv = sc_dt::sc_bv<kPixelBits>;
 using TexelBv = sc_dt::sc_bv<kTexelW>;
 using PerfBv = sc_dt::sc_bv<kPerfBits>;
