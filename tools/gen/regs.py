@@ -375,7 +375,7 @@ def main() -> int:
     write(a.outdir / "python/omsim/_regs.py", py(regs))
     write(a.outdir / "include/om/gen/state_codec.h", state_codec.cpp(regs))
     write(a.outdir / "include/om/gen/csr_storage.h", csr_storage.cpp(regs))
-    write(a.outdir / "rtl/om_csr_map_pkg.sv", state_codec.sv(regs))
+    write(a.outdir / "rtl/om_csr_map_pkg.sv", state_codec.sv(regs, csr_storage.sv(regs)))
     if a.docs:
         write(a.docs / "registers.md", md(top, regs))
     return 0
