@@ -78,6 +78,10 @@ def counters(regs) -> tuple[list[tuple[str, str]], str]:
                              f"<name> a 32-bit member of om_pkg::perf_t ({', '.join(perf)})")
         out.append((r.name.lower(), member))
         clears.add(r.fields[0].hwclr)
+    uncounted = [m for m, w in perf.items() if w == 32 and m not in {m for _, m in out}]
+    if uncounted:
+        raise ValueError(f"om_pkg::perf_t members {uncounted} are not driven: each 32-bit member is a counter "
+                         "PERF_<NAME>'s value (a register of a `counter` field)")
     if len(clears) > 1 or None in clears:
         raise ValueError(f"the counters must share one hwclr field, not {sorted(map(str, clears))}")
     return out, clears.pop() if clears else "none"
