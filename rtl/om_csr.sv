@@ -19,7 +19,8 @@
 //                           pixel while it is high, so the write lands between two pixels (docs/behaviour.md §2.8).
 //   state_o                 om_pkg::state_t assembled from the state registers.
 //   init_done_i             STATUS.INITIALISED (tie high when nothing needs initialising after reset).
-//   perf_*_i                one-cycle increment strobes of the PERF_* counters (32-bit, wrapping).
+//   perf_incr_i             one-cycle increment strobes of the PERF_* counters (32-bit, wrapping), a bit per counter
+//                           named as its perf_t member (om_csr_map_pkg::perf_incr_t, generated from the .rdl).
 //   perf_o                  STATUS.BUSY (= busy_i) and the PERF_* counter values, as a bus read returns them now.
 `timescale 1ns/1ps
 module om_csr
@@ -49,12 +50,7 @@ module om_csr
   output state_t      state_o,
 
   input  logic        init_done_i,
-  input  logic        perf_pixel_in_i,
-  input  logic        perf_rt_read_i,
-  input  logic        perf_rt_write_i,
-  input  logic        perf_hazard_stall_i,
-  input  logic        perf_mem_stall_i,
-  input  logic        perf_killed_i,
+  input  perf_incr_t  perf_incr_i,
   output perf_t       perf_o
 );
 
@@ -137,15 +133,9 @@ module om_csr
   om_csr__out_t hwif_out;
 
   always_comb begin
-    hwif_in = caps_q;
+    hwif_in = with_perf_incr(caps_q, perf_incr_i);
     hwif_in.STATUS.BUSY.next                    = busy_i;
     hwif_in.STATUS.INITIALISED.next             = init_done_i;
-    hwif_in.PERF_PIXELS_IN.COUNT.incr           = perf_pixel_in_i;
-    hwif_in.PERF_RT_READS.COUNT.incr            = perf_rt_read_i;
-    hwif_in.PERF_RT_WRITES.COUNT.incr           = perf_rt_write_i;
-    hwif_in.PERF_HAZARD_STALLS.COUNT.incr       = perf_hazard_stall_i;
-    hwif_in.PERF_MEM_STALLS.COUNT.incr          = perf_mem_stall_i;
-    hwif_in.PERF_KILLED.COUNT.incr              = perf_killed_i;
   end
 
   // ---------------------------------------------------------------------------------------------------------------
@@ -198,13 +188,11 @@ module om_csr
   // The mapping is generated from the om_state property of every state field (rtl/regs/om_csr.rdl).
   assign state_o = state_from_hwif(hwif_out);
 
-  assign perf_o.busy          = busy_i;
-  assign perf_o.pixels_in     = hwif_out.PERF_PIXELS_IN.COUNT.value;
-  assign perf_o.rt_reads      = hwif_out.PERF_RT_READS.COUNT.value;
-  assign perf_o.rt_writes     = hwif_out.PERF_RT_WRITES.COUNT.value;
-  assign perf_o.hazard_stalls = hwif_out.PERF_HAZARD_STALLS.COUNT.value;
-  assign perf_o.mem_stalls    = hwif_out.PERF_MEM_STALLS.COUNT.value;
-  assign perf_o.killed        = hwif_out.PERF_KILLED.COUNT.value;
+  // The counters' wiring is generated from the .rdl (om_csr_map_pkg), so a counter is one register there.
+  always_comb begin
+    perf_o      = perf_from_hwif(hwif_out);
+    perf_o.busy = busy_i;
+  end
 
   // PERF_CLEAR's pulse is consumed inside the register block (hwclr of every counter).
   logic unused_hwif_out;

@@ -15,6 +15,7 @@ module om_top
   import om_pkg::*;
   import om_defs_pkg::*;
   import om_top_pkg::*;
+  import om_csr_map_pkg::perf_incr_t;  // Icarus 11 aborts on a package-scoped type name
 #(
   parameter int OpDepth  = DefaultOpDepth,  // ops waiting for their destination texel
   parameter int RspDepth = DefaultRspDepth,  // read responses buffered = outstanding reads
@@ -72,7 +73,10 @@ module om_top
   state_t     state;
   cfg_info_t  cfg;
   logic [2:0] cfg_idx;
-  logic       perf_pixel_in, perf_hazard_stall, perf_mem_stall, perf_killed, perf_rt_write;
+  logic       perf_pixel_in, perf_hazard_stall, perf_killed, perf_rt_write;
+  // om_csr's counter strobes, a member per PERF_* register of the .rdl (om_csr_map_pkg); lint reports a member that
+  // no assignment below drives.
+  perf_incr_t perf_incr;
 
   om_csr u_csr (
     .clk_i                (clk_i),
@@ -93,12 +97,7 @@ module om_top
     .state_write_pending_o(state_write_pending),
     .state_o              (state),
     .init_done_i          (1'b1),
-    .perf_pixel_in_i      (perf_pixel_in),
-    .perf_rt_read_i       (mem_rd_valid_o && mem_rd_ready_i),
-    .perf_rt_write_i      (perf_rt_write),
-    .perf_hazard_stall_i  (perf_hazard_stall),
-    .perf_mem_stall_i     (perf_mem_stall),
-    .perf_killed_i        (perf_killed),
+    .perf_incr_i          (perf_incr),
     .perf_o               (perf_o)
   );
 
@@ -289,7 +288,13 @@ module om_top
   // Busy: a pixel in om_depth, a pixel or op in om_accept, or an op between om_hazard and write acceptance (om_hazard's
   // table).
   assign busy           = ds_busy || acc_busy || hz_busy;
-  assign perf_mem_stall = (mem_rd_valid_o && !mem_rd_ready_i) || (mem_wr_valid_o && !mem_wr_ready_i);
+
+  assign perf_incr.pixels_in     = perf_pixel_in;
+  assign perf_incr.rt_reads      = mem_rd_valid_o && mem_rd_ready_i;
+  assign perf_incr.rt_writes     = perf_rt_write;
+  assign perf_incr.hazard_stalls = perf_hazard_stall;
+  assign perf_incr.mem_stalls    = (mem_rd_valid_o && !mem_rd_ready_i) || (mem_wr_valid_o && !mem_wr_ready_i);
+  assign perf_incr.killed        = perf_killed;
 
 `ifndef __ICARUS__
   // Input protocol: an offered pixel stays offered, unchanged, until accepted. Checked as two halves kept as signals

@@ -5,9 +5,11 @@
 #include <sstream>
 #include <stdexcept>
 #include <tuple>
+#include <utility>
 
 #include "common.h"
 #include "cosim_py.h"
+#include "om/gen/csr_storage.h"
 #include "om/sim/side.h"
 
 namespace omsim_cosim {
@@ -43,13 +45,16 @@ struct Ports<om::Pixel> {
       port("depth", &S::depth), port("front_face", &S::front_face, 1), port("fog", &S::fog),
       port("oc1", &S::oc1), port("oc", &S::oc));
 };
+/// perf_t's fields: busy, then the counters in their table's order.
+template <size_t... I>
+constexpr auto perf_ports(std::index_sequence<I...>) {
+  return std::make_tuple(
+      port("busy", &om::Perf::busy, 1),
+      port(om::regs::kPerfCounters[I].member_name, om::regs::kPerfCounters[I].member)...);
+}
 template <>
 struct Ports<om::Perf> {
-  using S = om::Perf;
-  static constexpr auto kPorts = std::make_tuple(
-      port("busy", &S::busy, 1), port("pixels_in", &S::pixels_in), port("rt_reads", &S::rt_reads),
-      port("rt_writes", &S::rt_writes), port("hazard_stalls", &S::hazard_stalls),
-      port("mem_stalls", &S::mem_stalls), port("killed", &S::killed));
+  static constexpr auto kPorts = perf_ports(std::make_index_sequence<om::regs::kNumPerfCounters>{});
 };
 template <>
 struct Ports<om::TopIn> {

@@ -28,8 +28,7 @@ struct Table<drv::PsOutputDesc> {
 OMSIM_TABLE(om::ref::D3d9DepthStencil, "D3d9DepthStencil", z_enable, z_write_enable, z_func,
             stencil_enable, stencil, stencil_ref, stencil_mask, stencil_write_mask,
             two_sided_stencil_mode, ccw_stencil);
-OMSIM_TABLE(drv::PerfCounters, "PerfCounters", pixels_in, rt_reads, rt_writes, hazard_stalls,
-            mem_stalls, killed);
+OMSIM_TABLE(drv::PerfCounters, "PerfCounters", OM_REGS_PERF_MEMBERS);
 OMSIM_TABLE(drv::D3dCaps9, "D3dCaps9", OMSIM_D3DCAPS9);
 OMSIM_TABLE(drv::FeatureDataD3d11Options, "D3d11Options", output_merger_logic_op,
             uav_only_rendering_forced_sample_count, discard_apis_seen_by_driver,

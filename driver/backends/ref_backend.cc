@@ -14,6 +14,7 @@
 #include <string>
 
 #include "backends.h"
+#include "om/gen/csr_storage.h"
 #include "om/gen/regs.h"
 #include "om/ref/caps.h"
 #include "om/ref/hw_state.h"
@@ -83,12 +84,6 @@ class RefBackend final : public Backend,
   }
 
  private:
-  struct Counters {
-    uint32_t pixels_in = 0;
-    uint32_t rt_writes = 0;
-    uint32_t killed = 0;
-  };
-
   static const regs::RegInfo* mapped(uint32_t addr) {
     return (addr & 3u) != 0 || addr >= regs::kSpace ? nullptr : regs::find_reg(addr);
   }
@@ -98,15 +93,10 @@ class RefBackend final : public Backend,
       return ref::cap_register(cfg_, r.offset);
     }
     if (sim::StateRegs::is_state_reg(r.offset)) return regs_.value(r.offset);
+    if (const regs::PerfCounter* c = regs::find_perf_counter(r.offset)) return counters_.*c->count;
     switch (r.offset) {
       case regs::kStatus:
         return regs::status::kInitialised.put(0, 1);
-      case regs::kPerfPixelsIn:
-        return counters_.pixels_in;
-      case regs::kPerfRtWrites:
-        return counters_.rt_writes;
-      case regs::kPerfKilled:
-        return counters_.killed;
       default:
         return r.reset;
     }
@@ -150,7 +140,7 @@ class RefBackend final : public Backend,
   sim::StateRegs regs_;
   sim::Image mem_;
   sim::Image ds_mem_;
-  Counters counters_;
+  regs::PerfCounts counters_;  // those process() counts; the others stay 0
   bool in_reset_ = false;
 };
 

@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <exception>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "device_shadow.h"
 #include "om/driver/device.h"
+#include "om/gen/csr_storage.h"
 #include "om/gen/regs.h"
 #include "om/gen/sizes.h"
 
@@ -397,12 +397,8 @@ ValidateOutcome Device::validate() {
 Hresult Device::read_perf_counters(PerfCounters* c) {
   if (c == nullptr) return fail(Hresult::E_INVALIDARG, "read_perf_counters: null counters");
   PerfCounters n;
-  const std::pair<uint32_t, uint32_t*> regs_of[] = {
-      {regs::kPerfPixelsIn, &n.pixels_in},   {regs::kPerfRtReads, &n.rt_reads},
-      {regs::kPerfRtWrites, &n.rt_writes},   {regs::kPerfHazardStalls, &n.hazard_stalls},
-      {regs::kPerfMemStalls, &n.mem_stalls}, {regs::kPerfKilled, &n.killed}};
-  for (const auto& [offset, dst] : regs_of) {
-    const Hresult hr = read_reg(offset, dst);
+  for (const regs::PerfCounter& pc : regs::kPerfCounters) {
+    const Hresult hr = read_reg(pc.offset, &(n.*pc.count));
     if (failed(hr)) return hr;
   }
   *c = n;

@@ -109,11 +109,14 @@ TEST_P(BusErrorTest, MisalignedAccessesFailAndChangeNothing) {
 
 TEST_P(BusErrorTest, ReadOfWriteOnlyPerfClearFails) {
   CsrHarness h(GetParam(), "csr_bus_wo");
-  h.dut().perf_pixel_in_i = 1;
+  const regs::PerfCounter& c = regs::kPerfCounters[0];
+  regs::PerfIncr incr;
+  incr.*c.incr = true;
+  h.set_perf(incr);
   for (int i = 0; i < 5; ++i) h.tick();
-  h.dut().perf_pixel_in_i = 0;
+  h.set_perf({});
   expect_bus_error(h.read(regs::kPerfClear), "read of PERF_CLEAR");
-  EXPECT_EQ(h.read(regs::kPerfPixelsIn).data, 5u) << "a read of PERF_CLEAR must not clear";
+  EXPECT_EQ(h.read(c.offset).data, 5u) << "a read of PERF_CLEAR must not clear " << c.name;
 }
 
 TEST_P(BusErrorTest, GoodTransfersHaveNoWaitStatesAndNoError) {

@@ -29,12 +29,7 @@ CsrHarness::CsrHarness(uint32_t cfg, const std::string& wave_name, uint32_t cfg_
   d.clk_i = 0;
   d.busy_i = 0;
   d.init_done_i = 1;
-  d.perf_pixel_in_i = 0;
-  d.perf_rt_read_i = 0;
-  d.perf_rt_write_i = 0;
-  d.perf_hazard_stall_i = 0;
-  d.perf_mem_stall_i = 0;
-  d.perf_killed_i = 0;
+  set_perf({});
   d.cfg_i = cfg;
   d.rst_ni = 0;
   drive();
@@ -70,6 +65,10 @@ void CsrHarness::edge() {
     ADD_FAILURE() << "RTL assertion failed at time " << ctx_->time() << " (message above)";
     errors_ = ctx_->errorCount();
   }
+}
+
+void CsrHarness::set_perf(const regs::PerfIncr& incr) {
+  dut_->perf_incr_i = regs::pack_perf_incr(incr);
 }
 
 void CsrHarness::tick() {

@@ -10,6 +10,7 @@
 #include <random>
 #include <string>
 
+#include "om/gen/csr_storage.h"
 #include "om/sim/apb_master.h"
 
 class Vom_csr;
@@ -49,6 +50,9 @@ class CsrHarness {
 
   /// One clock cycle with the current inputs (in a split transfer's access phase: a wait state).
   void tick();
+
+  /// Drives the counters' increment strobes (perf_incr_i) from the next edge on.
+  void set_perf(const regs::PerfIncr& incr);
 
   /// Bits [lsb + width - 1 : lsb] of state_o (width <= 32).
   uint32_t state_bits(int lsb, int width);

@@ -12,6 +12,7 @@
 
 #include "Vom_csr.h"
 #include "csr_harness.h"
+#include "om/gen/csr_storage.h"
 #include "om/gen/defs.h"
 #include "om/gen/regs.h"
 #include "om/gen/types.h"
@@ -243,43 +244,51 @@ TEST(CsrState, OtherAccessesDoNotWaitWhileBusy) {
   EXPECT_EQ(h.read(regs::kSampleMask).data, 0xFFFFFFFFu) << "nothing written";
 }
 
+// The strobes with counter `only` high (-1: none).
+regs::PerfIncr strobe(int only) {
+  regs::PerfIncr incr;
+  if (only >= 0) incr.*regs::kPerfCounters[only].incr = true;
+  return incr;
+}
+
 TEST(CsrPerf, CountersCountTheirStrobesAndClear) {
   CsrHarness h(kDefaultConfig, "csr_perf");
-  Vom_csr& d = h.dut();
-  const int pulses[6] = {3, 5, 7, 11, 13, 17};
-  for (int c = 0; c < 20; ++c) {
-    d.perf_pixel_in_i = c < pulses[0];
-    d.perf_rt_read_i = c < pulses[1];
-    d.perf_rt_write_i = c < pulses[2];
-    d.perf_hazard_stall_i = c < pulses[3];
-    d.perf_mem_stall_i = c < pulses[4];
-    d.perf_killed_i = c < pulses[5];
+  constexpr int kLast = regs::kNumPerfCounters - 1;
+  const auto pulses = [](int i) { return 3 + 2 * i; };  // counter i: its strobe's first cycles
+  for (int c = 0; c <= pulses(kLast); ++c) {
+    regs::PerfIncr incr;
+    for (int i = 0; i <= kLast; ++i) incr.*regs::kPerfCounters[i].incr = c < pulses(i);
+    h.set_perf(incr);
     h.tick();
   }
-  d.perf_pixel_in_i = d.perf_rt_read_i = d.perf_rt_write_i = 0;
-  d.perf_hazard_stall_i = d.perf_mem_stall_i = d.perf_killed_i = 0;
-  const uint32_t offs[6] = {regs::kPerfPixelsIn,     regs::kPerfRtReads,   regs::kPerfRtWrites,
-                            regs::kPerfHazardStalls, regs::kPerfMemStalls, regs::kPerfKilled};
-  for (int i = 0; i < 6; ++i) EXPECT_EQ(h.read(offs[i]).data, uint32_t(pulses[i])) << i;
-  // Counting goes on during bus transfers: 4 cycles of pixels while a read runs.
-  d.perf_pixel_in_i = 1;
-  h.begin(regs::kPerfKilled, false, 0);  // 1 edge
-  h.finish();                            // 1 edge
+  h.set_perf({});
+  for (int i = 0; i <= kLast; ++i) {
+    EXPECT_EQ(h.read(regs::kPerfCounters[i].offset).data, uint32_t(pulses(i)))
+        << regs::kPerfCounters[i].name;
+  }
+  // Counting goes on during bus transfers: 4 cycles of the first counter while a read runs.
+  h.set_perf(strobe(0));
+  h.begin(regs::kPerfCounters[kLast].offset, false, 0);  // 1 edge
+  h.finish();                                            // 1 edge
   h.tick();
   h.tick();
-  d.perf_pixel_in_i = 0;
-  EXPECT_EQ(h.read(regs::kPerfPixelsIn).data, uint32_t(pulses[0] + 4));
+  h.set_perf({});
+  EXPECT_EQ(h.read(regs::kPerfCounters[0].offset).data, uint32_t(pulses(0) + 4));
   ASSERT_FALSE(h.write(regs::kPerfClear, 1).error);
   // The clear takes effect at the next edge, together with that cycle's increments.
-  d.perf_rt_write_i = 1;
+  const int counting = regs::kNumPerfCounters / 2;
+  h.set_perf(strobe(counting));
   h.tick();
-  d.perf_rt_write_i = 0;
-  for (int i = 0; i < 6; ++i) EXPECT_EQ(h.read(offs[i]).data, i == 2 ? 1u : 0u) << "cleared " << i;
+  h.set_perf({});
+  for (int i = 0; i <= kLast; ++i) {
+    EXPECT_EQ(h.read(regs::kPerfCounters[i].offset).data, i == counting ? 1u : 0u)
+        << "cleared " << regs::kPerfCounters[i].name;
+  }
   ASSERT_FALSE(h.write(regs::kPerfClear, 0).error);  // writing 0 does nothing
-  d.perf_killed_i = 1;
+  h.set_perf(strobe(kLast));
   h.tick();
-  d.perf_killed_i = 0;
-  EXPECT_EQ(h.read(regs::kPerfKilled).data, 1u);
+  h.set_perf({});
+  EXPECT_EQ(h.read(regs::kPerfCounters[kLast].offset).data, 1u);
 }
 
 TEST(CsrStatus, ReflectsBusyAndInitialised) {

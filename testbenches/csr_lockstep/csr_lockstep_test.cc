@@ -28,6 +28,7 @@
 
 #include "Vom_csr.h"
 #include "om/csr.h"
+#include "om/gen/csr_storage.h"
 #include "om/gen/regs.h"
 #include "om/sim/apb_master.h"
 #include "om/sim/lockstep_loop.h"
@@ -41,7 +42,7 @@ struct OtherInputs {
   uint32_t cfg = 0;
   bool busy = false;
   bool init_done = true;
-  uint8_t perf = 0;  // bit i: strobe i (pixel_in, rt_read, rt_write, hazard, mem, killed)
+  uint32_t perf = 0;  // bit i: the strobe of regs::kPerfCounters[i]
 };
 
 struct Stimulus {
@@ -106,7 +107,8 @@ Stimulus generate(uint64_t seed, int cycles) {
     sd.busy = busy;
     if (u(rng) < 0.01) init_done = !init_done;
     sd.init_done = init_done;
-    sd.perf = static_cast<uint8_t>(rng() & rng() & 0x3F);  // each strobe about 1/4 of the cycles
+    // Each strobe about 1/4 of the cycles.
+    sd.perf = static_cast<uint32_t>(rng() & rng() & ((uint64_t{1} << regs::kNumPerfCounters) - 1));
   }
   return s;
 }
@@ -190,12 +192,7 @@ class CsrRtlSide final : public sim::BasicSide<CsrIn, CsrPins> {
     sim::ApbMaster::to_ports(in, d);
     d.busy_i = in.busy;
     d.init_done_i = in.init_done;
-    d.perf_pixel_in_i = in.perf_incr.pixels_in;
-    d.perf_rt_read_i = in.perf_incr.rt_reads;
-    d.perf_rt_write_i = in.perf_incr.rt_writes;
-    d.perf_hazard_stall_i = in.perf_incr.hazard_stalls;
-    d.perf_mem_stall_i = in.perf_incr.mem_stalls;
-    d.perf_killed_i = in.perf_incr.killed;
+    d.perf_incr_i = regs::pack_perf_incr(in.perf_incr);
     d.clk_i = 0;
     d.eval();
     out_.prdata = d.prdata_o;
@@ -275,12 +272,9 @@ class CsrBench final : public sim::Testbench<CsrIn, CsrPins> {
     in.rst_n = sd.rst_n;
     in.cfg = sd.cfg;
     in.init_done = sd.init_done;
-    in.perf_incr.pixels_in = sd.perf & 1;
-    in.perf_incr.rt_reads = sd.perf & 2;
-    in.perf_incr.rt_writes = sd.perf & 4;
-    in.perf_incr.hazard_stalls = sd.perf & 8;
-    in.perf_incr.mem_stalls = sd.perf & 16;
-    in.perf_incr.killed = sd.perf & 32;
+    for (int i = 0; i < regs::kNumPerfCounters; ++i) {
+      in.perf_incr.*regs::kPerfCounters[i].incr = (sd.perf >> i) & 1u;
+    }
     // busy_i must not rise in the cycle a taken state write lands (the RTL asserts the snapshot).
     const CsrRegs& q = model_.regs();
     const bool landing = sd.rst_n && q.cpuif_req && q.cpuif_req_is_wr &&

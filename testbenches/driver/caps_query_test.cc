@@ -4,7 +4,6 @@
 // D3D's E_INVALIDARG rules, and proof that the values come from the registers (a bus that reports
 // different capability registers changes the answers and the create-time validation).
 #include <map>
-#include <utility>
 
 #include "fixture.h"
 #include "om/gen/regs.h"
@@ -134,30 +133,13 @@ TEST_P(CapsQuery, WrongSizesAndUnknownFeaturesGiveInvalidArg) {
   EXPECT_EQ(dev().get_device_caps9(nullptr), Hresult::E_INVALIDARG);
 }
 
-// A bus that passes everything through except the capability registers listed in `patch`.
-class PatchedCapsBus : public RegisterBus {
- public:
-  PatchedCapsBus(RegisterBus& inner, std::map<uint32_t, uint32_t> patch)
-      : inner_(inner), patch_(std::move(patch)) {}
-  BusResult read(uint32_t addr) override {
-    const auto it = patch_.find(addr);
-    if (it != patch_.end()) return BusResult{BusStatus::kOk, it->second};
-    return inner_.read(addr);
-  }
-  BusResult write(uint32_t addr, uint32_t data) override { return inner_.write(addr, data); }
-
- private:
-  RegisterBus& inner_;
-  std::map<uint32_t, uint32_t> patch_;
-};
-
 TEST_P(CapsQuery, AnswersComeFromTheRegistersNotFromHostConstants) {
   // Report the opposite D3D9_OPTIONS1 bits, no logic op, feature level 9_1 and one RT.
   const uint32_t options1 = read_reg(regs::kCapD3d9Options1) ^ 0xFu;
-  PatchedCapsBus bus(be().bus(), {{regs::kCapD3d9Options1, options1},
-                                  {regs::kCapFl, 0x91},
-                                  {regs::kCapOm, 0x81},  // 1 RT, separate alpha only
-                                  {regs::kCapD3d9Numrt, 3}});
+  PatchedBus bus(be().bus(), {{regs::kCapD3d9Options1, options1},
+                              {regs::kCapFl, 0x91},
+                              {regs::kCapOm, 0x81},  // 1 RT, separate alpha only
+                              {regs::kCapD3d9Numrt, 3}});
   std::unique_ptr<Device> d;
   ASSERT_EQ(Device::create(&bus, be().pixels(), &d), Hresult::S_OK);
   FeatureDataD3d9Options1 o;
@@ -175,7 +157,7 @@ TEST_P(CapsQuery, AnswersComeFromTheRegistersNotFromHostConstants) {
   BlendState s = 0;
   EXPECT_EQ(d->create_blend_state1(&a2c, &s), Hresult::E_INVALIDARG);
   // A bus without the OM's identification is not an OM.
-  PatchedCapsBus not_om(be().bus(), {{regs::kCapId, 0x12340100}});
+  PatchedBus not_om(be().bus(), {{regs::kCapId, 0x12340100}});
   EXPECT_EQ(Device::create(&not_om, nullptr, &d), Hresult::D3DERR_DRIVERINTERNALERROR);
 }
 

@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "fixture.h"
+#include "om/gen/csr_storage.h"
 #include "om/ref/validate.h"
 
 namespace om::driver::test {
@@ -120,6 +121,19 @@ TEST_P(Draw, D3d9AlphaTestKillsEveryTargetAndFogTouchesTargetZeroOnly) {
   uint32_t writes = 0;
   for (bool w : p.write) writes += w ? 1u : 0u;
   EXPECT_EQ(c.rt_writes, writes);
+}
+
+TEST_P(Draw, PerfCountersReadEachCounterFromItsRegister) {
+  std::map<uint32_t, uint32_t> values;
+  for (const regs::PerfCounter& c : regs::kPerfCounters) values[c.offset] = 0x1000u + c.offset;
+  PatchedBus bus(be().bus(), values);
+  std::unique_ptr<Device> d;
+  ASSERT_EQ(Device::create(&bus, be().pixels(), &d), Hresult::S_OK);
+  PerfCounters got;
+  ASSERT_EQ(d->read_perf_counters(&got), Hresult::S_OK);
+  for (const regs::PerfCounter& c : regs::kPerfCounters) {
+    EXPECT_EQ(got.*c.count, values[c.offset]) << c.name;
+  }
 }
 
 TEST_P(Draw, D3d9ColorWriteEnablesMaskEachTarget) {

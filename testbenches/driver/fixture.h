@@ -8,9 +8,11 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <map>
 #include <memory>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "om/driver/backend.h"
@@ -85,6 +87,24 @@ ref::PixelIn pixel(float r, float g, float b, float a);
 
 /// RT 0 blending src * S op dst * D, its alpha equation the same with the alpha-slot equivalents.
 ref::BlendDesc blend(Blend src, Blend dst, BlendOp op = BlendOp::ADD);
+
+/// A bus that passes everything through except reads of the registers in `patch`, which answer
+/// with its value.
+class PatchedBus : public RegisterBus {
+ public:
+  PatchedBus(RegisterBus& inner, std::map<uint32_t, uint32_t> patch)
+      : inner_(inner), patch_(std::move(patch)) {}
+  BusResult read(uint32_t addr) override {
+    const auto it = patch_.find(addr);
+    if (it != patch_.end()) return BusResult{BusStatus::kOk, it->second};
+    return inner_.read(addr);
+  }
+  BusResult write(uint32_t addr, uint32_t data) override { return inner_.write(addr, data); }
+
+ private:
+  RegisterBus& inner_;
+  std::map<uint32_t, uint32_t> patch_;
+};
 
 /// Another backend's pixel port with only its pixel stream and render-target memory: no
 /// depth-stencil buffer (depth_stencil() nullptr). Tests override submit() to make it misbehave.

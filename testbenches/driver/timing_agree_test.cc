@@ -13,6 +13,7 @@
 
 #include "om/driver/backend.h"
 #include "om/driver/device.h"
+#include "om/gen/csr_storage.h"
 #include "om/ref/fp32.h"
 
 namespace om::driver::test {
@@ -119,12 +120,9 @@ Outcome session(const std::string& backend, int config, bool depth = false, uint
 
 void expect_same_timing(const Outcome& model, const Outcome& rtl, uint32_t samples = 1) {
   EXPECT_EQ(model.cycles, rtl.cycles);
-  EXPECT_EQ(model.perf.pixels_in, rtl.perf.pixels_in);
-  EXPECT_EQ(model.perf.rt_reads, rtl.perf.rt_reads);
-  EXPECT_EQ(model.perf.rt_writes, rtl.perf.rt_writes);
-  EXPECT_EQ(model.perf.hazard_stalls, rtl.perf.hazard_stalls);
-  EXPECT_EQ(model.perf.mem_stalls, rtl.perf.mem_stalls);
-  EXPECT_EQ(model.perf.killed, rtl.perf.killed);
+  for (const regs::PerfCounter& c : regs::kPerfCounters) {
+    EXPECT_EQ(model.perf.*c.count, rtl.perf.*c.count) << c.name;
+  }
   EXPECT_EQ(model.texels, rtl.texels);
   EXPECT_EQ(model.depth, rtl.depth);
   EXPECT_EQ(model.stencil, rtl.stencil);

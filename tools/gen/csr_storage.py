@@ -8,9 +8,13 @@ hand-written storage in the model:
     stored fields 0;
   * storage_word(): a register's byte offset -> its word (nullptr for registers without storage: caps, STATUS);
   * the performance counters (registers of a `counter` field): PerfIncr, their increment strobes (om_csr
-    perf_*_i); count_perf(), the counters at a clock edge; put_perf(), om_pkg::perf_t's counter members;
-    kPerfCounters / find_perf_counter(), each counter's offset and perf_t member. Counter PERF_<NAME> drives perf_t
-    member <name>.
+    perf_incr_i, packed by pack_perf_incr()); count_perf(), the counters at a clock edge; put_perf(), om_pkg::perf_t's
+    counter members; PerfCounts, the counters' values (the driver's PerfCounters); OM_REGS_PERF_MEMBERS, the members'
+    names as a macro argument list; kPerfCounters / find_perf_counter(), each counter's register, offset and members.
+    Counter PERF_<NAME> drives perf_t member <name>.
+sv() emits the RTL's side into om_csr_map_pkg: perf_incr_t (om_csr's perf_incr_i, a bit per counter named as its
+perf_t member, the first counter the most significant bit as pack_perf_incr() packs it), with_perf_incr() (the
+strobes into hwif_in) and perf_from_hwif() (perf_t's counter members from hwif_out).
 Every stored field must be one the model implements: software read-write state (hardware reads it), a counter that
 software reads, or a write-only single pulse; anything else is an error naming the field.
 """
@@ -74,6 +78,10 @@ def counters(regs) -> tuple[list[tuple[str, str]], str]:
                              f"<name> a 32-bit member of om_pkg::perf_t ({', '.join(perf)})")
         out.append((r.name.lower(), member))
         clears.add(r.fields[0].hwclr)
+    uncounted = [m for m, w in perf.items() if w == 32 and m not in {m for _, m in out}]
+    if uncounted:
+        raise ValueError(f"om_pkg::perf_t members {uncounted} are not driven: each 32-bit member is a counter "
+                         "PERF_<NAME>'s value (a register of a `counter` field)")
     if len(clears) > 1 or None in clears:
         raise ValueError(f"the counters must share one hwclr field, not {sorted(map(str, clears))}")
     return out, clears.pop() if clears else "none"
@@ -122,6 +130,15 @@ def cpp(regs) -> str:
     out += [f"  bool {m} = false;  // {s.upper()}" for s, m in perf]
     out += ["", "  /// Some counter increments.", "  constexpr bool any() const {",
             "    return " + (" ||\n           ".join(m for _, m in perf) or "false") + ";", "  }", "};", "",
+            f"static_assert({len(perf)} <= 32, \"pack_perf_incr() packs the strobes into 32 bits\");",
+            "/// om_csr's perf_incr_i (om_csr_map_pkg::perf_incr_t): the first counter's strobe the most significant",
+            "/// bit.", "constexpr uint32_t pack_perf_incr([[maybe_unused]] const PerfIncr& incr) {",
+            "  return " + " |\n         ".join(f"(incr.{m} ? 1u : 0u) << {len(perf) - 1 - i}"
+                                              for i, (_, m) in enumerate(perf)) + ";", "}", "",
+            "/// The counters' values, named as their perf_t members.", "struct PerfCounts {"]
+    out += [f"  uint32_t {m} = 0;  // {s.upper()}" for s, m in perf]
+    out += ["};", "", "/// PerfCounts' members as a macro argument list, for tables over member names.",
+            "#define OM_REGS_PERF_MEMBERS " + ", ".join(m for _, m in perf), "",
             f"/// The counters at a clock edge: each restarts from 0 while `clear` (their hwclr, {clear}),",
             "/// then adds its strobe; 32 bits, wrapping.",
             "inline void count_perf([[maybe_unused]] FieldStorage& fs, [[maybe_unused]] bool clear,",
@@ -130,14 +147,36 @@ def cpp(regs) -> str:
     out += ["}", "", "/// perf_t's counter members (om_csr perf_o) from the storage.",
             "inline void put_perf([[maybe_unused]] Perf& p, [[maybe_unused]] const FieldStorage& fs) {"]
     out += [f"  p.{m} = fs.{s};" for s, m in perf]
-    out += ["}", "", "/// A performance counter: its register and the perf_t member it drives.", "struct PerfCounter {",
-            "  const char* name;", "  uint32_t offset;  // byte offset", "  uint32_t Perf::*member;", "};", "",
+    out += ["}", "", "/// A performance counter: its register and the members that name it.", "struct PerfCounter {",
+            "  const char* name;  // register", "  uint32_t offset;  // byte offset",
+            "  uint32_t Perf::*member;  // the perf_t member it drives", "  const char* member_name;",
+            "  bool PerfIncr::*incr;", "  uint32_t PerfCounts::*count;", "};", "",
             f"inline constexpr int kNumPerfCounters = {len(perf)};", "/// Every performance counter in address order.",
             "inline constexpr PerfCounter kPerfCounters[kNumPerfCounters] = {"]
     offsets = {r.name.lower(): r.base for r in regs}
-    out += [f'    {{"{s.upper()}", 0x{offsets[s]:03X}, &Perf::{m}}},' for s, m in perf]
+    out += [f'    {{"{s.upper()}", 0x{offsets[s]:03X}, &Perf::{m}, "{m}", &PerfIncr::{m}, &PerfCounts::{m}}},'
+            for s, m in perf]
     out += ["};", "", "/// The performance counter at byte `offset`, or nullptr.",
             "constexpr const PerfCounter* find_perf_counter(uint32_t offset) {",
             "  for (const PerfCounter& c : kPerfCounters) {", "    if (c.offset == offset) return &c;", "  }",
             "  return nullptr;", "}", "", "}  // namespace om::regs", ""]
     return "\n".join(out)
+
+
+def sv(regs) -> list[str]:
+    """om_csr_map_pkg's lines for the counters: perf_incr_t, with_perf_incr(), perf_from_hwif()."""
+    perf, _ = counters(regs)
+    field = {r.name.lower(): f"{r.name}.{r.fields[0].name}" for r in regs}
+    out = ["  // om_csr's perf_incr_i: the counters' one-cycle increment strobes, named as their perf_t members.",
+           "  typedef struct packed {"]
+    out += [f"    logic {m};  // {s.upper()}" for s, m in perf]
+    out += ["  } perf_incr_t;", "",
+            "  function automatic om_csr__in_t with_perf_incr(input om_csr__in_t h, input perf_incr_t incr);",
+            "    om_csr__in_t o;", "    o = h;"]
+    out += [f"    o.{field[s]}.incr = incr.{m};" for s, m in perf]
+    out += ["    return o;", "  endfunction", "",
+            "  // perf_t's counter members as a bus read returns them now; the other members 0.",
+            "  function automatic perf_t perf_from_hwif(input om_csr__out_t h);", "    perf_t p;", "    p = '0;"]
+    out += [f"    p.{m} = h.{field[s]}.value;" for s, m in perf]
+    out += ["    return p;", "  endfunction", ""]
+    return out

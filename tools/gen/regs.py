@@ -5,7 +5,7 @@ usage: regs.py OUTDIR [--docs DOCDIR] [--check-docs DOCDIR]
 Writes OUTDIR/rtl/om_csr_reg_pkg.sv and OUTDIR/rtl/om_csr_reg.sv (PeakRDL-regblock, APB4 with PSLVERR on
 unmapped addresses and on illegal read/write directions), OUTDIR/include/om/gen/regs.h, OUTDIR/python/omsim/_regs.py,
 through state_codec.py OUTDIR/rtl/om_csr_map_pkg.sv and OUTDIR/include/om/gen/state_codec.h, through csr_storage.py
-OUTDIR/include/om/gen/csr_storage.h (the cycle model's register storage) and, with --docs, DOCDIR/registers.md. --check-docs only compares DOCDIR/registers.md with what would be generated
+OUTDIR/include/om/gen/csr_storage.h (the cycle model's register storage, the performance counters' table; their SV wiring goes into om_csr_map_pkg.sv) and, with --docs, DOCDIR/registers.md. --check-docs only compares DOCDIR/registers.md with what would be generated
 and exits 1 when it is stale. Files are rewritten only when their content changes, so builds stay incremental.
 """
 from __future__ import annotations
@@ -318,7 +318,9 @@ def md(top: AddrmapNode, regs: list[Reg]) -> str:
            "Generated from `rtl/regs/om_csr.rdl` by `python3 tools/gen/regs.py OUTDIR --docs docs`, which also "
            "writes the register block (`om_csr_reg.sv`), `om/gen/regs.h`, `omsim/_regs.py`, the cycle model's copy of "
            "the register block's storage (`om/gen/csr_storage.h`: a word per stored register, offset → word, the "
-           "performance counters; counter `PERF_<NAME>` drives `perf_t.<name>`), and from the fields' "
+           "performance counters and their table `regs::kPerfCounters`; counter `PERF_<NAME>` drives `perf_t.<name>`; "
+           "om_csr's strobes `perf_incr_i` and its counter wiring are generated into `om_csr_map_pkg.sv`, so a counter "
+           "is a register here plus the logic in `om_top` that drives its strobe), and from the fields' "
            "`om_state` / `om_min_fl` properties the register ↔ `state_t` codec and the feature-level capability bits "
            "(`om_csr_map_pkg.sv`, `om/gen/state_codec.h`: `[]` in a `state_t` member is the register's array index).",
            "",
@@ -375,7 +377,7 @@ def main() -> int:
     write(a.outdir / "python/omsim/_regs.py", py(regs))
     write(a.outdir / "include/om/gen/state_codec.h", state_codec.cpp(regs))
     write(a.outdir / "include/om/gen/csr_storage.h", csr_storage.cpp(regs))
-    write(a.outdir / "rtl/om_csr_map_pkg.sv", state_codec.sv(regs))
+    write(a.outdir / "rtl/om_csr_map_pkg.sv", state_codec.sv(regs, csr_storage.sv(regs)))
     if a.docs:
         write(a.docs / "registers.md", md(top, regs))
     return 0

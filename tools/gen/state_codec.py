@@ -4,7 +4,7 @@
 om_state (state fields): the register <-> om_pkg::state_t codec. om_min_fl (capability bits): the feature level from
 which the bit is 1. Emits om_csr_map_pkg.sv (state_from_hwif(): the state_t om_csr drives from its register block;
 with_fl_caps(): the feature-level capability bits of its caps ROM; with_<array>(): a hardware-input register
-array's fields from one vector each) and om/gen/state_codec.h (decode_state /
+array's fields from one vector each; plus the performance counters' wiring, csr_storage.sv()) and om/gen/state_codec.h (decode_state /
 encode_state / state_overflow over the state window's words, cap_fl_bits()), so the RTL, the cycle model's Csr,
 om::ref's caps, the co-simulation's register shadow and the host driver map registers one way. Checks that every
 state_t scalar is held by exactly one register field of its width.
@@ -106,12 +106,14 @@ def window(regs) -> tuple[int, int]:
     return min(addrs), (max(addrs) - min(addrs)) // 4 + 1
 
 
-def sv(regs) -> str:
+def sv(regs, extra: list[str]) -> str:
+    """The package; `extra`: more of its lines (csr_storage.sv()'s counters)."""
     out = ["// SPDX-License-Identifier: Apache-2.0", f"// {BANNER}",
            "// state_from_hwif(): the state_t the register block's outputs hold (om_csr's state_o); with_fl_caps(): the",
            "// capability bits set from a feature level on; with_<array>(): the inputs of a register array's fields (such as",
            "// CAP_FMT[]) from one vector per field, element k of each (Icarus 11 indexes a struct member only with a",
-           "// constant).", "`timescale 1ns/1ps", "package om_csr_map_pkg;", "  import om_pkg::*;", "  import om_csr_reg_pkg::*;", "",
+           "// constant); perf_incr_t, with_perf_incr(), perf_from_hwif(): the performance counters' strobes and values",
+           "// (tools/gen/csr_storage.py).", "`timescale 1ns/1ps", "package om_csr_map_pkg;", "  import om_pkg::*;", "  import om_csr_reg_pkg::*;", "",
            "  function automatic state_t state_from_hwif(input om_csr__out_t h);", "    state_t s;", "    s = '0;"]
     for s in slots(regs):
         src = f"h.{s.reg}.{s.field}.value"
@@ -135,7 +137,7 @@ def sv(regs) -> str:
                 "    om_csr__in_t o;", "    o = h;"]
         out += [f"    o.{r.name}[{k}].{f.name}.next = {f.name.lower()}[{k}];" for k in range(count) for f in r.fields]
         out += ["    return o;", "  endfunction", ""]
-    out += ["endpackage", ""]
+    out += extra + ["endpackage", ""]
     return "\n".join(out)
 
 

@@ -17,7 +17,7 @@ PathLike = Union[str, "os.PathLike[str]"]
 # --- results -------------------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class PerfCounters(device_types.PerfCounters):
-    """om_top's perf_o: the six PERF_* counters as a bus read returns them (since the last PERF_CLEAR; the
+    """om_top's perf_o: the PERF_* counters as a bus read returns them (since the last PERF_CLEAR; the
     stimulus clears them at some drains) and STATUS.BUSY."""
 
     busy: bool = False

@@ -39,7 +39,8 @@ struct CsrIn {
   uint32_t pstrb = 0;   // [3:0] byte lanes of a write
   bool busy = false;    // busy_i: the pipeline holds pixels or memory requests
   bool init_done = true;
-  regs::PerfIncr perf_incr;  // perf_*_i: the counters' increment strobes, named as perf_t's members
+  regs::PerfIncr
+      perf_incr;  // perf_incr_i: the counters' increment strobes, named as perf_t's members
 };
 
 /// om_csr outputs (RTL name without its _o suffix).

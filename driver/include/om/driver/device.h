@@ -25,6 +25,7 @@
 #include "om/driver/bus.h"
 #include "om/driver/features.h"
 #include "om/driver/reg_image.h"
+#include "om/gen/csr_storage.h"
 #include "om/gen/defs.h"
 #include "om/ref/blend_state_table.h"
 #include "om/ref/caps.h"
@@ -100,15 +101,9 @@ struct ValidateOutcome {
   uint64_t state_version = 0;
 };
 
-/// The PERF_* counters.
-struct PerfCounters {
-  uint32_t pixels_in = 0;
-  uint32_t rt_reads = 0;
-  uint32_t rt_writes = 0;
-  uint32_t hazard_stalls = 0;
-  uint32_t mem_stalls = 0;
-  uint32_t killed = 0;
-};
+/// The PERF_* counters: a member per counter register of rtl/regs/om_csr.rdl, named as its
+/// om_pkg::perf_t member (generated; regs::kPerfCounters gives each one's register).
+using PerfCounters = regs::PerfCounts;
 
 class Device {
  public:
