@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "om/cosim/cov_sample.h"
 
+#include "om/gen/regs.h"
 #include "om/ref/convert.h"
 #include "om/ref/depth_stencil.h"
 #include "om/ref/rt_op.h"
@@ -135,6 +136,38 @@ void sample_ms(Coverage& cov, MsPixel& acc, const ref::PixelState& ps, const ref
   if (px.sample + 1 < n) return;
   const uint32_t all = (1u << n) - 1u;
   cov.hit(cov.ms_count_pattern(ps.sample_count, acc.covered == 0 ? 0 : acc.covered == all ? 2 : 1));
+}
+
+const char* bus_bin(const sim::BusOp& op) {
+  switch (op.kind) {
+    case sim::BusOp::Kind::kRoWrite:
+      return "bus/err_ro_write";
+    case sim::BusOp::Kind::kWoRead:
+      return "bus/err_wo_read";
+    case sim::BusOp::Kind::kUnmappedRead:
+      return "bus/err_unmapped_read";
+    case sim::BusOp::Kind::kUnmappedWrite:
+      return "bus/err_unmapped_write";
+    case sim::BusOp::Kind::kMisalignedRead:
+      return "bus/err_misaligned_read";
+    case sim::BusOp::Kind::kMisalignedWrite:
+      return "bus/err_misaligned_write";
+    case sim::BusOp::Kind::kPerfClear:
+      return "bus/perf_clear";
+    case sim::BusOp::Kind::kPartialWrite:
+      return "bus/write_partial_strobe";
+    case sim::BusOp::Kind::kStateWrite:
+      return "bus/write_state";
+    case sim::BusOp::Kind::kStatusPoll:
+      return "bus/read_status";
+    case sim::BusOp::Kind::kRead:
+      break;
+  }
+  // The map's regions: capabilities below CTRL, the state window up to STATUS, then the counters.
+  return op.addr < regs::kCtrl      ? "bus/read_caps"
+         : op.addr < regs::kStatus  ? "bus/read_state"
+         : op.addr == regs::kStatus ? "bus/read_status"
+                                    : "bus/read_perf";
 }
 
 }  // namespace om::cosim

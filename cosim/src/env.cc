@@ -223,46 +223,7 @@ void Env::on_bus(const sim::ApbMaster::Done& d) {
     return;
   }
   if (opt_.coverage) {
-    const char* bin = nullptr;
-    switch (op.kind) {
-      case BusOp::Kind::kRoWrite:
-        bin = "bus/err_ro_write";
-        break;
-      case BusOp::Kind::kWoRead:
-        bin = "bus/err_wo_read";
-        break;
-      case BusOp::Kind::kUnmappedRead:
-        bin = "bus/err_unmapped_read";
-        break;
-      case BusOp::Kind::kUnmappedWrite:
-        bin = "bus/err_unmapped_write";
-        break;
-      case BusOp::Kind::kMisalignedRead:
-        bin = "bus/err_misaligned_read";
-        break;
-      case BusOp::Kind::kMisalignedWrite:
-        bin = "bus/err_misaligned_write";
-        break;
-      case BusOp::Kind::kPerfClear:
-        bin = "bus/perf_clear";
-        break;
-      case BusOp::Kind::kPartialWrite:
-        bin = "bus/write_partial_strobe";
-        break;
-      case BusOp::Kind::kStateWrite:
-        bin = "bus/write_state";
-        break;
-      case BusOp::Kind::kStatusPoll:
-        bin = "bus/read_status";
-        break;
-      case BusOp::Kind::kRead:
-        bin = op.addr < 0x200            ? "bus/read_caps"
-              : op.addr < 0x300          ? "bus/read_state"
-              : op.addr == regs::kStatus ? "bus/read_status"
-                                         : "bus/read_perf";
-        break;
-    }
-    cov_.hit(cov_.id(bin));
+    cov_.hit(cov_.id(bus_bin(op)));
     if (op.write && sim::StateRegs::is_state_reg(op.addr) && d.waited > 0) {
       cov_.hit(cov_.id("stall/state_write_held"));
     }

@@ -8,6 +8,7 @@
 #include "om/cosim/coverage.h"
 #include "om/cosim/scoreboard.h"
 #include "om/ref/pixel.h"
+#include "om/sim/bus_op.h"
 
 namespace om::cosim {
 
@@ -40,5 +41,9 @@ struct MsPixel {
 /// Strays (sample >= n) and clears hit nothing.
 void sample_ms(Coverage& cov, MsPixel& acc, const ref::PixelState& ps, const ref::PixelIn& px,
                uint32_t x, uint32_t y);
+
+/// The bus bin a completed operation hits (the error kinds, PERF_CLEAR, partial and state writes,
+/// and reads by the register map's region).
+const char* bus_bin(const sim::BusOp& op);
 
 }  // namespace om::cosim
