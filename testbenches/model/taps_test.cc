@@ -116,7 +116,7 @@ TopTapWords words(const TopTaps& t) {
 
 TEST(TopTapWords, EqualExactlyWhenDiffFindsNothing) {
   const TopTaps a = busy_taps();
-  std::vector<TopTaps> variants(14, a);
+  std::vector<TopTaps> variants(15, a);
   variants[0].ds_valid = true;
   variants[1].ds_ready = true;
   variants[2].acc_op.addr = mem_addr(0, 0, 1, 0);
@@ -129,8 +129,9 @@ TEST(TopTapWords, EqualExactlyWhenDiffFindsNothing) {
   variants[9].wr_ready = false;
   variants[10].acc_valid = false;  // and its payload differs below: ignored on neither side
   variants[11].hz_valid = variants[11].rd_valid = false;
-  variants[12].ds_px.x = 9u;                        // without ds_valid: ignored
-  variants[13].acc_op.addr = mem_addr(1, 2, 3, 1);  // only the sample differs
+  variants[12].ds_px.x = 9u;                                 // without ds_valid: ignored
+  variants[13].acc_op.addr = mem_addr(1, 2, 3, 1);           // only the sample differs
+  variants[14].dp_addr ^= MemAddr{1} << (kMemAddrBits - 1);  // only the address's top bit differs
   for (size_t i = 0; i < variants.size(); ++i) {
     const TopTaps& b = variants[i];
     EXPECT_EQ(words(a) == words(b), diff(a, b).empty()) << "variant " << i << ": " << diff(a, b);

@@ -33,6 +33,15 @@ struct CapsReport {
   std::vector<Fmt> formats;
 };
 
+constexpr const char* kDefaultBackend = "model";
+
+// The registered backends, comma-separated (the help and the unknown-backend error).
+std::string backend_list() {
+  std::string known;
+  for (const std::string& n : driver::backend_names()) known += (known.empty() ? "" : ", ") + n;
+  return known;
+}
+
 std::string help() {
   return std::string(
              "usage: omsim caps [--config NAME] [--backend NAME] [--json]\n"
@@ -40,7 +49,9 @@ std::string help() {
              "  --config   ") +
          kConfigNames + " (default " + kConfigs[kDefaultConfig].name +
          ")\n"
-         "  --backend  model (default), rtl, or any registered backend\n"
+         "  --backend  " +
+         backend_list() + " (default " + kDefaultBackend +
+         ")\n"
          "  --json     JSON instead of a table\n";
 }
 
@@ -165,7 +176,7 @@ void print_table(const CapsReport& r, const std::string& backend) {
 int run_caps(const std::vector<std::string>& args) {
   driver::register_builtin_backends();
   std::string config = kConfigs[kDefaultConfig].name;
-  std::string backend = "model";
+  std::string backend = kDefaultBackend;
   bool json = false;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -192,9 +203,7 @@ int run_caps(const std::vector<std::string>& args) {
   }
   const std::vector<std::string> names = driver::backend_names();
   if (std::find(names.begin(), names.end(), backend) == names.end()) {
-    std::string known;
-    for (const std::string& n : names) known += (known.empty() ? "" : ", ") + n;
-    throw UsageError{"unknown backend '" + backend + "' (known: " + known + ")"};
+    throw UsageError{"unknown backend '" + backend + "' (known: " + backend_list() + ")"};
   }
   driver::BackendOptions opts;
   opts.config = cfg;

@@ -17,11 +17,12 @@ inline std::string hex(uint32_t v) {
   std::snprintf(buf, sizeof buf, "0x%08x", v);
   return buf;
 }
-// A mem_addr_t (34 bits) or any wider value: every bit shown, so two addresses that differ only
+// A mem_addr_t or any wider value: at least mem_addr_t's digits, so two addresses that differ only
 // above bit 31 (the rt field) print differently.
 inline std::string hex(uint64_t v) {
   char buf[24];
-  std::snprintf(buf, sizeof buf, "0x%09llx", static_cast<unsigned long long>(v));
+  std::snprintf(buf, sizeof buf, "0x%0*llx", (kMemAddrBits + 3) / 4,
+                static_cast<unsigned long long>(v));
   return buf;
 }
 inline std::string dec(uint32_t v) { return std::to_string(v); }
