@@ -3,8 +3,6 @@
 
 #include <iterator>
 
-#include "om/top_pkg.h"
-
 namespace om::sim {
 namespace {
 
@@ -43,9 +41,9 @@ enum Reg : size_t {
   kNumRegs
 };
 
-// om_top's packed-struct wires, and the stages' decoded pipeline-register outputs, traced field by
-// field.
-enum Wire : size_t { kState, kCfgInfo, kDpDesc, kInQ, kPxQ, kReqQ, kNumWires };
+// om_top's decoded state and configuration, and the stages' decoded pipeline-register outputs,
+// traced field by field.
+enum Wire : size_t { kState, kCfgInfo, kInQ, kPxQ, kReqQ, kNumWires };
 
 // Bits of a pointer into `depth` entries (the RTL's $clog2).
 constexpr uint32_t clog2(uint32_t depth) {
@@ -79,7 +77,8 @@ ModelWaves::ModelWaves(const std::string& path, const Top& top) : w_(path), top_
   wires_[kCfgInfo] = std::make_unique<StructVars>(w_, "cfg", gen::kCfgInfoWave);
   decl(kCfgIdx, "cfg_idx", gen::kConfigEnum.bits, &gen::kConfigEnum);
   taps_ = std::make_unique<SignalVars>(w_, decls(top_waves::kTaps, std::size(top_waves::kTaps)));
-  wires_[kDpDesc] = std::make_unique<StructVars>(w_, "dp_desc", gen::kRtDescWave);
+  top_wires_ =
+      std::make_unique<SignalVars>(w_, decls(top_waves::kWires.data(), top_waves::kWires.size()));
   w_.push_scope("u_accept");
   decl(kAccDone, "done_q", kMaxRts);
   wires_[kInQ] = std::make_unique<StructVars>(w_, "in_q", gen::kPixelWave);
@@ -160,12 +159,8 @@ void ModelWaves::wires() {
   wires_[kState]->set(pack(co.state).data());
   wires_[kCfgInfo]->set(pack(co.cfg_info).data());
   put(kCfgIdx, co.cfg);
-  const TopTaps t = top_.taps();
-  top_waves::dump_taps(t, *taps_);
-  // om_top.sv's dp_desc: the descriptor of the slot entering the datapath.
-  const uint32_t rt = mem_addr_rt(t.rd_op.op.addr);
-  const RtDesc desc = desc_sel(co.state, rt, co.state.rt_bind[rt].format, co.cfg_info.fl_index);
-  wires_[kDpDesc]->set(pack(desc).data());
+  top_waves::dump_taps(top_.taps(), *taps_);
+  top_waves::dump_wires(top_.wires(), *top_wires_);
 }
 
 void ModelWaves::regs() {

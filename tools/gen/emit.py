@@ -7,8 +7,10 @@ defs/types.toml (packed.py: om_pkg.sv, om/gen/sizes.h, types.h, src/types.cc, om
 those types (waves.py: om/gen/waves.h), om_top's ports and stage-boundary taps of defs/top_ports.toml (top_ports.py:
 om/gen/top_ports.h, om/gen/top_ports_vl.h, om/gen/port_trace.h, om/gen/top_port_waves.h, src/top_ports.cc,
 src/top_taps.cc; top_ports_sc.py: om/gen/top_ports_sc.h; top_table.py: omsim/_top_ports.py; top_ports_sv.py: the
-Icarus replay's tb/tb_icarus_top_ports.svh) and, with --docs, DOCDIR/definitions.md. Files are rewritten only when
-their content changes, so builds stay incremental.
+Icarus replay's tb/tb_icarus_top_ports.svh) and, with --docs, DOCDIR/definitions.md, DOCDIR/types.md and the
+tables in DOCDIR/interface.md (top_doc.py: the doc's marked regions, the text around them is hand-written).
+--check-docs fails when one of the three differs from what --docs would write. Files are rewritten only when their
+content changes, so builds stay incremental.
 """
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ import defs  # noqa: E402
 import srgb  # noqa: E402
 import srgb_poly  # noqa: E402
 import packed  # noqa: E402
+import top_doc  # noqa: E402
 import top_ports  # noqa: E402
 import top_ports_sc  # noqa: E402
 import top_ports_sv  # noqa: E402
@@ -298,12 +301,24 @@ def md() -> str:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("outdir", type=pathlib.Path, nargs="?")
-    ap.add_argument("--docs", type=pathlib.Path, help="also write DOCS/definitions.md and DOCS/types.md")
-    ap.add_argument("--check-docs", type=pathlib.Path, help="fail when DOCS/definitions.md or DOCS/types.md is stale")
+    ap.add_argument("--docs", type=pathlib.Path,
+                    help="also write DOCS/definitions.md, DOCS/types.md and the tables of DOCS/interface.md")
+    ap.add_argument("--check-docs", type=pathlib.Path,
+                    help="fail when DOCS/definitions.md, DOCS/types.md or a table of DOCS/interface.md is stale")
     a = ap.parse_args()
     if a.outdir is None and a.check_docs is None:
         ap.error("give OUTDIR or --check-docs DOCDIR")
+    docdir = a.check_docs or a.docs
     docs = {"definitions.md": md(), "types.md": packed.md()}
+    if docdir is not None:
+        try:
+            docs["interface.md"] = top_doc.fill((docdir / "interface.md").read_text())
+        except OSError as e:
+            print(f"emit.py: cannot read {docdir / 'interface.md'}: {e.strerror}", file=sys.stderr)
+            return 2
+        except ValueError as e:
+            print(f"emit.py: {e}", file=sys.stderr)
+            return 1
     if a.check_docs is not None:
         stale = [n for n, text in docs.items()
                  if not (a.check_docs / n).exists() or (a.check_docs / n).read_text() != text]

@@ -32,6 +32,7 @@ class Signal:
     trace: int = 1  # a port's group in the port trace
     values: str = ""  # the value table naming it in the waves
     group: str = ""  # a port's group in the wave layouts
+    driver: str = ""  # who drives an input port (docs/interface.md)
 
     @property
     def kind(self) -> str:
@@ -79,6 +80,15 @@ def fail(msg: str) -> None:
     raise defs.DefinitionError(f"top_ports.toml: {msg}")
 
 
+def _doc(text: str) -> str:
+    """A doc with the configuration table's facts filled in: {configs} (index and name of each, in order),
+    {num_configs}, {default_config}."""
+    cfgs = defs.configs()
+    return (text.replace("{configs}", ", ".join(f"{i} {c.name}" for i, c in enumerate(cfgs)))
+            .replace("{num_configs}", str(len(cfgs)))
+            .replace("{default_config}", next(c.name for c in cfgs if c.default)))
+
+
 def _signal(e: dict, rtl: str, where: str, extra: tuple[str, ...]) -> Signal:
     unknown = set(e) - {"name", "bits", "type", "doc"} - set(extra)
     if unknown:
@@ -95,9 +105,9 @@ def _signal(e: dict, rtl: str, where: str, extra: tuple[str, ...]) -> Signal:
             fail(f"{where}: bits {width!r} is not a positive integer")
         if width > 32:
             fail(f"{where}: {width} bits: a port wider than 32 bits needs a type")
-    return Signal(e["name"], rtl, width, e.get("type"), e.get("doc", ""), e.get("diff", ""), e.get("valid", ""),
+    return Signal(e["name"], rtl, width, e.get("type"), _doc(e.get("doc", "")), e.get("diff", ""), e.get("valid", ""),
                   e.get("model", ""), e.get("model_ptr", ""), bool(e.get("cache", False)), e.get("init", 0),
-                  e.get("trace", 1), e.get("values", ""), e.get("group", ""))
+                  e.get("trace", 1), e.get("values", ""), e.get("group", ""), e.get("driver", ""))
 
 
 @functools.cache
@@ -115,7 +125,11 @@ def ports() -> tuple[tuple[Signal, str], ...]:
             fail(f"{where}: the first port needs a group")
         suffix = ("i" if e["name"].endswith("_n") else "_i") if d == "in" else "_o"
         e = {**{k: v for k, v in e.items() if k != "dir"}, "group": group}
-        s = _signal(e, e["name"] + suffix, where, ("diff", "init", "trace", "values", "group"))
+        s = _signal(e, e["name"] + suffix, where, ("diff", "init", "trace", "values", "group", "driver"))
+        if not s.doc:
+            fail(f"{where}: give a doc (its meaning in docs/interface.md and the port structs)")
+        if bool(s.driver) != (d == "in"):
+            fail(f"{where}: an input port needs a driver (who drives it), an output none (the OM drives it)")
         if s.init and (s.kind not in ("bool", "uint") or not 0 <= s.init < (1 << s.width)):
             fail(f"{where}: init {s.init!r} does not fit the port")
         if s.diff not in ("", "words") or (s.diff and s.kind != "words"):
@@ -163,9 +177,11 @@ def stages() -> tuple[Stage, ...]:
         wires = []
         for e in st.get("wires", []):
             where = f"stage {st['name']!r} wire {e.get('name')!r}"
-            s = _signal(e, e["name"], where, ("valid",))
+            s = _signal(e, e["name"], where, ("valid", "model", "model_ptr"))
             if s.valid not in [t.name for t in taps if not t.valid]:
                 fail(f"{where}: valid {s.valid!r} is not an ungated tap of the stage")
+            if bool(s.model) == bool(s.model_ptr):
+                fail(f"{where}: give exactly one of model and model_ptr")
             wires.append(s)
         out.append(Stage(st["name"], tuple(taps), tuple(wires)))
     names = [t.name for s in out for t in s.taps + s.wires]
@@ -176,6 +192,10 @@ def stages() -> tuple[Stage, ...]:
 
 def taps() -> list[Signal]:
     return [t for s in stages() for t in s.taps]
+
+
+def wires() -> list[Signal]:
+    return [w for s in stages() for w in s.wires]
 
 
 def gated() -> dict[str, str]:

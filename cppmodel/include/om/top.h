@@ -54,6 +54,9 @@ class Top {
   TopTaps taps() const;
   /// The same wires as the lockstep compares them, payloads packed only while valid.
   void tap_words(TopTapWords* w) const;
+  /// The other stage-boundary wires of the last eval(), for the waves (not compared by the
+  /// lockstep); each meaningful only while its stage's valid is high. Call after eval().
+  TopWires wires() const;
 
   // Sub-blocks, for inspection (tests, wave dumps).
   const Csr& csr() const { return csr_; }

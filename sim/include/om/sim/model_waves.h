@@ -41,7 +41,8 @@ class ModelWaves {
   FstWriter w_;
   const Top& top_;
   std::unique_ptr<PortTracer> outer_, inner_;
-  std::unique_ptr<SignalVars> taps_;  // om_top's stage-boundary wires
+  std::unique_ptr<SignalVars> taps_;       // om_top's stage-boundary taps (TopTaps)
+  std::unique_ptr<SignalVars> top_wires_;  // and its other stage-boundary wires (TopWires)
   std::vector<Var> v_;
   std::vector<std::unique_ptr<StructVars>> wires_, tbl_;
   TxnWaves txn_;
