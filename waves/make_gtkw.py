@@ -62,6 +62,7 @@ def groups(cfg: defs.Config) -> list[tuple[str, str, list[Sig]]]:
     stage boundaries, both from defs/top_ports.toml, with what the table does not list (EXTRA)."""
     rts = range(cfg.max_rts)
     sizes = packed.sizes()
+    ptr_w = (sizes["TblDepth"] - 1).bit_length()  # om_hazard's PtrW: $clog2 of a power of two
 
     def keep(path: str) -> bool:  # only the slots the configuration has, the logic-op state only where it has it
         for arr in ("oc[", "rt_desc[", "rt_bind[", "ps_output_type["):
@@ -82,7 +83,7 @@ def groups(cfg: defs.Config) -> list[tuple[str, str, list[Sig]]]:
         "Pixel input": [("State", "om_top.om_top", fields("state", "state", keep))] + stages,
         "om_hazard -> om_dest_read": [
             ("Hazard table", "om_top.om_top.u_hazard",
-             [("head_q", 5, ""), ("tail_q", 5, ""), ("tbl_valid_q", sizes["TblDepth"], "")]
+             [("head_q", ptr_w, ""), ("tail_q", ptr_w, ""), ("tbl_valid_q", sizes["TblDepth"], "")]
              + [(f"tbl_addr_q[{i}].{f}", w, "") for i in range(sizes["TblDepth"])
                 for f, w, _ in waves.leaf_names("mem_addr")])],
     }
@@ -103,8 +104,9 @@ def groups(cfg: defs.Config) -> list[tuple[str, str, list[Sig]]]:
 
 
 TXN = ("Transactions (model): each op leaving the datapath", "om_top.txn",
-       [("valid", 1, ""), ("x", packed.sizes()["CoordW"], ""), ("y", packed.sizes()["CoordW"], ""), ("rt", 3, ""),
-        ("format", 8, "format")]
+       [("valid", 1, ""), ("x", packed.sizes()["CoordW"], ""), ("y", packed.sizes()["CoordW"], ""),
+        ("rt", (packed.sizes()["MaxRts"] - 1).bit_length(), ""),
+        ("format", dict((f, w) for f, w, _ in waves.leaf_names("rt_bind"))["format"], "format")]
        + [(f"{v}_{c}", 0, "") for v in ("s", "d", "result") for c in "rgba"])
 
 
