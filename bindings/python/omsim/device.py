@@ -58,13 +58,12 @@ from .device_types import (
     DeviceValidateResult,
     PerfCounters,
     RenderTargetView,
-    int_arg,
     sample_shape,
 )
 from .enums import CmpFunc, FeatureLevel, Hresult
 from .errors import InvalidArgError, error_class, is_failure
 from .ref import _blend_factor_words
-from .state import MAX_RTS, BlendDesc, DepthStencilDesc, coerce_bool, coerce_enum, coerce_floats, coerce_u32, instance_of, rt_slots
+from .state import MAX_RTS, BlendDesc, DepthStencilDesc, coerce_bool, coerce_enum, coerce_floats, coerce_u32, instance_of, int_arg, rt_slots
 from .tables import ConfigInfo, ConfigLike, config_info, f32_bits, format_info
 from .validate import Caps, PsOutput, desc_core
 

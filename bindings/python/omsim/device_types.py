@@ -14,8 +14,6 @@ from dataclasses import dataclass, field, make_dataclass
 from enum import IntEnum
 from typing import Any
 
-import numpy as np
-
 from . import _regs
 from .errors import error_class
 from .state import Struct
@@ -75,15 +73,6 @@ class D3d9SimpleInstancingSupport(Struct):
     """D3D11_FEATURE_DATA_D3D9_SIMPLE_INSTANCING_SUPPORT."""
 
     simple_instancing_supported: bool = False
-
-
-def int_arg(v: Any, name: str, lo: int, hi: int) -> int:
-    """An int argument in lo..hi: TypeError / ValueError naming it otherwise."""
-    if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
-        raise TypeError(f"{name}: expected an int, got {type(v).__name__}")
-    if not lo <= int(v) <= hi:
-        raise ValueError(f"{name}: {int(v)} is outside {lo}..{hi}")
-    return int(v)
 
 
 _PERF_DOC = """The PERF_* counters (docs/registers.md): pixels accepted (a Clear is one command per pixel of its area, and
