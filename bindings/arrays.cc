@@ -16,10 +16,6 @@ namespace {
 [[noreturn]] void type_error(const std::string& msg) { throw py::type_error(msg); }
 [[noreturn]] void value_error(const std::string& msg) { throw py::value_error(msg); }
 
-std::string type_name(const py::handle& v) {
-  return py::str(py::type::of(v).attr("__name__")).cast<std::string>();
-}
-
 struct DtypeInfo {
   const char* name;
   int num;
@@ -179,6 +175,10 @@ void require_disjoint(const Pixels& a, const char* a_name, const Pixels& b, cons
     value_error(std::string(a_name) + ": memory overlaps " + b_name +
                 (allow_same ? " (only the very same array is allowed, for in-place use)" : ""));
   }
+}
+
+std::string type_name(const py::handle& v) {
+  return py::str(py::type::of(v).attr("__name__")).cast<std::string>();
 }
 
 uint64_t uint_arg(const py::handle& v, const std::string& what, int bits) {

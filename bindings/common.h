@@ -78,6 +78,9 @@ Pixels value_array(const py::handle& obj, const char* name, const om::FormatInfo
 void require_disjoint(const Pixels& a, const char* a_name, const Pixels& b, const char* b_name,
                       bool allow_same = false);
 
+/// The name of `v`'s type, for messages ("expected an int, got str").
+std::string type_name(const py::handle& v);
+
 /// The format with this DXGI value; ValueError "<name>: DXGI value .. is not a format the output
 /// merger implements" otherwise.
 const om::FormatInfo& format_of(uint32_t dxgi, const char* name);

@@ -2,8 +2,8 @@
 // omsim._core: the pybind11 adapter over the clock-free reference model om::ref. Values are 32-bit
 // words (binary32 bit patterns or integers), enums their D3D values, structs the tuples of the
 // omsim dataclasses' to_core() (pystruct.h), formats DXGI values, configurations indices, arrays
-// numpy (checked, never copied). The typed Python API lives in bindings/python/omsim; _core.pyi is
-// the stub of this module.
+// numpy (checked, never copied). The typed Python API lives in bindings/python/omsim; the build
+// generates this module's stub (_core.pyi) from its signatures.
 #include <stdexcept>
 
 #include "common.h"
@@ -21,8 +21,8 @@ PYBIND11_MODULE(_core, m) {
                             D3dCaps9, Caps, RtBinding, DsvBinding, PsOutput, D3d9Mode, OmState,
                             DepthStencilOpDesc, DepthStencilDesc>();
   omsim_py::bind_formats(m);
+  omsim_py::bind_batch(m);  // first: BatchRt, which bind_pixel's signatures name
   omsim_py::bind_pixel(m);
-  omsim_py::bind_batch(m);
   omsim_py::bind_validate(m);
   omsim_py::bind_depth(m);
   omsim_py::bind_bench(m);

@@ -15,7 +15,7 @@ endif()
 set(om_files)
 foreach(module _core _device _cosim)
   if(EXISTS ${om_prebuilt}/${module}${om_ext})
-    list(APPEND om_files ${om_prebuilt}/${module}${om_ext})
+    list(APPEND om_files ${om_prebuilt}/${module}${om_ext} ${om_prebuilt}/${module}.pyi)  # and its stub
   endif()
 endforeach()
 foreach(generated _defs.py _regs.py _types.py _top_ports.py)

@@ -120,6 +120,9 @@ struct Where {
   throw py::value_error(w.str() + ": " + why);
 }
 
+/// The name of `v`'s type, for messages (arrays.cc).
+std::string type_name(const py::handle& v);
+
 /// A Python int (or an object with __index__; bool only when `bits` is 1) that fits in `bits`
 /// unsigned bits; TypeError / ValueError naming `what` otherwise (arrays.cc). bits <= 64.
 uint64_t uint_arg(const py::handle& v, const std::string& what, int bits);
@@ -141,7 +144,7 @@ T integer(const py::handle& h, const Where& w) {
 inline py::sequence entries(const py::handle& h, const Where& w, size_t n, const char* noun) {
   if (!py::isinstance<py::tuple>(h) && !py::isinstance<py::list>(h)) {
     fail(w, std::string("expected a tuple of ") + std::to_string(n) + " " + noun + ", got " +
-                py::str(py::type::of(h).attr("__name__")).cast<std::string>());
+                type_name(h));
   }
   const py::sequence s = py::reinterpret_borrow<py::sequence>(h);
   if (py::len(s) != n) {

@@ -71,19 +71,20 @@ struct Table<om::ref::Caps> {
                      OMSIM_FIELDS(S, d3d9, max_samples, fmt));
 };
 
+// The members of RtBinding and DsvBinding, which the driver's views (device_structs.h) share.
+#define OMSIM_RT_BINDING format, width, height, array_size, sample_count, type, cube
+#define OMSIM_DSV_BINDING width, height, array_size, sample_count, type, cube, format, flags
 template <>
 struct Table<om::ref::RtBinding> {
   static constexpr const char* kName = "RtBinding";
   static constexpr bool om::ref::RtBinding::*kPresent = &om::ref::RtBinding::bound;
-  static constexpr auto kFields =
-      OMSIM_FIELDS(om::ref::RtBinding, format, width, height, array_size, sample_count, type, cube);
+  static constexpr auto kFields = OMSIM_FIELDS(om::ref::RtBinding, OMSIM_RT_BINDING);
 };
 template <>
 struct Table<om::ref::DsvBinding> {
   static constexpr const char* kName = "DsvBinding";
   static constexpr bool om::ref::DsvBinding::*kPresent = &om::ref::DsvBinding::bound;
-  static constexpr auto kFields = OMSIM_FIELDS(om::ref::DsvBinding, width, height, array_size,
-                                               sample_count, type, cube, format, flags);
+  static constexpr auto kFields = OMSIM_FIELDS(om::ref::DsvBinding, OMSIM_DSV_BINDING);
 };
 template <>
 struct Table<om::ref::PsOutput> {

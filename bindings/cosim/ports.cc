@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // om_top's ports <-> Python dicts through one table per port struct (see cosim_py.h): the RTL port
-// names without their suffix and each port's width (generated from defs/top_ports.toml for TopIn
-// and TopOut), used both ways and for the messages.
+// names without their suffix and each port's width (generated from defs/top_ports.toml for TopIn,
+// TopOut and the pixel, from the register map for perf_t's counters), used both ways and for the
+// messages.
 #include <sstream>
 #include <stdexcept>
 #include <tuple>
@@ -15,20 +16,11 @@
 namespace omsim_cosim {
 namespace {
 
+using omsim_py::type_name;
 using omsim_py::uint_arg;
 
 [[noreturn]] void type_error(const std::string& msg) { throw py::type_error(msg); }
 [[noreturn]] void value_error(const std::string& msg) { throw py::value_error(msg); }
-
-std::string type_name(const py::handle& v) {
-  return py::str(py::type::of(v).attr("__name__")).cast<std::string>();
-}
-
-/// A field of a pixel or perf_t: its name, member and width in bits.
-template <class S, class M>
-constexpr om::PortField<S, M> port(const char* name, M S::*member, int bits = 32) {
-  return {name, member, bits};
-}
 
 /// Specialised per port struct: kPorts, and kWhat ("port" or "field", for messages) when Python
 /// sets it.
@@ -36,21 +28,15 @@ template <class S>
 struct Ports;
 template <>
 struct Ports<om::Pixel> {
-  using S = om::Pixel;
   static constexpr const char* kWhat = "field";
-  static constexpr auto kPorts = std::make_tuple(
-      port("cmd", &S::cmd, 1), port("x", &S::x, om::kCoordW), port("y", &S::y, om::kCoordW),
-      port("sample", &S::sample, om::kSampleW), port("coverage", &S::coverage, 1),
-      port("omask_written", &S::omask_written, 1), port("omask", &S::omask, 1),
-      port("depth", &S::depth), port("front_face", &S::front_face, 1), port("fog", &S::fog),
-      port("oc1", &S::oc1), port("oc", &S::oc));
+  static constexpr auto kPorts = om::kPixelPorts;
 };
 /// perf_t's fields: busy, then the counters in their table's order.
 template <size_t... I>
 constexpr auto perf_ports(std::index_sequence<I...>) {
-  return std::make_tuple(
-      port("busy", &om::Perf::busy, 1),
-      port(om::regs::kPerfCounters[I].member_name, om::regs::kPerfCounters[I].member)...);
+  return std::make_tuple(om::port_field("busy", &om::Perf::busy, 1),
+                         om::port_field(om::regs::kPerfCounters[I].member_name,
+                                        om::regs::kPerfCounters[I].member, 32)...);
 }
 template <>
 struct Ports<om::Perf> {

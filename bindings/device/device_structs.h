@@ -12,10 +12,8 @@ namespace omsim_py {
 
 namespace drv = om::driver;
 
-OMSIM_TABLE(drv::RenderTargetView, "RtBinding", format, width, height, array_size, sample_count,
-            type, cube);
-OMSIM_TABLE(drv::DepthStencilView, "DsvBinding", width, height, array_size, sample_count, type,
-            cube, format, flags);
+OMSIM_TABLE(drv::RenderTargetView, "RtBinding", OMSIM_RT_BINDING);
+OMSIM_TABLE(drv::DepthStencilView, "DsvBinding", OMSIM_DSV_BINDING);
 template <>
 struct Table<drv::PsOutputDesc> {
   using S = drv::PsOutputDesc;

@@ -252,7 +252,9 @@ def cpp(regs: list[Reg]) -> str:
 def py(regs: list[Reg]) -> str:
     out = [f'"""{BANNER}', "", "REGS: every register instance by name -> (offset, access, reset, write_mask, hw_driven).",
            "FIELDS: register name -> {field: (lsb, width, access, reset or None when hardware-driven)}.",
-           "ARRAYS: array name -> (base offset of element 0's first register, count, stride).", '"""', "",
+           "ARRAYS: array name -> (base offset of element 0's first register, count, stride).",
+           "PERF_COUNTERS: the performance counters' om_pkg::perf_t members, in address order (regs::kPerfCounters).",
+           '"""', "",
            f"SPACE = 0x{1 << ADDR_WIDTH:X}", "", "REGS = {"]
     inst = sorted((addr, name, r) for r in regs for name, addr in r.instances())
     for addr, name, r in inst:
@@ -267,7 +269,8 @@ def py(regs: list[Reg]) -> str:
     for name, count, stride in arrays:
         base = min(r.base for r in regs if any(d[0] == name for d in r.dims))
         out.append(f"    {name!r}: (0x{base:03X}, {count}, 0x{stride:X}),")
-    out += ["}", "", "", "def offset(name: str) -> int:",
+    perf, _ = csr_storage.counters(regs)
+    out += ["}", "", f"PERF_COUNTERS = {tuple(m for _, m in perf)!r}", "", "", "def offset(name: str) -> int:",
             '    """Byte offset of a register instance, e.g. offset("RT[2].RT_BLEND")."""',
             "    try:", "        return REGS[name][0]", "    except KeyError:",
             '        raise KeyError(f"no register named {name!r}") from None', ""]

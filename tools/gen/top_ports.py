@@ -30,9 +30,9 @@ def _word_member(s: Signal) -> str:
     return f"  {t} {s.name}{s.default if s.kind != 'struct' else ''};"
 
 
-def _field_table(struct: str, sigs: list[Signal]) -> list[str]:
+def _field_table(table: str, struct: str, sigs: list[Signal] | tuple[packed.Field, ...]) -> list[str]:
     rows = ",\n".join(f'    port_field("{s.name}", &{struct}::{s.name}, {s.width})' for s in sigs)
-    return [f"inline constexpr auto k{struct}Fields = std::make_tuple(", rows + ");", ""]
+    return [f"inline constexpr auto {table} = std::make_tuple(", rows + ");", ""]
 
 
 def cpp_h() -> str:
@@ -63,7 +63,11 @@ def cpp_h() -> str:
             "};", "template <class S, class M>",
             "constexpr PortField<S, M> port_field(const char* name, M S::*member, int bits) {",
             "  return {name, member, bits};", "}", ""]
-    out += _field_table("TopIn", inputs()) + _field_table("TopOut", outputs())
+    out += _field_table("kTopInFields", "TopIn", inputs()) + _field_table("kTopOutFields", "TopOut", outputs())
+    # The struct input ports' fields (a pixel): the Python cosim's dicts of them. An array field's width is its
+    # element's.
+    for t in dict.fromkeys(packed.types()[s.type] for s in inputs() if s.kind == "struct"):
+        out += [f"/// {t.cpp}'s fields in declaration order."] + _field_table(f"k{t.cpp}Ports", t.cpp, t.fields)
     out += ["}  // namespace om", ""]
     return "\n".join(out)
 

@@ -54,7 +54,7 @@ from .cosim_stimulus import (
     check_profile,
     name_arg as _name,
 )
-from .device_types import int_arg
+from .state import int_arg
 from .tables import ConfigLike, config_info, configs as _configs
 
 Ports = dict[str, Any]

@@ -21,7 +21,7 @@ from typing import Any, Optional
 
 from . import _cosim
 from .cosim_results import PathLike
-from .device_types import int_arg
+from .state import int_arg
 from .tables import ConfigLike, config_info
 
 StimulusError = _cosim.StimulusError

@@ -43,7 +43,7 @@ from typing import Any, Optional, Union
 
 import numpy as np
 
-from . import _device
+from . import _device, _regs
 from .device_caps import DeviceCaps
 from .device_depth import DepthStencilCalls
 from .device_objects import BlendState, DepthStencilState, bound_handle
@@ -58,13 +58,12 @@ from .device_types import (
     DeviceValidateResult,
     PerfCounters,
     RenderTargetView,
-    int_arg,
     sample_shape,
 )
 from .enums import CmpFunc, FeatureLevel, Hresult
 from .errors import InvalidArgError, error_class, is_failure
 from .ref import _blend_factor_words
-from .state import MAX_RTS, BlendDesc, DepthStencilDesc, coerce_bool, coerce_enum, coerce_floats, coerce_u32, instance_of, rt_slots
+from .state import MAX_RTS, BlendDesc, DepthStencilDesc, coerce_bool, coerce_enum, coerce_floats, coerce_u32, instance_of, int_arg, rt_slots
 from .tables import ConfigInfo, ConfigLike, config_info, f32_bits, format_info
 from .validate import Caps, PsOutput, desc_core
 
@@ -465,14 +464,14 @@ class Device(DeviceCaps, DepthStencilCalls):
 
     def bus_read(self, offset: int) -> BusResult:
         """One raw register read behind the driver's back (docs/registers.md; 0x000..0xFFF)."""
-        status, data = self._raw("bus_read").bus_read(int_arg(offset, "offset", 0, 0xFFF))
+        status, data = self._raw("bus_read").bus_read(int_arg(offset, "offset", 0, _regs.SPACE - 1))
         return BusResult(BusStatus(status), int(data))
 
     def bus_write(self, offset: int, value: int) -> BusStatus:
         """One raw register write behind the driver's back (validate then reports DRIVERINTERNALERROR if a state
         register no longer holds what the driver programmed)."""
         raw = self._raw("bus_write")
-        return BusStatus(raw.bus_write(int_arg(offset, "offset", 0, 0xFFF), coerce_u32(value, "value")))
+        return BusStatus(raw.bus_write(int_arg(offset, "offset", 0, _regs.SPACE - 1), coerce_u32(value, "value")))
 
 
 __all__ = [

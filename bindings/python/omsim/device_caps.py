@@ -13,8 +13,9 @@ from typing import Any, Optional, Union
 
 import numpy as np
 
-from .device_types import D3d9Options, D3d9ShadowSupport, D3d9SimpleInstancingSupport, D3d11Options, int_arg
+from .device_types import D3d9Options, D3d9ShadowSupport, D3d9SimpleInstancingSupport, D3d11Options
 from .enums import Format, FormatSupport, FormatSupport2, Hresult
+from .state import int_arg
 from .tables import FormatInfo, format_info
 from .validate import Caps, D3d9Options1, D3dCaps9
 

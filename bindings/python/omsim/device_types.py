@@ -10,12 +10,11 @@ structures are the classes :mod:`omsim.validate` already has (``RenderTargetView
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, make_dataclass
 from enum import IntEnum
 from typing import Any
 
-import numpy as np
-
+from . import _regs
 from .errors import error_class
 from .state import Struct
 from .validate import DsvBinding, RtBinding, ValidateResult
@@ -76,26 +75,16 @@ class D3d9SimpleInstancingSupport(Struct):
     simple_instancing_supported: bool = False
 
 
-def int_arg(v: Any, name: str, lo: int, hi: int) -> int:
-    """An int argument in lo..hi: TypeError / ValueError naming it otherwise."""
-    if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
-        raise TypeError(f"{name}: expected an int, got {type(v).__name__}")
-    if not lo <= int(v) <= hi:
-        raise ValueError(f"{name}: {int(v)} is outside {lo}..{hi}")
-    return int(v)
-
-
-@dataclass(frozen=True)
-class PerfCounters(Struct):
-    """The PERF_* counters (docs/registers.md): pixels accepted (a Clear is one command per pixel of its area, and
-    counts as such), RT reads and writes, hazard and memory stall cycles, pixels killed (coverage, alpha test)."""
-
-    pixels_in: int = 0
-    rt_reads: int = 0
-    rt_writes: int = 0
-    hazard_stalls: int = 0
-    mem_stalls: int = 0
-    killed: int = 0
+_PERF_DOC = """The PERF_* counters (docs/registers.md): pixels accepted (a Clear is one command per pixel of its area, and
+counts as such), RT reads and writes, hazard and memory stall cycles, pixels killed (coverage, alpha test). One int
+field per counter of the register map, in its order (_regs.PERF_COUNTERS)."""
+PerfCounters = make_dataclass(
+    "PerfCounters",
+    [(name, int, 0) for name in _regs.PERF_COUNTERS],
+    bases=(Struct,),
+    namespace={"__doc__": _PERF_DOC, "__module__": __name__},
+    frozen=True,
+)
 
 
 class BusStatus(IntEnum):

@@ -29,7 +29,7 @@ import numpy as np
 from . import _core
 from .enums import BatchIsa, ColorWrite, FogMode, LogicOp
 from .tables import FormatInfo, FormatLike, f32_bits, f32_value, format_info
-from .state import MAX_RTS, BlendDesc, D3d9State, PixelState, RtBlendDesc, coerce_bool, coerce_enum, coerce_floats, coerce_u32, require, rt_slots
+from .state import MAX_RTS, BlendDesc, D3d9State, PixelState, RtBlendDesc, coerce_bool, coerce_enum, coerce_floats, coerce_real, coerce_u32, require, rt_slots
 
 Values = Union[Sequence[float], Sequence[int], np.ndarray]
 """Four channel values of one pixel: numbers (float formats: real values; integer formats: ints) or a (4,)
@@ -316,10 +316,8 @@ def process_pixel(
     ocs, ds = _slots(oc, "oc"), _slots(dest, "dest")
     words = [None if v is None else _words(st.rt_formats[i], v, f"oc[{i}]") for i, v in enumerate(ocs)]
     w1 = (0, 0, 0, 0) if oc1 is None else _words(st.rt_formats[0], oc1, "oc1")
-    if isinstance(fog, bool) or not isinstance(fog, (int, float, np.integer, np.floating)):
-        raise TypeError(f"fog: expected a number, got {type(fog).__name__}")
     covered, write, texel = _core.process_pixel(
-        st.to_core(), words, ds, w1, coerce_bool(coverage, "coverage"), f32_bits(float(fog)), coerce_bool(clear, "clear")
+        st.to_core(), words, ds, w1, coerce_bool(coverage, "coverage"), f32_bits(coerce_real(fog, "fog")), coerce_bool(clear, "clear")
     )
     return PixelResult(covered, tuple(write), tuple(texel))
 
@@ -388,27 +386,21 @@ def select_rt_desc(blend: BlendDesc, rt: int) -> RtBlendDesc:
     return RtBlendDesc.from_core(_core.select_rt_desc(blend.to_core(), int(rt)))
 
 
-def _real(x: Any, name: str) -> float:
-    if isinstance(x, bool) or not isinstance(x, (int, float, np.integer, np.floating)):
-        raise TypeError(f"{name}: expected a number, got {type(x).__name__}")
-    return float(x)
-
-
 def a2c_covered(alpha: float) -> bool:
     """Single-sample alpha-to-coverage (docs/behaviour.md §8): covered iff alpha + 0.5 >= 1.0 in binary32."""
-    return _core.a2c_covered(f32_bits(_real(alpha, "alpha")))
+    return _core.a2c_covered(f32_bits(coerce_real(alpha, "alpha")))
 
 
 def alpha_test_pass(d3d9: D3d9State, alpha: float) -> bool:
     """D3D9 alpha test of oC0.a (docs/behaviour.md §5.4): True when disabled or when ``alpha FUNC alpha_ref/255``."""
     require(d3d9, D3d9State, "d3d9")
-    return _core.alpha_test_pass(d3d9.to_core(), f32_bits(_real(alpha, "alpha")))
+    return _core.alpha_test_pass(d3d9.to_core(), f32_bits(coerce_real(alpha, "alpha")))
 
 
 def apply_fog(d3d9: D3d9State, f: float, c: Sequence[float]) -> tuple[float, float, float, float]:
     """D3D9 fog on RGB (docs/behaviour.md §5.5): f*C + (1-f)*fog_color with f clamped to [0, 1]; alpha untouched."""
     require(d3d9, D3d9State, "d3d9")
-    r = _core.apply_fog(d3d9.to_core(), f32_bits(_real(f, "f")), _words(None, c, "c"))
+    r = _core.apply_fog(d3d9.to_core(), f32_bits(coerce_real(f, "f")), _words(None, c, "c"))
     return (f32_value(r[0]), f32_value(r[1]), f32_value(r[2]), f32_value(r[3]))
 
 
@@ -417,8 +409,8 @@ def fog_factor(mode: Union[FogMode, str, int], d: float, start: float = 0.0, end
     defaults)."""
     m = coerce_enum(FogMode, mode, "mode", raw_ok=False)
     bits = _core.fog_factor(
-        int(m), f32_bits(_real(d, "d")), f32_bits(_real(start, "start")), f32_bits(_real(end, "end")),
-        f32_bits(_real(density, "density")),
+        int(m), f32_bits(coerce_real(d, "d")), f32_bits(coerce_real(start, "start")), f32_bits(coerce_real(end, "end")),
+        f32_bits(coerce_real(density, "density")),
     )
     return f32_value(bits)
 

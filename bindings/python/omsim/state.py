@@ -82,16 +82,27 @@ def coerce_u32(value: Any, name: str) -> int:
     return v
 
 
+def int_arg(v: Any, name: str, lo: int, hi: int) -> int:
+    """An int argument in lo..hi: TypeError / ValueError naming it otherwise."""
+    if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+        raise TypeError(f"{name}: expected an int, got {type(v).__name__}")
+    if not lo <= int(v) <= hi:
+        raise ValueError(f"{name}: {int(v)} is outside {lo}..{hi}")
+    return int(v)
+
+
+def coerce_real(value: Any, name: str) -> float:
+    """A real number (an int or float, not a bool); TypeError naming `name` otherwise."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise TypeError(f"{name}: expected a number, got {type(value).__name__}")
+    return float(value)
+
+
 def coerce_floats(value: Any, n: int, name: str) -> tuple[float, ...]:
     """n real numbers (binary32 on the way to C++: rounded to nearest even)."""
     if isinstance(value, (str, bytes)) or not isinstance(value, (Sequence, np.ndarray)) or len(value) != n:
         raise ValueError(f"{name}: expected {n} numbers")
-    out = []
-    for i, x in enumerate(value):
-        if isinstance(x, bool) or not isinstance(x, (int, float, np.integer, np.floating)):
-            raise TypeError(f"{name}[{i}]: expected a number, got {type(x).__name__}")
-        out.append(float(x))
-    return tuple(out)
+    return tuple(coerce_real(x, f"{name}[{i}]") for i, x in enumerate(value))
 
 
 def instance_of(cls: type, *, optional: bool = False) -> Coerce:
@@ -144,10 +155,7 @@ def checked_by(default: Any, coerce: Coerce) -> Any:
 
 def coerce_u8(value: Any, name: str) -> int:
     """`value` as an int in 0..255 (a UINT8 field); TypeError / ValueError naming `name`."""
-    v = coerce_u32(value, name)
-    if v > 0xFF:
-        raise ValueError(f"{name}: {v} is outside 0..255")
-    return v
+    return int_arg(value, name, 0, 0xFF)
 
 
 def _coercer(tp: Any, meta: Any) -> Coerce:
@@ -400,6 +408,8 @@ __all__ = [
     "coerce_bool",
     "coerce_u32",
     "coerce_floats",
+    "coerce_real",
+    "int_arg",
     "instance_of",
     "require",
     "rt_slots",
