@@ -134,6 +134,17 @@ std::optional<uint32_t> Csr::read(uint32_t offset, const CsrIn& in) const {
 }
 
 const CsrOut& Csr::comb(const CsrIn& in) {
+  // Most cycles: no request answered (cpuif_req low) and none on the bus (psel low), so the
+  // register block answers nothing and no state write is pending; the state, the counters and
+  // cfg_q are as the last comb() put them out (seq() marks them otherwise): only busy changes.
+  if (in.rst_n && !regs_.cpuif_req && !in.psel && outputs_current_ && !state_stale_) {
+    out_.pready = false;
+    out_.pslverr = false;
+    out_.prdata = 0;
+    out_.state_write_pending = false;
+    out_.perf.busy = in.busy;
+    return out_;
+  }
   // The asynchronous reset acts at once: every register but cfg_q reads as its reset value.
   const bool held = !in.rst_n;
   if (held) reset_view_ = reset_regs(regs_.cfg_q);
@@ -174,6 +185,7 @@ const CsrOut& Csr::comb(const CsrIn& in) {
     o.cfg_info = cfg_info(r.cfg_q);
     cfg_info_stale_ = false;
   }
+  outputs_current_ = !held;
   return o;
 }
 
@@ -184,6 +196,7 @@ void Csr::seq(const CsrIn& in) {
         strap < static_cast<uint32_t>(kNumConfigs) ? strap : static_cast<uint32_t>(kDefaultConfig);
     regs_ = reset_regs(cfg_d);
     state_stale_ = true;
+    outputs_current_ = false;
     return;
   }
   // Most cycles change nothing: no request taken or answered (is_active low means cpuif_req is
@@ -200,6 +213,7 @@ void Csr::commit(const CsrIn& in) {
   // runs first, as it reads the request register's old values, and each field is read before it
   // is written.
   CsrRegs& n = regs_;
+  outputs_current_ = false;  // the counters may count
 
   // Field logic.
   regs::FieldStorage& fs = n.field_storage;

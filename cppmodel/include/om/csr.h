@@ -105,6 +105,9 @@ class Csr {
   // state registers (a bus write or reset) and cfg_q (reset); every other cycle keeps them.
   bool state_stale_ = true;
   bool cfg_info_stale_ = true;
+  // out_'s counters and cfg are those of regs_ (comb() put them out with rst_n high and seq() has
+  // not committed since).
+  bool outputs_current_ = false;
 };
 
 }  // namespace om

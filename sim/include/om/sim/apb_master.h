@@ -43,8 +43,12 @@ class ApbMaster {
     uint32_t pwdata = 0;
     uint32_t pstrb = 0;
   };
-  /// Advances to this cycle's phase and returns its pins.
-  Pins next();
+  /// Advances to this cycle's phase and returns its pins. Inline for the idle master of most
+  /// cycles.
+  Pins next() {
+    if (phase_ == Phase::kIdle && q_.empty()) return {};
+    return next_busy();
+  }
   /// Samples this cycle's PREADY / PSLVERR / PRDATA; true (and *done filled) when a transfer
   /// completed.
   bool sample(bool pready, bool pslverr, uint32_t prdata, Done* done);
@@ -80,6 +84,7 @@ class ApbMaster {
 
  private:
   enum class Phase { kIdle, kSetup, kAccess };
+  Pins next_busy();  // next() with a transfer queued or on the bus
   std::deque<BusOp> q_;
   Phase phase_ = Phase::kIdle;
   BusOp cur_;

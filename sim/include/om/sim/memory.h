@@ -34,12 +34,41 @@ struct MemCycle {
 /// Where a memory's readiness and latency come from.
 class MemTiming {
  public:
+  MemTiming() = default;
+  // A copy starts without a window: the window points into the original's storage.
+  MemTiming(const MemTiming& /*o*/) {}
+  MemTiming& operator=(const MemTiming& /*o*/) {
+    window_ = nullptr;
+    first_ = 0;
+    size_ = 0;
+    return *this;
+  }
   virtual ~MemTiming() = default;
   /// Behaviour in `cycle`. Cycles never decrease between calls; one cycle may be asked repeatedly
-  /// and gets the same answer.
-  virtual MemCycle at(uint64_t cycle) = 0;
+  /// and gets the same answer. Inline from the window the source gave last (the memory asks
+  /// every cycle), else from lookup().
+  MemCycle at(uint64_t cycle) {
+    const uint64_t i = cycle - first_;
+    return i < size_ ? window_[i] : lookup(cycle);
+  }
   /// A copy that goes on with the same answers (random state included): a checkpoint's.
   virtual std::unique_ptr<MemTiming> clone() const = 0;
+
+ protected:
+  /// at(cycle) for a cycle outside the window; may set a new window.
+  virtual MemCycle lookup(uint64_t cycle) = 0;
+  /// Cycles first .. first + size - 1 are window[0 .. size - 1] until the next lookup(): `window`
+  /// must stay valid and unchanged that long.
+  void set_window(const MemCycle* window, uint64_t first, uint64_t size) {
+    window_ = window;
+    first_ = first;
+    size_ = size;
+  }
+
+ private:
+  const MemCycle* window_ = nullptr;
+  uint64_t first_ = 0;
+  uint64_t size_ = 0;
 };
 
 /// Recorded timing: entry `cycle` of a table (beyond its end: always ready, latency 1). The table
@@ -47,12 +76,14 @@ class MemTiming {
 class TableTiming final : public MemTiming {
  public:
   explicit TableTiming(const std::vector<MemCycle>& table) : table_(table) {}
-  MemCycle at(uint64_t cycle) override {
-    return cycle < table_.size() ? table_[cycle] : MemCycle{};
-  }
   std::unique_ptr<MemTiming> clone() const override { return std::make_unique<TableTiming>(*this); }
 
  private:
+  MemCycle lookup(uint64_t cycle) override {
+    set_window(table_.data(), 0, table_.size());
+    return cycle < table_.size() ? table_[cycle] : MemCycle{};
+  }
+
   const std::vector<MemCycle>& table_;
 };
 
@@ -69,12 +100,13 @@ class RandomTiming final : public MemTiming {
  public:
   /// Throws std::invalid_argument naming the bad parameter.
   RandomTiming(const MemConfig& cfg, uint64_t seed);
-  MemCycle at(uint64_t cycle) override;
   std::unique_ptr<MemTiming> clone() const override {
     return std::make_unique<RandomTiming>(*this);
   }
 
  private:
+  MemCycle lookup(uint64_t cycle) override;
+
   MemConfig cfg_;
   std::mt19937_64 rng_;
   bool drawn_ = false;
