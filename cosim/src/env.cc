@@ -74,6 +74,7 @@ void Env::fail(const std::string& what) {
   if (!failure_.empty()) return;
   failure_ = what;
   failure_cycle_ = cycle_;
+  over_ = !failure_.empty();
 }
 
 bool Env::report_failure(sim::Failure* f) const {
@@ -365,6 +366,7 @@ void Env::cover_cycle(const TopOut& out, bool rd_stall, bool wr_stall) {
 
 void Env::final_checks() {
   phase_ = Phase::kDone;
+  over_ = true;
   if (!opt_.scoreboard) return;
   const std::string diff = cosim::diff_images(mem_.image(), sb_->image());
   if (!diff.empty()) {
@@ -429,8 +431,10 @@ void Env::observe(const TopOut& out) {
     gap_loaded_ = false;
     ++px_;
   }
-  sim::ApbMaster::Done d;
-  if (bus_.observe(out, &d)) on_bus(d);
+  if (bus_.active()) {  // observe() of an idle master returns false
+    sim::ApbMaster::Done d;
+    if (bus_.observe(out, &d)) on_bus(d);
+  }
 
   if (phase_ == Phase::kRun) {
     if (cycle_ + 1 >= st_.cfg.cycles) {
@@ -453,8 +457,8 @@ void Env::observe(const TopOut& out) {
       fail("final drain: om_top still busy after " + std::to_string(opt_.drain_limit) + " cycles");
     }
   }
-  const bool pending = offered_ || bus_.active() || !mem_.idle() || !ds_mem_.idle();
-  if (pending && cycle_ - last_progress_ > opt_.hang_limit) {
+  if (cycle_ - last_progress_ > opt_.hang_limit &&
+      (offered_ || bus_.active() || !mem_.idle() || !ds_mem_.idle())) {  // work pending
     fail("no progress: no pixel, memory or bus handshake for " + std::to_string(opt_.hang_limit) +
          " cycles (" + describe() + ")");
   }

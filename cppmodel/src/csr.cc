@@ -133,18 +133,7 @@ std::optional<uint32_t> Csr::read(uint32_t offset, const CsrIn& in) const {
   return readback(regs_, offset, in);
 }
 
-const CsrOut& Csr::comb(const CsrIn& in) {
-  // Most cycles: no request answered (cpuif_req low) and none on the bus (psel low), so the
-  // register block answers nothing and no state write is pending; the state, the counters and
-  // cfg_q are as the last comb() put them out (seq() marks them otherwise): only busy changes.
-  if (in.rst_n && !regs_.cpuif_req && !in.psel && outputs_current_ && !state_stale_) {
-    out_.pready = false;
-    out_.pslverr = false;
-    out_.prdata = 0;
-    out_.state_write_pending = false;
-    out_.perf.busy = in.busy;
-    return out_;
-  }
+const CsrOut& Csr::settle(const CsrIn& in) {
   // The asynchronous reset acts at once: every register but cfg_q reads as its reset value.
   const bool held = !in.rst_n;
   if (held) reset_view_ = reset_regs(regs_.cfg_q);
@@ -189,7 +178,7 @@ const CsrOut& Csr::comb(const CsrIn& in) {
   return o;
 }
 
-void Csr::seq(const CsrIn& in) {
+void Csr::edge(const CsrIn& in) {
   if (!in.rst_n) {
     const uint32_t strap = in.cfg & 7u;
     const uint32_t cfg_d =
@@ -197,12 +186,6 @@ void Csr::seq(const CsrIn& in) {
     regs_ = reset_regs(cfg_d);
     state_stale_ = true;
     outputs_current_ = false;
-    return;
-  }
-  // Most cycles change nothing: no request taken or answered (is_active low means cpuif_req is
-  // low too), no bus select, no counter strobe, no pending PERF_CLEAR pulse; cfg_q holds while
-  // rst_n is high.
-  if (!regs_.is_active && !in.psel && !in.perf_incr.any() && regs_.field_storage.perf_clear == 0) {
     return;
   }
   commit(in);

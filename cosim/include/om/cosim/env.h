@@ -46,7 +46,7 @@ class Env final : public sim::Testbench<TopIn, TopOut> {
 
   uint64_t cycle() const override { return cycle_; }
   /// The run ended: the stimulus ran its cycles, the pipeline drained and the final checks ran.
-  bool done() const override { return phase_ == Phase::kDone || !failure_.empty(); }
+  bool done() const override { return over_; }
   /// The first scoreboard or counter failure (kind "scoreboard") or protocol or progress failure
   /// (kind "testbench").
   bool failed(sim::Failure* f) const override { return !failure_.empty() && report_failure(f); }
@@ -81,6 +81,7 @@ class Env final : public sim::Testbench<TopIn, TopOut> {
   TopIn in_;
   uint64_t cycle_ = 0;
   std::string failure_;
+  bool over_ = false;  // phase_ is kDone or failure_ is set: done(), asked several times a cycle
   uint64_t failure_cycle_ = 0;
 
   sim::ApbMaster bus_;

@@ -13,9 +13,9 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "om/ref/convert.h"
@@ -121,26 +121,45 @@ class ResponseQueue {
  public:
   void push(uint64_t cycle, uint64_t latency, const ref::Texel& data) {
     last_due_ = std::max(cycle + std::max<uint64_t>(1, latency), last_due_ + 1);
-    q_.push_back({last_due_, data});
+    if (size_ == ring_.size()) grow();
+    ring_[(head_ + size_) & (ring_.size() - 1)] = {last_due_, data};
+    ++size_;
   }
   /// A response is due in `cycle`.
-  bool valid(uint64_t cycle) const { return !q_.empty() && q_.front().due <= cycle; }
+  bool valid(uint64_t cycle) const { return size_ != 0 && ring_[head_].due <= cycle; }
   /// Data of the oldest response (not empty()).
-  const ref::Texel& front() const { return q_.front().data; }
+  const ref::Texel& front() const { return ring_[head_].data; }
   /// The oldest response was delivered.
-  void pop() { q_.pop_front(); }
+  void pop() {
+    head_ = (head_ + 1) & (ring_.size() - 1);
+    --size_;
+  }
   /// Drops the responses not yet delivered (a reset); the next response still comes after their
   /// cycles.
-  void clear() { q_.clear(); }
-  bool empty() const { return q_.empty(); }
-  size_t size() const { return q_.size(); }
+  void clear() {
+    head_ = 0;
+    size_ = 0;
+  }
+  bool empty() const { return size_ == 0; }
+  size_t size() const { return size_; }
 
  private:
   struct Rsp {
     uint64_t due;
     ref::Texel data;
   };
-  std::deque<Rsp> q_;
+  // Twice the room (a power of two), the oldest response first.
+  void grow() {
+    std::vector<Rsp> r(ring_.empty() ? 16 : 2 * ring_.size());
+    for (size_t i = 0; i < size_; ++i) r[i] = ring_[(head_ + i) & (ring_.size() - 1)];
+    ring_ = std::move(r);
+    head_ = 0;
+  }
+  // A ring buffer (the memory asks for the front every cycle): responses head_ .. head_ + size_ - 1
+  // modulo its size, a power of two.
+  std::vector<Rsp> ring_;
+  size_t head_ = 0;
+  size_t size_ = 0;
   uint64_t last_due_ = 0;
 };
 
