@@ -123,9 +123,8 @@ const TopIn& Env::drive() {
     in_.in_valid = false;
   } else {
     bus_.drive(in_);
-    const Segment* cur = segs_.current();
-    if (!offered_ && streaming_ && phase_ == Phase::kRun && cur != nullptr &&
-        px_ < cur->pixels.size()) {
+    const Segment* cur = offered_ || !streaming_ ? nullptr : segs_.current();
+    if (cur != nullptr && phase_ == Phase::kRun && px_ < cur->pixels.size()) {
       const PixelRef& p = cur->pixels[px_];
       if (!gap_loaded_) {
         gap_left_ = p.gap;
