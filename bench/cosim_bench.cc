@@ -113,9 +113,9 @@ int main(int argc, char** argv) {
   modes[3].name = "lockstep_checked";  // scoreboard and coverage on, as omsim run
   modes[3].opt.time_sides = false;
   if (!only.empty()) {
-    modes.erase(std::remove_if(modes.begin(), modes.end(),
-                               [&](const Mode& m) { return m.name != only; }),
-                modes.end());
+    modes.erase(
+        std::remove_if(modes.begin(), modes.end(), [&](const Mode& m) { return m.name != only; }),
+        modes.end());
   }
   for (int r = 0; r < reps; ++r) {
     for (Mode& m : modes) {

@@ -140,8 +140,7 @@ void Scoreboard::fill_ds_random(Image& mem, G& rng, uint32_t w, uint32_t h) {
   }
   mem = ds_image_;
 }
-template void Scoreboard::fill_ds_random(Image& mem, std::mt19937_64& rng, uint32_t w,
-                                         uint32_t h);
+template void Scoreboard::fill_ds_random(Image& mem, std::mt19937_64& rng, uint32_t w, uint32_t h);
 template void Scoreboard::fill_ds_random(Image& mem, Mt64& rng, uint32_t w, uint32_t h);
 
 std::string diff_images(const Image& got, const Image& want, int max_report) {
