@@ -2,6 +2,7 @@
 #include "om/csr.h"
 
 #include <array>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 
@@ -64,14 +65,31 @@ uint32_t readback(const CsrRegs& r, uint32_t addr, const CsrIn& in) {
   throw std::logic_error("om::Csr: no readback for mapped offset " + std::to_string(addr));
 }
 
+// Where state word i is stored: its byte offset in FieldStorage, -1 where no register stores
+// one. Built once from storage_word(), whose switch is an indirect jump the CPU mispredicts
+// almost every time when decode_state() walks the 56 words after each state write.
+const std::array<int32_t, regs::kStateWords>& state_word_offsets() {
+  static const std::array<int32_t, regs::kStateWords> kOffsets = [] {
+    std::array<int32_t, regs::kStateWords> t{};
+    const regs::FieldStorage fs{};
+    const char* base = reinterpret_cast<const char*>(&fs);
+    for (int i = 0; i < regs::kStateWords; ++i) {
+      const uint32_t* v =
+          regs::storage_word(fs, regs::kStateBase + 4u * static_cast<uint32_t>(i));
+      t[i] = v == nullptr ? -1 : static_cast<int32_t>(reinterpret_cast<const char*>(v) - base);
+    }
+    return t;
+  }();
+  return kOffsets;
+}
+
 // The state the registers hold, through the register map's generated codec.
 State decode_state(const regs::FieldStorage& fs) {
   regs::StateWindow w{};
+  const std::array<int32_t, regs::kStateWords>& offsets = state_word_offsets();
+  const char* base = reinterpret_cast<const char*>(&fs);
   for (int i = 0; i < regs::kStateWords; ++i) {
-    if (const uint32_t* v =
-            regs::storage_word(fs, regs::kStateBase + 4u * static_cast<uint32_t>(i))) {
-      w[i] = *v;
-    }
+    if (offsets[i] >= 0) std::memcpy(&w[i], base + offsets[i], sizeof w[i]);
   }
   return regs::decode_state(w);
 }
