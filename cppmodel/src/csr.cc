@@ -74,8 +74,7 @@ const std::array<int32_t, regs::kStateWords>& state_word_offsets() {
     const regs::FieldStorage fs{};
     const char* base = reinterpret_cast<const char*>(&fs);
     for (int i = 0; i < regs::kStateWords; ++i) {
-      const uint32_t* v =
-          regs::storage_word(fs, regs::kStateBase + 4u * static_cast<uint32_t>(i));
+      const uint32_t* v = regs::storage_word(fs, regs::kStateBase + 4u * static_cast<uint32_t>(i));
       t[i] = v == nullptr ? -1 : static_cast<int32_t>(reinterpret_cast<const char*>(v) - base);
     }
     return t;
