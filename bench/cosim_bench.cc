@@ -6,6 +6,9 @@
 // those of the simulators and the comparison; a lockstep run with every check on is measured too.
 //
 // Usage: om_bench_cosim [--config NAME] [--seed N] [--cycles N] [--repetitions N] [--json FILE]
+//                       [--only rtl|model|lockstep|lockstep_checked]
+// --only runs that one mode (for a profiler: `valgrind --tool=callgrind om_bench_cosim --only
+// model`) and prints its rate; the ratios need every mode.
 #include <time.h>
 
 #include <algorithm>
@@ -50,6 +53,7 @@ int main(int argc, char** argv) {
   sc.cycles = 200000;
   int reps = 5;
   std::string json_out;
+  std::string only;
   try {
     for (int i = 1; i < argc; ++i) {
       const std::string a = argv[i];
@@ -69,9 +73,18 @@ int main(int argc, char** argv) {
         reps = static_cast<int>(parse_count(val()));
       } else if (a == "--json") {
         json_out = val();
+      } else if (a == "--only") {
+        only = val();
+        if (only != "rtl" && only != "model" && only != "lockstep" && only != "lockstep_checked") {
+          throw std::invalid_argument("--only: unknown mode '" + only +
+                                      "' (rtl, model, lockstep, lockstep_checked)");
+        }
       } else {
         throw std::invalid_argument("unknown option " + a);
       }
+    }
+    if (!only.empty() && !json_out.empty()) {
+      throw std::invalid_argument("--json needs every mode (the ratios), not --only " + only);
     }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "om_bench_cosim: %s\n", e.what());
@@ -99,6 +112,11 @@ int main(int argc, char** argv) {
   modes[2].opt = base;
   modes[3].name = "lockstep_checked";  // scoreboard and coverage on, as omsim run
   modes[3].opt.time_sides = false;
+  if (!only.empty()) {
+    modes.erase(
+        std::remove_if(modes.begin(), modes.end(), [&](const Mode& m) { return m.name != only; }),
+        modes.end());
+  }
   for (int r = 0; r < reps; ++r) {
     for (Mode& m : modes) {
       const double c0 = cpu_now();
@@ -113,6 +131,13 @@ int main(int argc, char** argv) {
       m.wall.push_back(res.secs_total);
       m.cycles = res.cycles;
     }
+  }
+  if (!only.empty()) {
+    const Mode& m = modes.front();
+    std::printf("cosim: %s, %s alone, %llu cycles, median of %d (CPU time): %.0f cycles/s\n",
+                om::kConfigs[sc.cfg_index].name, m.name, static_cast<unsigned long long>(m.cycles),
+                reps, m.cycles / median(m.cpu));
+    return 0;
   }
   nlohmann::ordered_json j;
   j["config"] = om::kConfigs[sc.cfg_index].name;

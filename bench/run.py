@@ -190,7 +190,7 @@ SECTIONS.append(
 
 
 def run_cosim_section(section: Section, build: Path, args: argparse.Namespace) -> dict | None:
-    """testbenches/cosim's om_bench_cosim: the Verilated om_top alone, the cycle model alone and both in
+    """bench/cosim_bench.cc's om_bench_cosim: the Verilated om_top alone, the cycle model alone and both in
     lockstep on the same stimulus and testbench, repetitions interleaved in one process; medians of
     process CPU time. Returns its JSON (model_over_rtl: speed ratio, lockstep_over_rtl: time ratio)."""
     program = build / section.program
@@ -213,7 +213,7 @@ SECTIONS.append(
         program="bin/om_bench_cosim",
         metric="model_over_rtl",
         pairs=[],
-        note="Verilated om_top vs cycle model vs lockstep (testbenches/cosim/bench_cosim.cc); "
+        note="Verilated om_top vs cycle model vs lockstep (bench/cosim_bench.cc); "
         "targets model_over_rtl >= 10, lockstep_over_rtl <= 1.2",
         runner=run_cosim_section,
     )

@@ -2,7 +2,6 @@
 #include "om/cosim/env.h"
 
 #include <cstdio>
-#include <random>
 
 #include "om/cosim/cov_sample.h"
 #include "om/gen/csr_storage.h"
@@ -75,10 +74,10 @@ void Env::fail(const std::string& what) {
   if (!failure_.empty()) return;
   failure_ = what;
   failure_cycle_ = cycle_;
+  over_ = !failure_.empty();
 }
 
-bool Env::failed(sim::Failure* f) const {
-  if (failure_.empty()) return false;
+bool Env::report_failure(sim::Failure* f) const {
   const bool sb = failure_.rfind("scoreboard", 0) == 0 || failure_.rfind("counters", 0) == 0;
   f->kind = sb ? "scoreboard" : "testbench";
   f->cycle = failure_cycle_;
@@ -124,9 +123,8 @@ const TopIn& Env::drive() {
     in_.in_valid = false;
   } else {
     bus_.drive(in_);
-    const Segment* cur = segs_.current();
-    if (!offered_ && streaming_ && phase_ == Phase::kRun && cur != nullptr &&
-        px_ < cur->pixels.size()) {
+    const Segment* cur = offered_ || !streaming_ ? nullptr : segs_.current();
+    if (cur != nullptr && phase_ == Phase::kRun && px_ < cur->pixels.size()) {
       const PixelRef& p = cur->pixels[px_];
       if (!gap_loaded_) {
         gap_left_ = p.gap;
@@ -200,7 +198,7 @@ void Env::on_drained() {
   sb_.emplace(st_.cfg.cfg_index);
   if (s.fill) {
     sb_->set_state(sim::bound_state(s.state));
-    std::mt19937_64 rng(s.fill_seed);
+    Mt64 rng(s.fill_seed);  // std::mt19937_64's numbers
     sb_->fill_random(mem_.image(), rng);
     // The depth-stencil area the pixels reach (one past the largest bound target).
     uint32_t w = 1, h = 1;
@@ -348,7 +346,10 @@ void Env::sample_cycle(const TopOut& out) {
   if (rd_stall || wr_stall) ++port_.mem_stalls;
   if (out.mem_wr_valid && in_.mem_wr_ready) ++port_.rt_writes;
   if (out.mem_rd_valid && in_.mem_rd_ready) ++port_.rt_reads;
-  if (!opt_.coverage) return;
+  if (opt_.coverage) cover_cycle(out, rd_stall, wr_stall);
+}
+
+void Env::cover_cycle(const TopOut& out, bool rd_stall, bool wr_stall) {
   if (rd_stall) cov_.hit(wr_stall ? bins_.mem_rd_and_wr : bins_.mem_rd);
   if (wr_stall && !rd_stall) cov_.hit(bins_.mem_wr);
   if (in_.in_valid && !out.in_ready) cov_.hit(bins_.input_backpressure);
@@ -364,6 +365,7 @@ void Env::sample_cycle(const TopOut& out) {
 
 void Env::final_checks() {
   phase_ = Phase::kDone;
+  over_ = true;
   if (!opt_.scoreboard) return;
   const std::string diff = cosim::diff_images(mem_.image(), sb_->image());
   if (!diff.empty()) {
@@ -428,15 +430,17 @@ void Env::observe(const TopOut& out) {
     gap_loaded_ = false;
     ++px_;
   }
-  sim::ApbMaster::Done d;
-  if (bus_.observe(out, &d)) on_bus(d);
+  if (bus_.active()) {  // observe() of an idle master returns false
+    sim::ApbMaster::Done d;
+    if (bus_.observe(out, &d)) on_bus(d);
+  }
 
   if (phase_ == Phase::kRun) {
     if (cycle_ + 1 >= st_.cfg.cycles) {
       phase_ = Phase::kFinal;
       bus_.clear_queue();
       final_started_ = cycle_;
-    } else {
+    } else if (bus_.idle()) {  // advance_segments() changes nothing while the bus is busy
       advance_segments();
     }
   }
@@ -452,8 +456,8 @@ void Env::observe(const TopOut& out) {
       fail("final drain: om_top still busy after " + std::to_string(opt_.drain_limit) + " cycles");
     }
   }
-  const bool pending = offered_ || bus_.active() || !mem_.idle() || !ds_mem_.idle();
-  if (pending && cycle_ - last_progress_ > opt_.hang_limit) {
+  if (cycle_ - last_progress_ > opt_.hang_limit &&
+      (offered_ || bus_.active() || !mem_.idle() || !ds_mem_.idle())) {  // work pending
     fail("no progress: no pixel, memory or bus handshake for " + std::to_string(opt_.hang_limit) +
          " cycles (" + describe() + ")");
   }

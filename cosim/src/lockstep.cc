@@ -91,7 +91,8 @@ void Lockstep::start(std::unique_ptr<sim::Side> a, std::unique_ptr<sim::Side> b)
 }
 
 void Lockstep::make_loop() {
-  loop_ = std::make_unique<sim::LockstepLoop<TopIn, TopOut>>(*env_, *a_, b_.get(), opt_.time_sides);
+  loop_ = std::make_unique<sim::LockstepLoop<TopIn, TopOut, Env>>(*env_, *a_, b_.get(),
+                                                                  opt_.time_sides);
   // Only a traced run writes the side-by-side file: an untraced one calls no hook per cycle.
   if (!tracing_) return;
   loop_->on_dump = [this](uint64_t c, bool clk) {

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "om/cosim/draw.h"
 #include "om/gen/regs.h"
 #include "om/ref/rt_op.h"
 
@@ -100,7 +101,9 @@ void Scoreboard::apply(const TbPixel& p, const ref::PixelState& ps) {
   }
 }
 
-void Scoreboard::fill_random(Image& mem, std::mt19937_64& rng) {
+template <class G>
+void Scoreboard::fill_random(Image& mem, G& rng) {
+  Image::Writer out(image_);
   for (int i = 0; i < ref::kMaxRts; ++i) {
     const RtBind& b = state_.rt[i];
     if (b.format == 0) continue;
@@ -112,27 +115,33 @@ void Scoreboard::fill_random(Image& mem, std::mt19937_64& rng) {
           ref::Texel t;
           for (int w = 0; w < 4; ++w)
             t.w[w] = static_cast<uint32_t>(rng()) & texel_word_mask(f->texel_bits, w);
-          image_.set(mem_addr(i, y, x, s), t);
+          out.set(mem_addr(i, y, x, s), t);
         }
       }
     }
   }
   mem = image_;
 }
+template void Scoreboard::fill_random(Image& mem, std::mt19937_64& rng);
+template void Scoreboard::fill_random(Image& mem, Mt64& rng);
 
-void Scoreboard::fill_ds_random(Image& mem, std::mt19937_64& rng, uint32_t w, uint32_t h) {
+template <class G>
+void Scoreboard::fill_ds_random(Image& mem, G& rng, uint32_t w, uint32_t h) {
+  Image::Writer out(ds_image_);
   for (uint32_t y = 0; y < h; ++y) {
     for (uint32_t x = 0; x < w; ++x) {
       for (uint32_t s = 0; s < cfg_.samples; ++s) {
         ref::Texel t;
         t.w[0] = static_cast<uint32_t>(rng());
         t.w[1] = static_cast<uint32_t>(rng()) & 0xFFu;
-        ds_image_.set(mem_addr(0, y, x, s), t);
+        out.set(mem_addr(0, y, x, s), t);
       }
     }
   }
   mem = ds_image_;
 }
+template void Scoreboard::fill_ds_random(Image& mem, std::mt19937_64& rng, uint32_t w, uint32_t h);
+template void Scoreboard::fill_ds_random(Image& mem, Mt64& rng, uint32_t w, uint32_t h);
 
 std::string diff_images(const Image& got, const Image& want, int max_report) {
   std::string out;

@@ -2,6 +2,7 @@
 // Memory timing of the stimulus: phases drawn from (seed, phase index), and their expansion cycle
 // by cycle while a run reaches them.
 #include <algorithm>
+#include <array>
 
 #include "om/cosim/draw.h"
 #include "om/cosim/stim_state.h"
@@ -88,22 +89,31 @@ void PhaseTiming::draw(const MemPhase& p, uint64_t i, MemCycle* m, size_t n) {
       std::fill(m, m + n, MemCycle{p.rd != 0, p.wr != 0, p.lat_lo});
       break;
     case MemPhase::Kind::kRandom: {
+      // Drawn into a local block: a byte stored through m may alias the engine's position, which
+      // the compiler then reloads after every store.
+      std::array<MemCycle, kBlock> buf;
       const bool rd_all = p.rd >= 1000;
       const bool wr_all = p.wr >= 1000;
+      const uint32_t rd = p.rd, wr = p.wr, lat_lo = p.lat_lo, lat_hi = p.lat_hi;
       for (size_t j = 0; j < n; ++j) {
-        m[j].rd_ready = rd_all || draw_below(rng_, 1000) < p.rd;
-        m[j].wr_ready = wr_all || draw_below(rng_, 1000) < p.wr;
-        m[j].latency = static_cast<uint8_t>(draw_range(rng_, p.lat_lo, p.lat_hi));
+        buf[j].rd_ready = rd_all || draw_below(rng_, 1000) < rd;
+        buf[j].wr_ready = wr_all || draw_below(rng_, 1000) < wr;
+        buf[j].latency = static_cast<uint8_t>(draw_range(rng_, lat_lo, lat_hi));
       }
+      std::copy(buf.begin(), buf.begin() + static_cast<ptrdiff_t>(n), m);
       break;
     }
-    case MemPhase::Kind::kBurst:
+    case MemPhase::Kind::kBurst: {
+      std::array<MemCycle, kBlock> buf;
+      const uint32_t lat_lo = p.lat_lo, lat_hi = p.lat_hi;
       for (size_t j = 0; j < n; ++j) {
-        m[j].rd_ready = !(i + j < p.burst && p.stall != 1);
-        m[j].wr_ready = !(i + j < p.burst && p.stall != 0);
-        m[j].latency = static_cast<uint8_t>(draw_range(rng_, p.lat_lo, p.lat_hi));
+        buf[j].rd_ready = !(i + j < p.burst && p.stall != 1);
+        buf[j].wr_ready = !(i + j < p.burst && p.stall != 0);
+        buf[j].latency = static_cast<uint8_t>(draw_range(rng_, lat_lo, lat_hi));
       }
+      std::copy(buf.begin(), buf.begin() + static_cast<ptrdiff_t>(n), m);
       break;
+    }
   }
 }
 

@@ -348,11 +348,6 @@ SegmentStream::SegmentStream(const Stimulus& st)
   advance_to(0);
 }
 
-const Segment* SegmentStream::current() const {
-  if (!st_->lazy) return index_ < st_->segments.size() ? &st_->segments[index_] : nullptr;
-  return cur_ ? &*cur_ : nullptr;
-}
-
 bool SegmentStream::advance_to(size_t i) {
   index_ = i;
   if (!st_->lazy) return current() != nullptr;

@@ -2,6 +2,7 @@
 #include "om/csr.h"
 
 #include <array>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 
@@ -64,14 +65,30 @@ uint32_t readback(const CsrRegs& r, uint32_t addr, const CsrIn& in) {
   throw std::logic_error("om::Csr: no readback for mapped offset " + std::to_string(addr));
 }
 
+// Where state word i is stored: its byte offset in FieldStorage, -1 where no register stores
+// one. Built once from storage_word(), whose switch is an indirect jump the CPU mispredicts
+// almost every time when decode_state() walks the 56 words after each state write.
+const std::array<int32_t, regs::kStateWords>& state_word_offsets() {
+  static const std::array<int32_t, regs::kStateWords> kOffsets = [] {
+    std::array<int32_t, regs::kStateWords> t{};
+    const regs::FieldStorage fs{};
+    const char* base = reinterpret_cast<const char*>(&fs);
+    for (int i = 0; i < regs::kStateWords; ++i) {
+      const uint32_t* v = regs::storage_word(fs, regs::kStateBase + 4u * static_cast<uint32_t>(i));
+      t[i] = v == nullptr ? -1 : static_cast<int32_t>(reinterpret_cast<const char*>(v) - base);
+    }
+    return t;
+  }();
+  return kOffsets;
+}
+
 // The state the registers hold, through the register map's generated codec.
 State decode_state(const regs::FieldStorage& fs) {
   regs::StateWindow w{};
+  const std::array<int32_t, regs::kStateWords>& offsets = state_word_offsets();
+  const char* base = reinterpret_cast<const char*>(&fs);
   for (int i = 0; i < regs::kStateWords; ++i) {
-    if (const uint32_t* v =
-            regs::storage_word(fs, regs::kStateBase + 4u * static_cast<uint32_t>(i))) {
-      w[i] = *v;
-    }
+    if (offsets[i] >= 0) std::memcpy(&w[i], base + offsets[i], sizeof w[i]);
   }
   return regs::decode_state(w);
 }
@@ -133,7 +150,7 @@ std::optional<uint32_t> Csr::read(uint32_t offset, const CsrIn& in) const {
   return readback(regs_, offset, in);
 }
 
-const CsrOut& Csr::comb(const CsrIn& in) {
+const CsrOut& Csr::settle(const CsrIn& in) {
   // The asynchronous reset acts at once: every register but cfg_q reads as its reset value.
   const bool held = !in.rst_n;
   if (held) reset_view_ = reset_regs(regs_.cfg_q);
@@ -174,22 +191,18 @@ const CsrOut& Csr::comb(const CsrIn& in) {
     o.cfg_info = cfg_info(r.cfg_q);
     cfg_info_stale_ = false;
   }
+  outputs_current_ = !held;
   return o;
 }
 
-void Csr::seq(const CsrIn& in) {
+void Csr::edge(const CsrIn& in) {
   if (!in.rst_n) {
     const uint32_t strap = in.cfg & 7u;
     const uint32_t cfg_d =
         strap < static_cast<uint32_t>(kNumConfigs) ? strap : static_cast<uint32_t>(kDefaultConfig);
     regs_ = reset_regs(cfg_d);
     state_stale_ = true;
-    return;
-  }
-  // Most cycles change nothing: no request taken or answered (is_active low means cpuif_req is
-  // low too), no bus select, no counter strobe, no pending PERF_CLEAR pulse; cfg_q holds while
-  // rst_n is high.
-  if (!regs_.is_active && !in.psel && !in.perf_incr.any() && regs_.field_storage.perf_clear == 0) {
+    outputs_current_ = false;
     return;
   }
   commit(in);
@@ -200,6 +213,7 @@ void Csr::commit(const CsrIn& in) {
   // runs first, as it reads the request register's old values, and each field is read before it
   // is written.
   CsrRegs& n = regs_;
+  outputs_current_ = false;  // the counters may count
 
   // Field logic.
   regs::FieldStorage& fs = n.field_storage;

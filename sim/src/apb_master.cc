@@ -3,7 +3,7 @@
 
 namespace om::sim {
 
-ApbMaster::Pins ApbMaster::next() {
+ApbMaster::Pins ApbMaster::next_busy() {
   if (phase_ == Phase::kIdle && !q_.empty()) {
     if (!gap_loaded_) {
       gap_left_ = q_.front().gap;

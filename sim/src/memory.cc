@@ -19,7 +19,7 @@ RandomTiming::RandomTiming(const MemConfig& cfg, uint64_t seed) : cfg_(cfg), rng
   }
 }
 
-MemCycle RandomTiming::at(uint64_t cycle) {
+MemCycle RandomTiming::lookup(uint64_t cycle) {
   if (drawn_ && cycle == cycle_) return cur_;
   std::uniform_real_distribution<double> u(0.0, 1.0);
   std::uniform_int_distribution<int> lat(cfg_.latency_min, cfg_.latency_max);

@@ -39,6 +39,7 @@ class PortRecorder final : public TappedSide {
   void trace_open(const std::string& path) override { side_->trace_open(path); }
   void trace_close() override { side_->trace_close(); }
   std::string take_error() override { return side_->take_error(); }
+  bool reports_errors() const override { return side_->reports_errors(); }
   TopTaps taps() const override { return tapped_->taps(); }
   void tap_words(TopTapWords* w) const override { tapped_->tap_words(w); }
   std::unique_ptr<State> save() override { return side_->save(); }

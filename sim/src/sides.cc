@@ -85,6 +85,7 @@ class ModelSide final : public TappedSide {
     waves_ = std::make_unique<ModelWaves>(path, top_);
   }
   void trace_close() override { waves_.reset(); }
+  bool reports_errors() const override { return false; }  // om::Top has no assertions
   TopTaps taps() const override { return top_.taps(); }
   void tap_words(TopTapWords* w) const override { top_.tap_words(w); }
   std::unique_ptr<State> save() override {

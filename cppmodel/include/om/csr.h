@@ -75,9 +75,32 @@ class Csr {
   Csr() = default;
 
   /// Settles and returns the outputs of the current cycle (also kept in out()).
-  const CsrOut& comb(const CsrIn& in);
+  const CsrOut& comb(const CsrIn& in) {
+    // Most cycles: no request answered (cpuif_req low) and none on the bus (psel low), so the
+    // register block answers nothing and no state write is pending; the state, the counters and
+    // cfg_q are as the last settle() put them out (seq() marks them otherwise): only busy
+    // changes.
+    if (in.rst_n && !regs_.cpuif_req && !in.psel && outputs_current_ && !state_stale_) {
+      out_.pready = false;
+      out_.pslverr = false;
+      out_.prdata = 0;
+      out_.state_write_pending = false;
+      out_.perf.busy = in.busy;
+      return out_;
+    }
+    return settle(in);
+  }
   /// Rising clock edge with the inputs of the current cycle (call comb(in) first).
-  void seq(const CsrIn& in);
+  void seq(const CsrIn& in) {
+    // Most cycles change nothing: no request taken or answered (is_active low means cpuif_req is
+    // low too), no bus select, no counter strobe, no pending PERF_CLEAR pulse; cfg_q holds while
+    // rst_n is high.
+    if (in.rst_n && !regs_.is_active && !in.psel && !in.perf_incr.any() &&
+        regs_.field_storage.perf_clear == 0) {
+      return;
+    }
+    edge(in);
+  }
 
   const CsrOut& out() const { return out_; }
   const CsrRegs& regs() const { return regs_; }
@@ -94,9 +117,11 @@ class Csr {
   static CsrRegs reset_regs(uint32_t cfg_q);
 
  private:
-  // seq() for a cycle that changes a register (rst_n high); out of line, so that the early return
-  // of the other cycles saves no registers.
-  [[gnu::noinline]] void commit(const CsrIn& in);
+  // comb() and seq() for the other cycles; out of line, so that the inline early returns of the
+  // quiet ones save no registers. commit(): seq() of a cycle that changes a register, rst_n high.
+  [[gnu::noinline]] const CsrOut& settle(const CsrIn& in);
+  [[gnu::noinline]] void edge(const CsrIn& in);
+  void commit(const CsrIn& in);
 
   CsrRegs regs_;
   CsrRegs reset_view_;  // what comb() reads while rst_n is low (built only then)
@@ -105,6 +130,9 @@ class Csr {
   // state registers (a bus write or reset) and cfg_q (reset); every other cycle keeps them.
   bool state_stale_ = true;
   bool cfg_info_stale_ = true;
+  // out_'s counters and cfg are those of regs_ (comb() put them out with rst_n high and seq() has
+  // not committed since).
+  bool outputs_current_ = false;
 };
 
 }  // namespace om

@@ -18,8 +18,8 @@
 namespace om::cosim {
 
 /// std::mt19937_64: the same outputs for the same seed. The 312-word state is twisted and then
-/// tempered into an output block in two plain loops the compiler vectorises, instead of tempering
-/// one word per draw.
+/// tempered into an output block in two plain loops the compiler vectorises (with AVX2 where the
+/// CPU has it, draw.cc), instead of tempering one word per draw.
 class Mt64 {
  public:
   using result_type = uint64_t;
@@ -53,19 +53,7 @@ class Mt64 {
     const uint64_t y = (cur & kUpper) | (next & ~kUpper);
     return far ^ (y >> 1) ^ (-(y & 1u) & kA);
   }
-  void refill() {
-    for (size_t k = 0; k < kN - kM; ++k) x_[k] = twist(x_[k], x_[k + 1], x_[k + kM]);
-    for (size_t k = kN - kM; k < kN - 1; ++k) x_[k] = twist(x_[k], x_[k + 1], x_[k + kM - kN]);
-    x_[kN - 1] = twist(x_[kN - 1], x_[0], x_[kM - 1]);
-    for (size_t k = 0; k < kN; ++k) {
-      uint64_t z = x_[k];
-      z ^= (z >> 29) & 0x5555555555555555u;
-      z ^= (z << 17) & 0x71D67FFFEDA60000u;
-      z ^= (z << 37) & 0xFFF7EEE000000000u;
-      out_[k] = z ^ (z >> 43);
-    }
-    next_ = 0;
-  }
+  void refill();  // draw.cc
 
   std::array<uint64_t, kN> x_{};
   std::array<uint64_t, kN> out_{};

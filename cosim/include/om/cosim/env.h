@@ -46,10 +46,10 @@ class Env final : public sim::Testbench<TopIn, TopOut> {
 
   uint64_t cycle() const override { return cycle_; }
   /// The run ended: the stimulus ran its cycles, the pipeline drained and the final checks ran.
-  bool done() const override { return phase_ == Phase::kDone || !failure_.empty(); }
+  bool done() const override { return over_; }
   /// The first scoreboard or counter failure (kind "scoreboard") or protocol or progress failure
   /// (kind "testbench").
-  bool failed(sim::Failure* f) const override;
+  bool failed(sim::Failure* f) const override { return !failure_.empty() && report_failure(f); }
   /// Index of the segment being run and its description (for reports).
   std::string describe() const override;
 
@@ -64,12 +64,14 @@ class Env final : public sim::Testbench<TopIn, TopOut> {
   };
 
   void fail(const std::string& what);
+  bool report_failure(sim::Failure* f) const;  // failed() with a failure: fills *f, true
   void start_segment();
   void advance_segments();
   void on_drained();
   void on_bus(const sim::ApbMaster::Done& d);
   void on_pixel(const PixelRef& p);
   void sample_cycle(const TopOut& out);
+  void cover_cycle(const TopOut& out, bool rd_stall, bool wr_stall);  // its coverage bins
   void final_checks();
   Pixel make_pixel(const PixelRef& p) const;
 
@@ -79,6 +81,7 @@ class Env final : public sim::Testbench<TopIn, TopOut> {
   TopIn in_;
   uint64_t cycle_ = 0;
   std::string failure_;
+  bool over_ = false;  // phase_ is kDone or failure_ is set: done(), asked several times a cycle
   uint64_t failure_cycle_ = 0;
 
   sim::ApbMaster bus_;

@@ -170,7 +170,7 @@ class Lockstep {
   TraceWindow tw_;
   std::unique_ptr<sim::Side> a_, b_;
   std::unique_ptr<Env> env_;
-  std::unique_ptr<sim::LockstepLoop<TopIn, TopOut>> loop_;
+  std::unique_ptr<sim::LockstepLoop<TopIn, TopOut, Env>> loop_;
   std::unique_ptr<MergedWaves> merged_;
   uint64_t every_ = 0;
   std::vector<std::unique_ptr<Checkpoint>> checkpoints_;  // oldest first

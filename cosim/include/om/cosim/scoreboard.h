@@ -51,12 +51,15 @@ class Scoreboard {
   std::optional<ref::DsTexelOut> ds_test(const TbPixel& p, const ref::PixelState& ps) const;
   /// Fills the depth-stencil area [0, w) x [0, h), every sample up to the configuration's, with
   /// random texels (low 40 bits) in the expected buffer; `mem` becomes its copy (they share pages
-  /// until one is written, so the next diff_images reads only what was written since).
-  void fill_ds_random(Image& mem, std::mt19937_64& rng, uint32_t w, uint32_t h);
+  /// until one is written, so the next diff_images reads only what was written since). G:
+  /// std::mt19937_64 or Mt64 (the same numbers, Mt64 faster).
+  template <class G>
+  void fill_ds_random(Image& mem, G& rng, uint32_t w, uint32_t h);
   /// Fills the area of every bound slot of the current state, every sample up to the
   /// configuration's, with random texels (bits above texel_bits zero), in the expected image;
   /// `mem` becomes its copy, as for fill_ds_random.
-  void fill_random(Image& mem, std::mt19937_64& rng);
+  template <class G>
+  void fill_random(Image& mem, G& rng);
 
   const Image& image() const { return image_; }
   /// The expected depth-stencil buffer (one texel per mem_addr(0, y, x, s)); writable so a test can

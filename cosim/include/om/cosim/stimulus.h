@@ -141,8 +141,11 @@ class SegmentStream {
   explicit SegmentStream(const Stimulus& st);
   /// Makes segment `i` (at or after the current one) current; false when the stimulus has fewer.
   bool advance_to(size_t i);
-  /// The current segment; nullptr past the last.
-  const Segment* current() const;
+  /// The current segment; nullptr past the last. Inline: the testbench asks every cycle.
+  const Segment* current() const {
+    if (!st_->lazy) return index_ < st_->segments.size() ? &st_->segments[index_] : nullptr;
+    return cur_ ? &*cur_ : nullptr;
+  }
 
  private:
   const Stimulus* st_;
@@ -177,16 +180,18 @@ class PhaseTiming final : public sim::MemTiming {
   // its own draws, so its stalls and latencies do not coincide with the render-target memory's
   // cycle for cycle.
   explicit PhaseTiming(const Stimulus& st, uint64_t salt = 0);
-  MemCycle at(uint64_t cycle) override {
-    while (cycle >= next_) fill();
-    return block_[cycle - (next_ - kBlock)];
-  }
   std::unique_ptr<sim::MemTiming> clone() const override {
     return std::make_unique<PhaseTiming>(*this);
   }
 
  private:
   static constexpr size_t kBlock = 256;
+  // The window is block_: at() reads it inline until the run leaves it.
+  MemCycle lookup(uint64_t cycle) override {
+    while (cycle >= next_) fill();
+    set_window(block_.data(), next_ - kBlock, kBlock);
+    return block_[cycle - (next_ - kBlock)];
+  }
   // Cycles i .. i + n - 1 of phase p (the current phase) into m.
   void draw(const MemPhase& p, uint64_t i, MemCycle* m, size_t n);
   void enter(size_t phase);

@@ -43,8 +43,18 @@ class ApbMaster {
     uint32_t pwdata = 0;
     uint32_t pstrb = 0;
   };
-  /// Advances to this cycle's phase and returns its pins.
-  Pins next();
+  /// Advances to this cycle's phase and returns its pins. Inline while the master is idle or
+  /// waits out a gap (most cycles).
+  Pins next() {
+    if (phase_ == Phase::kIdle) {
+      if (q_.empty()) return {};
+      if (gap_loaded_ && gap_left_ > 0) {  // the next transfer's idle gap
+        --gap_left_;
+        return {};
+      }
+    }
+    return next_busy();
+  }
   /// Samples this cycle's PREADY / PSLVERR / PRDATA; true (and *done filled) when a transfer
   /// completed.
   bool sample(bool pready, bool pslverr, uint32_t prdata, Done* done);
@@ -80,6 +90,7 @@ class ApbMaster {
 
  private:
   enum class Phase { kIdle, kSetup, kAccess };
+  Pins next_busy();  // next() with a transfer to start or on the bus
   std::deque<BusOp> q_;
   Phase phase_ = Phase::kIdle;
   BusOp cur_;

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <bitset>
 #include <cstdint>
 #include <iterator>
@@ -32,18 +33,8 @@ class Image {
     const Page* p = page(addr);
     return p != nullptr && p->written[index(addr)];
   }
-  void set(MemAddr addr, const ref::Texel& t) {
-    std::shared_ptr<Page>& p = pages_[key(addr)];
-    if (!p) {
-      p = std::make_shared<Page>();
-    } else if (p.use_count() > 1) {
-      p = std::make_shared<Page>(*p);  // copy on write: another Image shares this page
-    }
-    const uint32_t i = index(addr);
-    count_ += p->written[i] ? 0 : 1;
-    p->written[i] = true;
-    p->texel[i] = t;
-  }
+  void set(MemAddr addr, const ref::Texel& t) { put(own_page(key(addr)), index(addr), t); }
+  class Writer;
   /// Number of written addresses.
   size_t size() const { return count_; }
   bool empty() const { return count_ == 0; }
@@ -99,6 +90,21 @@ class Image {
     ref::Texel texel[kPageSize];
   };
   const Page* page(MemAddr addr) const { return page_at(key(addr)); }
+  // Page k, created or unshared (copy on write: another Image may share it) for writing.
+  Page& own_page(MemAddr k) {
+    std::shared_ptr<Page>& p = pages_[k];
+    if (!p) {
+      p = std::make_shared<Page>();
+    } else if (p.use_count() > 1) {
+      p = std::make_shared<Page>(*p);
+    }
+    return *p;
+  }
+  void put(Page& p, uint32_t i, const ref::Texel& t) {
+    count_ += p.written[i] ? 0 : 1;
+    p.written[i] = true;
+    p.texel[i] = t;
+  }
   const Page* page_at(MemAddr k) const {
     const auto it = pages_.find(k);
     return it == pages_.end() ? nullptr : it->second.get();
@@ -106,6 +112,32 @@ class Image {
 
   std::unordered_map<MemAddr, std::shared_ptr<Page>> pages_;
   size_t count_ = 0;
+};
+
+/// Image::set() for filling an area: each page is looked up (and unshared) once per run of
+/// writes to it, not once per texel; one page per sample index is kept, so the samples of a
+/// pixel written one after the other each stay on their page. While a Writer is in use nothing
+/// else may write, clear or copy its image.
+class Image::Writer {
+ public:
+  explicit Writer(Image& image) : image_(image) {}
+  void set(MemAddr addr, const ref::Texel& t) {
+    const MemAddr k = key(addr);
+    Slot& c = pages_[k & kSampleMask];
+    if (c.page == nullptr || c.key != k) {
+      c.key = k;
+      c.page = &image_.own_page(k);  // a node of the map: stays put while others are added
+    }
+    image_.put(*c.page, index(addr), t);
+  }
+
+ private:
+  struct Slot {
+    MemAddr key = 0;
+    Page* page = nullptr;
+  };
+  Image& image_;
+  std::array<Slot, kSampleMask + 1> pages_{};
 };
 
 }  // namespace om::sim

@@ -62,7 +62,9 @@ class Testbench {
   virtual std::string describe() const { return ""; }
 };
 
-template <class In, class Out>
+/// Tb: the testbench's type, a Testbench<In, Out>; a final class there lets every cycle call it
+/// directly instead of through its virtual functions.
+template <class In, class Out, class Tb = Testbench<In, Out>>
 class LockstepLoop {
  public:
   using SideT = BasicSide<In, Out>;
@@ -70,8 +72,13 @@ class LockstepLoop {
 
   /// `b` may be null: `a` runs alone (its outputs drive the testbench, nothing is compared).
   /// `time_sides`: measure each side's eval + tick time. All three must outlive the loop.
-  LockstepLoop(Testbench<In, Out>& tb, SideT& a, SideT* b, bool time_sides = false)
-      : tb_(tb), a_(a), b_(b), time_sides_(time_sides) {}
+  LockstepLoop(Tb& tb, SideT& a, SideT* b, bool time_sides = false)
+      : tb_(tb),
+        a_(a),
+        b_(b),
+        time_sides_(time_sides),
+        a_errors_(a.reports_errors()),
+        b_errors_(b != nullptr && b->reports_errors()) {}
 
   /// Called with (cycle, false) after the sides evaluated and with (cycle, true) after the clock
   /// edge; inputs() and outputs_a/b() are that cycle's (waves of both sides).
@@ -116,8 +123,8 @@ class LockstepLoop {
       ++timed_;
     }
     if (on_dump) on_dump(c, true);
-    check_error(a_, c);
-    if (b_ != nullptr) check_error(*b_, c);
+    if (a_errors_) check_error(a_, c);
+    if (b_errors_) check_error(*b_, c);
     // A reused record: a Failure's six strings are not built and freed every cycle.
     if (failures_.empty() && tb_.failed(&tb_failure_)) add(tb_failure_);
     return failures_.empty() || !stop_at_failure;
@@ -191,10 +198,11 @@ class LockstepLoop {
     failures_.push_back(std::move(f));
   }
 
-  Testbench<In, Out>& tb_;
+  Tb& tb_;
   SideT& a_;
   SideT* b_;
   const bool time_sides_;
+  const bool a_errors_, b_errors_;  // the side's reports_errors(): take_error() is asked each cycle
   std::vector<Failure> failures_;
   Failure tb_failure_;  // the testbench's failure, filled by tb_.failed()
   const In* in_ = nullptr;

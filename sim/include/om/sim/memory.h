@@ -13,9 +13,9 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "om/ref/convert.h"
@@ -34,12 +34,41 @@ struct MemCycle {
 /// Where a memory's readiness and latency come from.
 class MemTiming {
  public:
+  MemTiming() = default;
+  // A copy starts without a window: the window points into the original's storage.
+  MemTiming(const MemTiming& /*o*/) {}
+  MemTiming& operator=(const MemTiming& /*o*/) {
+    window_ = nullptr;
+    first_ = 0;
+    size_ = 0;
+    return *this;
+  }
   virtual ~MemTiming() = default;
   /// Behaviour in `cycle`. Cycles never decrease between calls; one cycle may be asked repeatedly
-  /// and gets the same answer.
-  virtual MemCycle at(uint64_t cycle) = 0;
+  /// and gets the same answer. Inline from the window the source gave last (the memory asks
+  /// every cycle), else from lookup().
+  MemCycle at(uint64_t cycle) {
+    const uint64_t i = cycle - first_;
+    return i < size_ ? window_[i] : lookup(cycle);
+  }
   /// A copy that goes on with the same answers (random state included): a checkpoint's.
   virtual std::unique_ptr<MemTiming> clone() const = 0;
+
+ protected:
+  /// at(cycle) for a cycle outside the window; may set a new window.
+  virtual MemCycle lookup(uint64_t cycle) = 0;
+  /// Cycles first .. first + size - 1 are window[0 .. size - 1] until the next lookup(): `window`
+  /// must stay valid and unchanged that long.
+  void set_window(const MemCycle* window, uint64_t first, uint64_t size) {
+    window_ = window;
+    first_ = first;
+    size_ = size;
+  }
+
+ private:
+  const MemCycle* window_ = nullptr;
+  uint64_t first_ = 0;
+  uint64_t size_ = 0;
 };
 
 /// Recorded timing: entry `cycle` of a table (beyond its end: always ready, latency 1). The table
@@ -47,12 +76,14 @@ class MemTiming {
 class TableTiming final : public MemTiming {
  public:
   explicit TableTiming(const std::vector<MemCycle>& table) : table_(table) {}
-  MemCycle at(uint64_t cycle) override {
-    return cycle < table_.size() ? table_[cycle] : MemCycle{};
-  }
   std::unique_ptr<MemTiming> clone() const override { return std::make_unique<TableTiming>(*this); }
 
  private:
+  MemCycle lookup(uint64_t cycle) override {
+    set_window(table_.data(), 0, table_.size());
+    return cycle < table_.size() ? table_[cycle] : MemCycle{};
+  }
+
   const std::vector<MemCycle>& table_;
 };
 
@@ -69,12 +100,13 @@ class RandomTiming final : public MemTiming {
  public:
   /// Throws std::invalid_argument naming the bad parameter.
   RandomTiming(const MemConfig& cfg, uint64_t seed);
-  MemCycle at(uint64_t cycle) override;
   std::unique_ptr<MemTiming> clone() const override {
     return std::make_unique<RandomTiming>(*this);
   }
 
  private:
+  MemCycle lookup(uint64_t cycle) override;
+
   MemConfig cfg_;
   std::mt19937_64 rng_;
   bool drawn_ = false;
@@ -89,26 +121,45 @@ class ResponseQueue {
  public:
   void push(uint64_t cycle, uint64_t latency, const ref::Texel& data) {
     last_due_ = std::max(cycle + std::max<uint64_t>(1, latency), last_due_ + 1);
-    q_.push_back({last_due_, data});
+    if (size_ == ring_.size()) grow();
+    ring_[(head_ + size_) & (ring_.size() - 1)] = {last_due_, data};
+    ++size_;
   }
   /// A response is due in `cycle`.
-  bool valid(uint64_t cycle) const { return !q_.empty() && q_.front().due <= cycle; }
+  bool valid(uint64_t cycle) const { return size_ != 0 && ring_[head_].due <= cycle; }
   /// Data of the oldest response (not empty()).
-  const ref::Texel& front() const { return q_.front().data; }
+  const ref::Texel& front() const { return ring_[head_].data; }
   /// The oldest response was delivered.
-  void pop() { q_.pop_front(); }
+  void pop() {
+    head_ = (head_ + 1) & (ring_.size() - 1);
+    --size_;
+  }
   /// Drops the responses not yet delivered (a reset); the next response still comes after their
   /// cycles.
-  void clear() { q_.clear(); }
-  bool empty() const { return q_.empty(); }
-  size_t size() const { return q_.size(); }
+  void clear() {
+    head_ = 0;
+    size_ = 0;
+  }
+  bool empty() const { return size_ == 0; }
+  size_t size() const { return size_; }
 
  private:
   struct Rsp {
     uint64_t due;
     ref::Texel data;
   };
-  std::deque<Rsp> q_;
+  // Twice the room (a power of two), the oldest response first.
+  void grow() {
+    std::vector<Rsp> r(ring_.empty() ? 16 : 2 * ring_.size());
+    for (size_t i = 0; i < size_; ++i) r[i] = ring_[(head_ + i) & (ring_.size() - 1)];
+    ring_ = std::move(r);
+    head_ = 0;
+  }
+  // A ring buffer (the memory asks for the front every cycle): responses head_ .. head_ + size_ - 1
+  // modulo its size, a power of two.
+  std::vector<Rsp> ring_;
+  size_t head_ = 0;
+  size_t size_ = 0;
   uint64_t last_due_ = 0;
 };
 

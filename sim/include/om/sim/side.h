@@ -34,6 +34,9 @@ class BasicSide {
   virtual void trace_close() {}
   /// A failed RTL assertion or $error since the last call (its description), else "".
   virtual std::string take_error() { return {}; }
+  /// take_error() can report something: a side that never does (the cycle model) says false, and
+  /// the lockstep loop then does not ask it every cycle.
+  virtual bool reports_errors() const { return true; }
   /// The first difference between this side's internal stage-boundary values of the current cycle
   /// and `other`'s ("stage: field: a vs b"), or "" when they agree or either side has none.
   virtual std::string boundary_diff(const BasicSide& /*other*/) const { return ""; }
