@@ -21,6 +21,7 @@ Checks, in order:
 from __future__ import annotations
 
 import json
+import os
 import re
 import shlex
 import shutil
@@ -37,9 +38,9 @@ def fail(msg: str) -> None:
     sys.exit(1)
 
 
-def run(cmd: list[str], cwd: Path) -> subprocess.CompletedProcess:
+def run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     print("$ " + " ".join(shlex.quote(c) for c in cmd), flush=True)
-    return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=600)
+    return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=600, env=env)
 
 
 def field(report: str, name: str) -> str:
@@ -52,7 +53,9 @@ def field(report: str, name: str) -> str:
 def gtkwave_count(layout: Path, dump: Path, work: Path) -> int:
     script = work / "count.tcl"
     script.write_text("puts \"DISPLAYED [llength [gtkwave::getDisplayedSignals]]\"\ngtkwave::/File/Quit\n")
-    p = run(["xvfb-run", "-a", "gtkwave", "-a", str(layout), str(dump), "-S", str(script)], work)
+    # The sanitizer build's preloaded ASan runtime is for omsim's Python package; Xvfb and GTKWave stall under it.
+    env = {k: v for k, v in os.environ.items() if k not in ("LD_PRELOAD", "ASAN_OPTIONS")}
+    p = run(["xvfb-run", "-a", "gtkwave", "-a", str(layout), str(dump), "-S", str(script)], work, env)
     m = re.search(r"DISPLAYED (\d+)", p.stdout + p.stderr)
     if not m:
         fail(f"gtkwave did not run the script on {dump}:\n{p.stdout}\n{p.stderr}")
