@@ -208,6 +208,11 @@ void Csr::edge(const CsrIn& in) {
   commit(in);
 }
 
+void Csr::count(const regs::PerfIncr& incr) {
+  regs::count_perf(regs_.field_storage, false, incr);
+  regs::put_perf(out_.perf, regs_.field_storage);
+}
+
 void Csr::commit(const CsrIn& in) {
   // The next state is built in place (no copy of every register per cycle): the field logic
   // runs first, as it reads the request register's old values, and each field is read before it

@@ -92,11 +92,12 @@ class Csr {
   }
   /// Rising clock edge with the inputs of the current cycle (call comb(in) first).
   void seq(const CsrIn& in) {
-    // Most cycles change nothing: no request taken or answered (is_active low means cpuif_req is
-    // low too), no bus select, no counter strobe, no pending PERF_CLEAR pulse; cfg_q holds while
-    // rst_n is high.
-    if (in.rst_n && !regs_.is_active && !in.psel && !in.perf_incr.any() &&
-        regs_.field_storage.perf_clear == 0) {
+    // Most cycles change no register but the counters: no request taken or answered (is_active
+    // low means cpuif_req is low too), no bus select, no pending PERF_CLEAR pulse; cfg_q holds
+    // while rst_n is high. count() does what commit() would then, and puts the counters out, so
+    // that the next comb() keeps its early return.
+    if (in.rst_n && !regs_.is_active && !in.psel && regs_.field_storage.perf_clear == 0) {
+      if (in.perf_incr.any()) count(in.perf_incr);
       return;
     }
     edge(in);
@@ -118,9 +119,11 @@ class Csr {
 
  private:
   // comb() and seq() for the other cycles; out of line, so that the inline early returns of the
-  // quiet ones save no registers. commit(): seq() of a cycle that changes a register, rst_n high.
+  // quiet ones save no registers. commit(): seq() of a cycle that changes a register, rst_n high;
+  // count(): seq() of one that only counts.
   [[gnu::noinline]] const CsrOut& settle(const CsrIn& in);
   [[gnu::noinline]] void edge(const CsrIn& in);
+  [[gnu::noinline]] void count(const regs::PerfIncr& incr);
   void commit(const CsrIn& in);
 
   CsrRegs regs_;
