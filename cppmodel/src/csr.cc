@@ -191,7 +191,7 @@ const CsrOut& Csr::settle(const CsrIn& in) {
     o.cfg_info = cfg_info(r.cfg_q);
     cfg_info_stale_ = false;
   }
-  outputs_current_ = !held;
+  outputs_current_ = !held && !r.cpuif_req;
   return o;
 }
 

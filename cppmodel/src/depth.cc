@@ -111,8 +111,7 @@ const DepthOut& Depth::comb_active(const DepthIn& in) {
   return o;
 }
 
-void Depth::seq(const DepthIn& in) {
-  if (!active_) return;  // every register is empty and nothing loads
+void Depth::seq_active(const DepthIn& in) {
   const bool pop_tested = px_pop_ && u_px_fifo_.out_data().tested;
   u_write_.seq(wr_in_);
   u_pass_fifo_.seq(FifoIn<bool>{pass_push_, &pass_, pop_tested});

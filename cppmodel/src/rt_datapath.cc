@@ -33,9 +33,7 @@ ref::BlendOperands operands(const ref::Vec4& s, const ref::Vec4& s1, const ref::
 
 }  // namespace
 
-void RtDatapath::seq(const RtDatapathIn& in) {
-  if (!in.en) return;
-  if (!in.valid && !r_.ctl_s1.valid && !r_.ctl_s2.valid && !r_.ctl_s3.valid && !r_.valid) return;
+void RtDatapath::advance(const RtDatapathIn& in) {
   // Back to front, so each stage reads the previous stage's registers before they change.
   stage4();
   stage3();

@@ -80,7 +80,7 @@ class Csr {
     // register block answers nothing and no state write is pending; the state, the counters and
     // cfg_q are as the last settle() put them out (seq() marks them otherwise): only busy
     // changes.
-    if (in.rst_n && !regs_.cpuif_req && !in.psel && outputs_current_ && !state_stale_) {
+    if (in.rst_n && !in.psel && outputs_current_) {
       out_.pready = false;
       out_.pslverr = false;
       out_.prdata = 0;
@@ -133,8 +133,9 @@ class Csr {
   // state registers (a bus write or reset) and cfg_q (reset); every other cycle keeps them.
   bool state_stale_ = true;
   bool cfg_info_stale_ = true;
-  // out_'s counters and cfg are those of regs_ (comb() put them out with rst_n high and seq() has
-  // not committed since).
+  // out_ is what settle() would put out for rst_n high and PSEL low: settle() put it out with
+  // rst_n high and no request to answer, and seq() has not committed since (the state is decoded
+  // then too: only a commit, a reset or a settle() with rst_n low makes it stale).
   bool outputs_current_ = false;
 };
 

@@ -74,7 +74,9 @@ class Depth {
     o.ds_wr_valid = false;
     return o;
   }
-  void seq(const DepthIn& in);
+  void seq(const DepthIn& in) {
+    if (active_) seq_active(in);  // inactive, every register is empty and nothing loads
+  }
   void reset();
 
   /// busy_o from registers only.
@@ -87,9 +89,10 @@ class Depth {
   const Fifo<bool, kOpDepth>& pass_fifo() const { return u_pass_fifo_; }
 
  private:
-  // comb() of the active stage; out of line, so that the inactive one's inline wires save no
-  // registers.
+  // comb() and seq() of the active stage; out of line, so that the inactive one's inline wires
+  // save no registers.
   [[gnu::noinline]] const DepthOut& comb_active(const DepthIn& in);
+  void seq_active(const DepthIn& in);
   // The request and write registers drive their (possibly stale) payloads whether or not valid.
   void set_ds_payloads() {
     out_.ds_rd_addr = u_dest_read_.rd_req().out_data();
