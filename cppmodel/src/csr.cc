@@ -191,7 +191,7 @@ const CsrOut& Csr::settle(const CsrIn& in) {
     o.cfg_info = cfg_info(r.cfg_q);
     cfg_info_stale_ = false;
   }
-  outputs_current_ = !held;
+  outputs_current_ = !held && !r.cpuif_req;
   return o;
 }
 
@@ -206,6 +206,11 @@ void Csr::edge(const CsrIn& in) {
     return;
   }
   commit(in);
+}
+
+void Csr::count(const regs::PerfIncr& incr) {
+  regs::count_perf(regs_.field_storage, false, incr);
+  regs::put_perf(out_.perf, regs_.field_storage);
 }
 
 void Csr::commit(const CsrIn& in) {

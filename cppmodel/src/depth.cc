@@ -28,6 +28,7 @@ Depth& Depth::operator=(const Depth& o) {
   kill_ = o.kill_;
   desc_ = o.desc_;
   bind_ = o.bind_;
+  out_px_current_ = false;
   return *this;
 }
 
@@ -43,20 +44,9 @@ void Depth::set_state(const State& s) {
   kill_ = kill_state(s);
 }
 
-const DepthOut& Depth::comb(const DepthIn& in) {
+const DepthOut& Depth::comb_active(const DepthIn& in) {
   DepthOut& o = out_;
-  // The request and write registers drive their (possibly stale) payloads whether or not valid.
-  o.ds_rd_addr = u_dest_read_.rd_req().out_data();
-  o.ds_wr_addr = u_write_.out_reg().out_data().addr;
-  o.ds_wr_data = &u_write_.out_reg().out_data().texel;
-  if (!active_) {
-    o.in_ready = in.out_ready;
-    o.out_valid = in.in_valid;
-    o.out_data = in.in_data;
-    o.ds_rd_valid = false;
-    o.ds_wr_valid = false;
-    return o;
-  }
+  set_ds_payloads();
 
   // om_write (registered ready), the pass FIFO, then om_dest_read and the test at its output.
   wr_in_.mem_wr_ready = in.ds_wr_ready;
@@ -105,8 +95,12 @@ const DepthOut& Depth::comb(const DepthIn& in) {
   if (u_px_fifo_.out_valid()) {
     const DsPx& head = u_px_fifo_.out_data();
     out_valid = !head.tested || u_pass_fifo_.out_valid();
-    out_px_ = head.px;
-    if (head.tested && !u_pass_fifo_.out_data()) out_px_.coverage = false;
+    if (!out_px_current_) {
+      out_px_ = head.px;
+      out_px_current_ = true;
+    }
+    // The pass bit, read at the pass FIFO's head however long the pixel waits for it.
+    out_px_.coverage = head.px.coverage && !(head.tested && !u_pass_fifo_.out_data());
   }
   px_pop_ = out_valid && in.out_ready;
   o.out_valid = out_valid;
@@ -117,16 +111,17 @@ const DepthOut& Depth::comb(const DepthIn& in) {
   return o;
 }
 
-void Depth::seq(const DepthIn& in) {
-  if (!active_) return;  // every register is empty and nothing loads
+void Depth::seq_active(const DepthIn& in) {
   const bool pop_tested = px_pop_ && u_px_fifo_.out_data().tested;
   u_write_.seq(wr_in_);
   u_pass_fifo_.seq(FifoIn<bool>{pass_push_, &pass_, pop_tested});
   u_dest_read_.seq(rd_in_);
   u_hazard_.seq(hz_in_);
-  const bool in_q_valid = u_in_reg_.out_valid();
-  if (in_q_valid) px_in_.px = u_in_reg_.out_data();
-  u_px_fifo_.seq(FifoIn<DsPx>{in_q_valid && in_q_ready_, &px_in_, px_pop_});
+  const bool push = u_in_reg_.out_valid() && in_q_ready_;
+  // The head pixel changes when it leaves or one is pushed into the empty FIFO.
+  if (px_pop_ || (push && !u_px_fifo_.out_valid())) out_px_current_ = false;
+  if (push) px_in_.px = u_in_reg_.out_data();  // the pixel is copied only when it is pushed
+  u_px_fifo_.seq(FifoIn<DsPx>{push, &px_in_, px_pop_});
   u_in_reg_.seq(PipeRegIn<Pixel>{in.in_valid && !in.hold, in.in_data, in_q_ready_});
 }
 
@@ -137,6 +132,7 @@ void Depth::reset() {
   u_dest_read_.reset();
   u_write_.reset();
   u_pass_fifo_.reset();
+  out_px_current_ = false;
 }
 
 }  // namespace om

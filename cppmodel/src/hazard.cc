@@ -3,27 +3,6 @@
 
 namespace om {
 
-const HazardOut& Hazard::comb(const HazardIn& in) {
-  HazardOut& o = out_;
-  const bool out_in_ready = u_out_reg_.in_ready(in.out_ready);
-  const bool full = ((regs_.tbl_valid >> regs_.tail) & 1u) != 0;
-  bool match = false;
-  // The match only matters for an offered op that reads (stall and the perf strobe both need it).
-  if (in.in_valid && in.in_data->need_rd) {
-    const MemAddr addr = in.in_data->addr;
-    for (uint32_t v = regs_.tbl_valid; v != 0 && !match; v &= v - 1) {
-      match = regs_.tbl_addr[__builtin_ctz(v)] == addr;
-    }
-  }
-  stall_ = full || match;
-  o.in_ready = out_in_ready && !stall_;
-  o.hazard_stall = match;
-  o.busy = regs_.tbl_valid != 0;
-  o.out_valid = u_out_reg_.out_valid();
-  o.out_data = &u_out_reg_.out_data();
-  return o;
-}
-
 void Hazard::seq(const HazardIn& in) {
   // No op offered or held and no retire: no flop changes.
   if (!in.in_valid && !in.retire && !u_out_reg_.out_valid()) return;

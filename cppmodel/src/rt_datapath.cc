@@ -33,9 +33,7 @@ ref::BlendOperands operands(const ref::Vec4& s, const ref::Vec4& s1, const ref::
 
 }  // namespace
 
-void RtDatapath::seq(const RtDatapathIn& in) {
-  if (!in.en) return;
-  if (!in.valid && !r_.ctl_s1.valid && !r_.ctl_s2.valid && !r_.ctl_s3.valid && !r_.valid) return;
+void RtDatapath::advance(const RtDatapathIn& in) {
   // Back to front, so each stage reads the previous stage's registers before they change.
   stage4();
   stage3();
@@ -63,9 +61,12 @@ void RtDatapath::stage4() {
 
 // s3: the blend equation on the factors of s2, the logic op, or the value to encode.
 void RtDatapath::stage3() {
-  r_.ctl_s3 = r_.ctl_s2;
   const DpCtl& c = r_.ctl_s2;
-  if (!c.valid || !c.write) return;
+  // A bubble's payload is read by no later stage: only its valid travels.
+  r_.ctl_s3.valid = c.valid;
+  if (!c.valid) return;
+  r_.ctl_s3 = c;
+  if (!c.write) return;
   ref::Vec4& val = r_.val_s3;
   if (c.clear) {
     for (int i = 0; i < 4; ++i) {
@@ -97,11 +98,13 @@ void RtDatapath::stage3() {
 
 // s2: the source and destination factor of every channel.
 void RtDatapath::stage2() {
-  r_.ctl_s2 = r_.ctl_s1;
+  const DpCtl& c = r_.ctl_s1;
+  r_.ctl_s2.valid = c.valid;
+  if (!c.valid) return;
+  r_.ctl_s2 = c;
   r_.src_s2 = r_.src_s1;
   r_.dst_s2 = r_.dst_s1;
-  const DpCtl& c = r_.ctl_s1;
-  if (!c.valid || !c.blend || !c.write) return;
+  if (!c.blend || !c.write) return;
   const ref::BlendOperands o = operands(r_.src_s1, r_.src1_s1, r_.bf_s1, r_.dst_s1);
   for (int i = 0; i < 4; ++i) {
     const bool alpha = i == 3;

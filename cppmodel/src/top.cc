@@ -40,6 +40,7 @@ Top& Top::operator=(const Top& o) {
   quiet_ = false;
   rd_op_ = nullptr;
   state_dirty_ = o.state_dirty_;
+  active_current_ = o.active_current_;
   slot_ = o.slot_;
   gamma_space_ = o.gamma_space_;
   logic_op_enable0_ = o.logic_op_enable0_;
@@ -156,13 +157,17 @@ const TopOut& Top::eval(const TopIn& in) {
     in_.ds_wr_ready = in.ds_wr_ready;
     CsrIn& ci = csr_in_;
     ci.rst_n = in.rst_n;
-    ci.cfg = in.cfg;
     ci.psel = in.psel;
-    ci.penable = in.penable;
-    ci.pwrite = in.pwrite;
-    ci.paddr = in.paddr;
-    ci.pwdata = in.pwdata;
-    ci.pstrb = in.pstrb;
+    // om_csr reads the other bus inputs and the strap only in reset, with PSEL, or while it
+    // answers a request (misaligned PADDR and PWRITE gate the answer).
+    if (!in.rst_n || in.psel || csr_.regs().cpuif_req) {
+      ci.cfg = in.cfg;
+      ci.penable = in.penable;
+      ci.pwrite = in.pwrite;
+      ci.paddr = in.paddr;
+      ci.pwdata = in.pwdata;
+      ci.pstrb = in.pstrb;
+    }
   }
   if (!in_.rst_n) reset_stages();  // asynchronous reset acts at once
 
@@ -194,7 +199,10 @@ const TopOut& Top::eval(const TopIn& in) {
   // pending state write stops pixels at om_depth while it is active, else at om_accept.
   // om_depth's mode follows the state at once (the rest of it is decoded lazily above).
   TopOut& o = out_;
-  if (state_dirty_) u_depth_.set_active(Depth::active_in(co.state));
+  if (state_dirty_ && !active_current_) {
+    u_depth_.set_active(Depth::active_in(co.state));
+    active_current_ = in_.rst_n;  // while rst_n is low om_csr shows the reset state
+  }
   const bool acc_hold = co.state_write_pending && !u_depth_.active();
   if (!kept || ds_in_.hold != co.state_write_pending || acc_in_.hold != acc_hold) {
     ds_in_.hold = co.state_write_pending;
@@ -233,10 +241,14 @@ void Top::tick() {
     csr_.seq(csr_in_);  // latches the strap
     reset_stages();
     state_dirty_ = true;
+    active_current_ = false;
     return;
   }
   // A bus write lands at this edge: state (and so the decoded operands) may change.
-  if (csr_.regs().cpuif_req && csr_.regs().cpuif_req_is_wr) state_dirty_ = true;
+  if (csr_.regs().cpuif_req && csr_.regs().cpuif_req_is_wr) {
+    state_dirty_ = true;
+    active_current_ = false;
+  }
   if (!quiet_) {  // every stage's seq is a no-op in a quiet cycle
     u_write_.seq(wr_in_);
     u_datapath_.seq(dp_in_);

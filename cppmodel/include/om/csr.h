@@ -80,7 +80,7 @@ class Csr {
     // register block answers nothing and no state write is pending; the state, the counters and
     // cfg_q are as the last settle() put them out (seq() marks them otherwise): only busy
     // changes.
-    if (in.rst_n && !regs_.cpuif_req && !in.psel && outputs_current_ && !state_stale_) {
+    if (in.rst_n && !in.psel && outputs_current_) {
       out_.pready = false;
       out_.pslverr = false;
       out_.prdata = 0;
@@ -92,11 +92,12 @@ class Csr {
   }
   /// Rising clock edge with the inputs of the current cycle (call comb(in) first).
   void seq(const CsrIn& in) {
-    // Most cycles change nothing: no request taken or answered (is_active low means cpuif_req is
-    // low too), no bus select, no counter strobe, no pending PERF_CLEAR pulse; cfg_q holds while
-    // rst_n is high.
-    if (in.rst_n && !regs_.is_active && !in.psel && !in.perf_incr.any() &&
-        regs_.field_storage.perf_clear == 0) {
+    // Most cycles change no register but the counters: no request taken or answered (is_active
+    // low means cpuif_req is low too), no bus select, no pending PERF_CLEAR pulse; cfg_q holds
+    // while rst_n is high. count() does what commit() would then, and puts the counters out, so
+    // that the next comb() keeps its early return.
+    if (in.rst_n && !regs_.is_active && !in.psel && regs_.field_storage.perf_clear == 0) {
+      if (in.perf_incr.any()) count(in.perf_incr);
       return;
     }
     edge(in);
@@ -118,9 +119,11 @@ class Csr {
 
  private:
   // comb() and seq() for the other cycles; out of line, so that the inline early returns of the
-  // quiet ones save no registers. commit(): seq() of a cycle that changes a register, rst_n high.
+  // quiet ones save no registers. commit(): seq() of a cycle that changes a register, rst_n high;
+  // count(): seq() of one that only counts.
   [[gnu::noinline]] const CsrOut& settle(const CsrIn& in);
   [[gnu::noinline]] void edge(const CsrIn& in);
+  [[gnu::noinline]] void count(const regs::PerfIncr& incr);
   void commit(const CsrIn& in);
 
   CsrRegs regs_;
@@ -130,8 +133,9 @@ class Csr {
   // state registers (a bus write or reset) and cfg_q (reset); every other cycle keeps them.
   bool state_stale_ = true;
   bool cfg_info_stale_ = true;
-  // out_'s counters and cfg are those of regs_ (comb() put them out with rst_n high and seq() has
-  // not committed since).
+  // out_ is what settle() would put out for rst_n high and PSEL low: settle() put it out with
+  // rst_n high and no request to answer, and seq() has not committed since (the state is decoded
+  // then too: only a commit, a reset or a settle() with rst_n low makes it stale).
   bool outputs_current_ = false;
 };
 

@@ -63,8 +63,20 @@ class Depth {
   static bool active_in(const State& s);
   void set_active(bool active) { active_ = active; }
 
-  const DepthOut& comb(const DepthIn& in);
-  void seq(const DepthIn& in);
+  const DepthOut& comb(const DepthIn& in) {
+    if (active_) return comb_active(in);
+    DepthOut& o = out_;
+    set_ds_payloads();
+    o.in_ready = in.out_ready;
+    o.out_valid = in.in_valid;
+    o.out_data = in.in_data;
+    o.ds_rd_valid = false;
+    o.ds_wr_valid = false;
+    return o;
+  }
+  void seq(const DepthIn& in) {
+    if (active_) seq_active(in);  // inactive, every register is empty and nothing loads
+  }
   void reset();
 
   /// busy_o from registers only.
@@ -77,6 +89,17 @@ class Depth {
   const Fifo<bool, kOpDepth>& pass_fifo() const { return u_pass_fifo_; }
 
  private:
+  // comb() and seq() of the active stage; out of line, so that the inactive one's inline wires
+  // save no registers.
+  [[gnu::noinline]] const DepthOut& comb_active(const DepthIn& in);
+  void seq_active(const DepthIn& in);
+  // The request and write registers drive their (possibly stale) payloads whether or not valid.
+  void set_ds_payloads() {
+    out_.ds_rd_addr = u_dest_read_.rd_req().out_data();
+    out_.ds_wr_addr = u_write_.out_reg().out_data().addr;
+    out_.ds_wr_data = &u_write_.out_reg().out_data().texel;
+  }
+
   PipeReg<Pixel, 1> u_in_reg_;
   Fifo<DsPx, kOpDepth> u_px_fifo_;
   Hazard u_hazard_;
@@ -97,7 +120,8 @@ class Depth {
   WriteIn wr_in_;
   Op ds_op_;
   DsPx px_in_;
-  Pixel out_px_;
+  Pixel out_px_;                 // the head pixel, its coverage with the pass bit
+  bool out_px_current_ = false;  // out_px_ holds the head pixel but for its coverage
   ref::Texel texel_;
   bool pass_ = false;
   bool pass_push_ = false;

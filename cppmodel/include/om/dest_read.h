@@ -40,7 +40,32 @@ struct DestReadRegs {
 
 class DestRead {
  public:
-  const DestReadOut& comb(const DestReadIn& in);
+  /// Inline: settled in every cycle with an op in flight.
+  const DestReadOut& comb(const DestReadIn& in) {
+    DestReadOut& o = out_;
+    const bool req_ready = u_rd_req_.in_ready(false);
+    o.in_ready =
+        u_op_fifo_.in_ready() && (!in.in_data->need_rd || (req_ready && regs_.credit != 0));
+
+    const bool op_valid = u_op_fifo_.out_valid();
+    o.out_valid = false;
+    if (op_valid) {
+      const Op& head = u_op_fifo_.out_data();
+      o.out_valid = !head.need_rd || u_rsp_fifo_.out_valid();
+      if (!out_data_current_) {
+        out_data_.op = head;
+        out_data_.dst = head.need_rd ? u_rsp_fifo_.out_data() : ref::Texel{};
+        out_data_current_ = true;
+      }
+    }
+    o.out_data = &out_data_;
+    op_pop_ = o.out_valid && in.out_ready;
+    rsp_pop_ = op_pop_ && out_data_.op.need_rd;
+
+    o.mem_rd_valid = u_rd_req_.out_valid();
+    o.mem_rd_addr = u_rd_req_.out_data();
+    return o;
+  }
   void seq(const DestReadIn& in);
   void reset();
 
@@ -57,6 +82,7 @@ class DestRead {
 
   DestReadOut out_;
   OpDst out_data_;
+  bool out_data_current_ = false;  // out_data_ holds both FIFOs' heads
   bool op_pop_ = false;
   bool rsp_pop_ = false;
 };

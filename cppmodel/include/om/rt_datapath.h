@@ -84,12 +84,18 @@ class RtDatapath {
     return o;
   }
   bool out_valid() const { return r_.valid; }
-  /// Rising clock edge: with en, every stage takes the previous one's values.
-  void seq(const RtDatapathIn& in);
+  /// Rising clock edge: with en, every stage takes the previous one's values (nothing changes
+  /// while every stage and the input hold bubbles).
+  void seq(const RtDatapathIn& in) {
+    if (!in.en) return;
+    if (!in.valid && !r_.ctl_s1.valid && !r_.ctl_s2.valid && !r_.ctl_s3.valid && !r_.valid) return;
+    advance(in);
+  }
   void reset() { r_ = RtDatapathRegs{}; }
   const RtDatapathRegs& regs() const { return r_; }
 
  private:
+  void advance(const RtDatapathIn& in);
   void stage4();
   void stage3();
   void stage2();

@@ -105,6 +105,9 @@ class Top {
 
   // Decoded state: rebuilt after reset or a bus write (state changes only then).
   bool state_dirty_ = true;
+  // om_depth's mode follows the state at once: set from the state of the first eval() with rst_n
+  // high after reset or a bus write (om_csr's state settles then).
+  bool active_current_ = false;
   std::array<SlotOperands, kMaxRts> slot_{};
   bool gamma_space_ = false;
   bool logic_op_enable0_ = false;

@@ -32,7 +32,20 @@ struct WriteOut {
 
 class Write {
  public:
-  const WriteOut& comb(const WriteIn& in);
+  /// Inline: a few wires, settled in every cycle with an op in flight.
+  const WriteOut& comb(const WriteIn& in) {
+    WriteOut& o = out_;
+    const WrReq& req = u_out_reg_.out_data();
+    const bool req_valid = u_out_reg_.out_valid();
+    req_ready_ = !req.write || in.mem_wr_ready;
+    o.in_ready = u_out_reg_.in_ready(false);
+    o.mem_wr_valid = req_valid && req.write;
+    o.mem_wr_addr = req.addr;
+    o.mem_wr_data = &req.texel;
+    o.retire = req_valid && req_ready_;
+    o.wr = o.mem_wr_valid && in.mem_wr_ready;
+    return o;
+  }
   void seq(const WriteIn& in);
   void reset() { u_out_reg_.reset(); }
   const PipeReg<WrReq, 1>& out_reg() const { return u_out_reg_; }

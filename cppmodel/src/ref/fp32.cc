@@ -32,31 +32,6 @@ uint32_t f32_mul(uint32_t a, uint32_t b) {
   return finish(f32_value(a) * f32_value(b));
 }
 
-uint32_t f32_min(uint32_t a, uint32_t b) {
-  a = f32_ftz(a);
-  b = f32_ftz(b);
-  if (f32_is_nan(a) && f32_is_nan(b)) return kF32CanonicalNan;
-  if (f32_is_nan(a)) return b;
-  if (f32_is_nan(b)) return a;
-  if (f32_is_zero(a) && f32_is_zero(b)) return a | b;
-  return f32_value(a) < f32_value(b) ? a : b;
-}
-
-uint32_t f32_max(uint32_t a, uint32_t b) {
-  a = f32_ftz(a);
-  b = f32_ftz(b);
-  if (f32_is_nan(a) && f32_is_nan(b)) return kF32CanonicalNan;
-  if (f32_is_nan(a)) return b;
-  if (f32_is_nan(b)) return a;
-  if (f32_is_zero(a) && f32_is_zero(b)) return a & b;
-  return f32_value(a) > f32_value(b) ? a : b;
-}
-
-uint32_t f32_clamp(uint32_t a, uint32_t lo, uint32_t hi) {
-  if (f32_is_nan(a)) return kF32Zero;
-  return f32_min(f32_max(a, lo), hi);
-}
-
 bool f32_compare(CmpFunc func, uint32_t a, uint32_t b) {
   return apply_cmp(func, f32_value(f32_ftz(a)), f32_value(f32_ftz(b)));
 }

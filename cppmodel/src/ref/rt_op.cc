@@ -26,6 +26,8 @@ uint32_t effective_write_mask(const FormatInfo& f, uint32_t write_mask) {
 Texel merge_write_mask(const FormatInfo& f, const Raw4& fresh, const Texel& dest,
                        uint32_t write_mask) {
   const uint32_t m = effective_write_mask(f, write_mask);
+  // raw_to_texel() reads only the format's channels: with all of them written, dest adds nothing.
+  if (m == present_channels(f)) return raw_to_texel(f, fresh);
   Raw4 r = texel_to_raw(f, dest);
   for (int ch = 0; ch < 4; ++ch) {
     if (m & (1u << ch)) r[ch] = fresh[ch];

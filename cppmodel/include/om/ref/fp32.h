@@ -49,12 +49,31 @@ uint32_t f32_sub(uint32_t a, uint32_t b);
 uint32_t f32_mul(uint32_t a, uint32_t b);
 /// D3D min: inputs flushed; a NaN operand yields the other operand; both NaN yields
 /// kF32CanonicalNan; min(-0, +0) = -0 (IEEE-754R, docs/behaviour.md §11 #25).
-uint32_t f32_min(uint32_t a, uint32_t b);
+inline uint32_t f32_min(uint32_t a, uint32_t b) {
+  a = f32_ftz(a);
+  b = f32_ftz(b);
+  if (f32_is_nan(a) && f32_is_nan(b)) return kF32CanonicalNan;
+  if (f32_is_nan(a)) return b;
+  if (f32_is_nan(b)) return a;
+  if (f32_is_zero(a) && f32_is_zero(b)) return a | b;
+  return f32_value(a) < f32_value(b) ? a : b;
+}
 /// D3D max: as f32_min; max(-0, +0) = +0.
-uint32_t f32_max(uint32_t a, uint32_t b);
+inline uint32_t f32_max(uint32_t a, uint32_t b) {
+  a = f32_ftz(a);
+  b = f32_ftz(b);
+  if (f32_is_nan(a) && f32_is_nan(b)) return kF32CanonicalNan;
+  if (f32_is_nan(a)) return b;
+  if (f32_is_nan(b)) return a;
+  if (f32_is_zero(a) && f32_is_zero(b)) return a & b;
+  return f32_value(a) > f32_value(b) ? a : b;
+}
 /// Clamp to [lo, hi] as used before and after blending: NaN -> +0 (docs/arithmetic.md §4;
 /// docs/behaviour.md §11 #33), then f32_max(lo), f32_min(hi).
-uint32_t f32_clamp(uint32_t a, uint32_t lo, uint32_t hi);
+inline uint32_t f32_clamp(uint32_t a, uint32_t lo, uint32_t hi) {
+  if (f32_is_nan(a)) return kF32Zero;
+  return f32_min(f32_max(a, lo), hi);
+}
 /// `x FUNC y` on two values of one ordered type: the one switch behind every comparison of the OM
 /// (binary32 below, UNORM depth and stencil codes in depth_stencil.cc). NOT_EQUAL is !(x == y), so
 /// an unordered float pair (NaN) is not equal; a func outside 1..8 never passes.
