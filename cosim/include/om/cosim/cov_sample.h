@@ -42,8 +42,35 @@ struct MsPixel {
 void sample_ms(Coverage& cov, MsPixel& acc, const ref::PixelState& ps, const ref::PixelIn& px,
                uint32_t x, uint32_t y);
 
-/// The bus bin a completed operation hits (the error kinds, PERF_CLEAR, partial and state writes,
-/// and reads by the register map's region).
-const char* bus_bin(const sim::BusOp& op);
+/// The bus bins: the error kinds, PERF_CLEAR, partial and state writes, and reads by the register
+/// map's region.
+enum class BusBin : uint8_t {
+  kReadCaps,
+  kReadState,
+  kReadStatus,
+  kReadPerf,
+  kWriteState,
+  kWritePartialStrobe,
+  kPerfClear,
+  kErrRoWrite,
+  kErrWoRead,
+  kErrUnmappedRead,
+  kErrUnmappedWrite,
+  kErrMisalignedRead,
+  kErrMisalignedWrite,
+};
+constexpr int kNumBusBins = 13;
+/// The bin's full name ("bus/read_caps").
+const char* bus_bin_name(BusBin b);
+/// The bus bin a completed operation hits.
+BusBin bus_bin(const sim::BusOp& op);
+
+/// The ids of the bus bins, looked up once per Coverage (a bus transfer ends every few cycles).
+struct BusBins {
+  explicit BusBins(const Coverage& cov);
+  Coverage::Id of(const sim::BusOp& op) const { return bin[static_cast<int>(bus_bin(op))]; }
+  Coverage::Id bin[kNumBusBins];
+  Coverage::Id state_write_held;  // a state write the register block held (PREADY low)
+};
 
 }  // namespace om::cosim
