@@ -54,7 +54,8 @@ PixelBins::PixelBins(const Coverage& cov)
 }
 
 void sample_pixel(Coverage& cov, const PixelBins& bins, const ref::PixelState& ps,
-                  const ref::DrawState& state, const ref::PixelIn& px, uint32_t x, uint32_t y) {
+                  const ref::DrawState& state, const ref::PixelIn& px, bool covered, uint32_t x,
+                  uint32_t y) {
   for (int i = 0; i < ref::kMaxRts; ++i) {
     const RtBind& b = state.rt[i];
     if (b.format != 0 && (x >= b.width || y >= b.height)) cov.hit(bins.out_of_bounds);
@@ -87,7 +88,7 @@ void sample_pixel(Coverage& cov, const PixelBins& bins, const ref::PixelState& p
       cov.hit(bins.alpha_equals_ref);
     }
   }
-  if (!ref::pixel_covered(ps, px)) return;
+  if (!covered) return;
   if (ps.d3d9.fog_enable) cov.hit(bins.fog);
   if (ps.blend.independent_blend_enable) cov.hit(bins.independent_blend);
   const ref::RtBlendDesc& rt0 = ps.blend.render_target[0];
@@ -119,7 +120,7 @@ void sample_pixel(Coverage& cov, const PixelBins& bins, const ref::PixelState& p
 }
 
 void sample_ms(Coverage& cov, MsPixel& acc, const ref::PixelState& ps, const ref::PixelIn& px,
-               uint32_t x, uint32_t y) {
+               bool covered, uint32_t x, uint32_t y) {
   const uint32_t n = 1u << (ps.sample_count & 3u);
   if (px.clear || px.sample >= n) return;
   if (px.sample == 0) {
@@ -132,7 +133,7 @@ void sample_ms(Coverage& cov, MsPixel& acc, const ref::PixelState& ps, const ref
   }
   if (acc.x != x || acc.y != y || acc.seen != (1u << px.sample) - 1u) return;
   acc.seen |= 1u << px.sample;
-  if (ref::pixel_covered(ps, px)) acc.covered |= 1u << px.sample;
+  if (covered) acc.covered |= 1u << px.sample;
   if (px.sample + 1 < n) return;
   const uint32_t all = (1u << n) - 1u;
   cov.hit(cov.ms_count_pattern(ps.sample_count, acc.covered == 0 ? 0 : acc.covered == all ? 2 : 1));

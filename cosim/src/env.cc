@@ -312,8 +312,9 @@ void Env::on_pixel(const PixelRef& p) {
     if (dist < kRecent) cov_.hit(bins_.reuse[dist <= 1 ? 0 : dist <= 3 ? 1 : dist <= 7 ? 2 : 3]);
     recent_[pixels_in_ % kRecent] = key;
     if (seg.illegal) cov_.hit(bins_.illegal_state);
-    sample_pixel(cov_, pixel_bins_, ps, sb_->state(), tp.px, p.x, p.y);
-    sample_ms(cov_, ms_pixel_, ps, tp.px, p.x, p.y);
+    const bool covered = !tp.px.clear && ref::pixel_covered(ps, tp.px);
+    sample_pixel(cov_, pixel_bins_, ps, sb_->state(), tp.px, covered, p.x, p.y);
+    sample_ms(cov_, ms_pixel_, ps, tp.px, covered, p.x, p.y);
     sample_ds(tp, ds);
   }
   // Deliberately illegal states are scoreboarded too: om::ref is total over every register
