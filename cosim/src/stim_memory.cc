@@ -81,17 +81,17 @@ void PhaseTiming::enter(size_t phase) {
 }
 
 void PhaseTiming::draw(const MemPhase& p, uint64_t i, MemCycle* m, size_t n) {
-  // Drawn into a local block: a byte stored through m may alias the engine's position, which the
-  // compiler then reloads after every store.
-  std::array<MemCycle, kBlock> buf;
   switch (p.kind) {
     case MemPhase::Kind::kIdeal:
       std::fill(m, m + n, MemCycle{});
-      return;
+      break;
     case MemPhase::Kind::kCycle:
       std::fill(m, m + n, MemCycle{p.rd != 0, p.wr != 0, p.lat_lo});
-      return;
+      break;
     case MemPhase::Kind::kRandom: {
+      // Drawn into a local block: a byte stored through m may alias the engine's position, which
+      // the compiler then reloads after every store.
+      std::array<MemCycle, kBlock> buf;
       const bool rd_all = p.rd >= 1000;
       const bool wr_all = p.wr >= 1000;
       const uint32_t rd = p.rd, wr = p.wr, lat_lo = p.lat_lo, lat_hi = p.lat_hi;
@@ -119,9 +119,11 @@ void PhaseTiming::draw(const MemPhase& p, uint64_t i, MemCycle* m, size_t n) {
         buf[j].latency = static_cast<uint8_t>(draw_range(rng_, lat_lo, lat_hi));
         ++j;
       }
+      std::copy(buf.begin(), buf.begin() + static_cast<ptrdiff_t>(n), m);
       break;
     }
     case MemPhase::Kind::kBurst: {
+      std::array<MemCycle, kBlock> buf;
       const uint32_t lat_lo = p.lat_lo, lat_hi = p.lat_hi;
       const uint64_t lat_n = uint64_t{lat_hi} - lat_lo + 1;
       for (size_t j = 0; j < n; ++j) {
@@ -141,10 +143,10 @@ void PhaseTiming::draw(const MemPhase& p, uint64_t i, MemCycle* m, size_t n) {
         buf[j].latency = static_cast<uint8_t>(draw_range(rng_, lat_lo, lat_hi));
         ++j;
       }
+      std::copy(buf.begin(), buf.begin() + static_cast<ptrdiff_t>(n), m);
       break;
     }
   }
-  std::copy(buf.begin(), buf.begin() + static_cast<ptrdiff_t>(n), m);
 }
 
 void PhaseTiming::fill() {
