@@ -54,7 +54,8 @@ PixelBins::PixelBins(const Coverage& cov)
 }
 
 void sample_pixel(Coverage& cov, const PixelBins& bins, const ref::PixelState& ps,
-                  const ref::DrawState& state, const ref::PixelIn& px, uint32_t x, uint32_t y) {
+                  const ref::DrawState& state, const ref::PixelIn& px, bool covered, uint32_t x,
+                  uint32_t y) {
   for (int i = 0; i < ref::kMaxRts; ++i) {
     const RtBind& b = state.rt[i];
     if (b.format != 0 && (x >= b.width || y >= b.height)) cov.hit(bins.out_of_bounds);
@@ -87,7 +88,7 @@ void sample_pixel(Coverage& cov, const PixelBins& bins, const ref::PixelState& p
       cov.hit(bins.alpha_equals_ref);
     }
   }
-  if (!ref::pixel_covered(ps, px)) return;
+  if (!covered) return;
   if (ps.d3d9.fog_enable) cov.hit(bins.fog);
   if (ps.blend.independent_blend_enable) cov.hit(bins.independent_blend);
   const ref::RtBlendDesc& rt0 = ps.blend.render_target[0];
@@ -119,7 +120,7 @@ void sample_pixel(Coverage& cov, const PixelBins& bins, const ref::PixelState& p
 }
 
 void sample_ms(Coverage& cov, MsPixel& acc, const ref::PixelState& ps, const ref::PixelIn& px,
-               uint32_t x, uint32_t y) {
+               bool covered, uint32_t x, uint32_t y) {
   const uint32_t n = 1u << (ps.sample_count & 3u);
   if (px.clear || px.sample >= n) return;
   if (px.sample == 0) {
@@ -132,42 +133,56 @@ void sample_ms(Coverage& cov, MsPixel& acc, const ref::PixelState& ps, const ref
   }
   if (acc.x != x || acc.y != y || acc.seen != (1u << px.sample) - 1u) return;
   acc.seen |= 1u << px.sample;
-  if (ref::pixel_covered(ps, px)) acc.covered |= 1u << px.sample;
+  if (covered) acc.covered |= 1u << px.sample;
   if (px.sample + 1 < n) return;
   const uint32_t all = (1u << n) - 1u;
   cov.hit(cov.ms_count_pattern(ps.sample_count, acc.covered == 0 ? 0 : acc.covered == all ? 2 : 1));
 }
 
-const char* bus_bin(const sim::BusOp& op) {
+const char* bus_bin_name(BusBin b) {
+  static constexpr const char* kNames[kNumBusBins] = {
+      "bus/read_caps",           "bus/read_state",         "bus/read_status",
+      "bus/read_perf",           "bus/write_state",        "bus/write_partial_strobe",
+      "bus/perf_clear",          "bus/err_ro_write",       "bus/err_wo_read",
+      "bus/err_unmapped_read",   "bus/err_unmapped_write", "bus/err_misaligned_read",
+      "bus/err_misaligned_write"};
+  return kNames[static_cast<int>(b)];
+}
+
+BusBin bus_bin(const sim::BusOp& op) {
   switch (op.kind) {
     case sim::BusOp::Kind::kRoWrite:
-      return "bus/err_ro_write";
+      return BusBin::kErrRoWrite;
     case sim::BusOp::Kind::kWoRead:
-      return "bus/err_wo_read";
+      return BusBin::kErrWoRead;
     case sim::BusOp::Kind::kUnmappedRead:
-      return "bus/err_unmapped_read";
+      return BusBin::kErrUnmappedRead;
     case sim::BusOp::Kind::kUnmappedWrite:
-      return "bus/err_unmapped_write";
+      return BusBin::kErrUnmappedWrite;
     case sim::BusOp::Kind::kMisalignedRead:
-      return "bus/err_misaligned_read";
+      return BusBin::kErrMisalignedRead;
     case sim::BusOp::Kind::kMisalignedWrite:
-      return "bus/err_misaligned_write";
+      return BusBin::kErrMisalignedWrite;
     case sim::BusOp::Kind::kPerfClear:
-      return "bus/perf_clear";
+      return BusBin::kPerfClear;
     case sim::BusOp::Kind::kPartialWrite:
-      return "bus/write_partial_strobe";
+      return BusBin::kWritePartialStrobe;
     case sim::BusOp::Kind::kStateWrite:
-      return "bus/write_state";
+      return BusBin::kWriteState;
     case sim::BusOp::Kind::kStatusPoll:
-      return "bus/read_status";
+      return BusBin::kReadStatus;
     case sim::BusOp::Kind::kRead:
       break;
   }
   // The map's regions: capabilities below CTRL, the state window up to STATUS, then the counters.
-  return op.addr < regs::kCtrl      ? "bus/read_caps"
-         : op.addr < regs::kStatus  ? "bus/read_state"
-         : op.addr == regs::kStatus ? "bus/read_status"
-                                    : "bus/read_perf";
+  return op.addr < regs::kCtrl      ? BusBin::kReadCaps
+         : op.addr < regs::kStatus  ? BusBin::kReadState
+         : op.addr == regs::kStatus ? BusBin::kReadStatus
+                                    : BusBin::kReadPerf;
+}
+
+BusBins::BusBins(const Coverage& cov) : state_write_held(cov.id("stall/state_write_held")) {
+  for (int b = 0; b < kNumBusBins; ++b) bin[b] = cov.id(bus_bin_name(static_cast<BusBin>(b)));
 }
 
 }  // namespace om::cosim

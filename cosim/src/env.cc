@@ -46,6 +46,7 @@ Env::Env(const Stimulus& st, const EnvOptions& opt)
       sb_(std::in_place, st.cfg.cfg_index),
       cov_(st.cfg.cfg_index),
       pixel_bins_(cov_),
+      bus_bins_(cov_),
       segs_(st) {
   in_.cfg = static_cast<uint32_t>(st.cfg.cfg_index);
   recent_.fill(~0u);
@@ -221,9 +222,9 @@ void Env::on_bus(const sim::ApbMaster::Done& d) {
     return;
   }
   if (opt_.coverage) {
-    cov_.hit(cov_.id(bus_bin(op)));
+    cov_.hit(bus_bins_.of(op));
     if (op.write && sim::StateRegs::is_state_reg(op.addr) && d.waited > 0) {
-      cov_.hit(cov_.id("stall/state_write_held"));
+      cov_.hit(bus_bins_.state_write_held);
     }
   }
   switch (op.kind) {
@@ -300,7 +301,10 @@ void Env::on_pixel(const PixelRef& p) {
     sb_state_stale_ = false;
   }
   if (!opt_.coverage && !opt_.scoreboard) return;
-  const ref::PixelState ps = sb_->ref_state(p.x, p.y);
+  const ref::PixelState& ps = sb_->ref_state(p.x, p.y);
+  // The depth-stencil test of the sample against the expected buffer before this pixel: sampled
+  // for coverage, then applied.
+  const std::optional<ref::DsTexelOut> ds = sb_->ds_test(tp, ps);
   if (opt_.coverage) {
     const uint32_t key = (static_cast<uint32_t>(p.y) << 14) | p.x;
     uint64_t dist = 1;
@@ -308,16 +312,17 @@ void Env::on_pixel(const PixelRef& p) {
     if (dist < kRecent) cov_.hit(bins_.reuse[dist <= 1 ? 0 : dist <= 3 ? 1 : dist <= 7 ? 2 : 3]);
     recent_[pixels_in_ % kRecent] = key;
     if (seg.illegal) cov_.hit(bins_.illegal_state);
-    sample_pixel(cov_, pixel_bins_, ps, sb_->state(), tp.px, p.x, p.y);
-    sample_ms(cov_, ms_pixel_, ps, tp.px, p.x, p.y);
-    sample_ds(tp, ps);
+    const bool covered = !tp.px.clear && ref::pixel_covered(ps, tp.px);
+    sample_pixel(cov_, pixel_bins_, ps, sb_->state(), tp.px, covered, p.x, p.y);
+    sample_ms(cov_, ms_pixel_, ps, tp.px, covered, p.x, p.y);
+    sample_ds(tp, ds);
   }
   // Deliberately illegal states are scoreboarded too: om::ref is total over every register
   // encoding (docs/behaviour.md §11's canonical choices), and the RTL must agree with it there as
   // well.
   if (!opt_.scoreboard) return;
   const cosim::ExpectedCounts before = sb_->counts();
-  sb_->apply(tp, ps);
+  sb_->apply(tp, ps, ds);
   const cosim::ExpectedCounts& after = sb_->counts();
   exp_.pixels_in += after.pixels_in - before.pixels_in;
   exp_.killed += after.killed - before.killed;
@@ -325,8 +330,7 @@ void Env::on_pixel(const PixelRef& p) {
   exp_.rt_writes += after.rt_writes - before.rt_writes;
 }
 
-void Env::sample_ds(const TbPixel& p, const ref::PixelState& ps) {
-  const std::optional<ref::DsTexelOut> t = sb_->ds_test(p, ps);
+void Env::sample_ds(const TbPixel& p, const std::optional<ref::DsTexelOut>& t) {
   if (!t) return;
   const ref::DsSampleOut* o = &t->sample;
   const ref::DrawState& s = sb_->state();

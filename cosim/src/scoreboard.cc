@@ -32,21 +32,32 @@ Scoreboard::Scoreboard(int cfg_index) : cfg_(kConfigs[cfg_index]) {
 
 void Scoreboard::set_state(const DrawState& s) {
   state_ = s;
+  ps_covering_ = kNoState;
   ds_bind_ = ref::ds_binding(ref::to_state(s));
   ds_active_ = ds_bind_.format != nullptr && (s.ds.depth_enable || s.ds.stencil_enable);
 }
 
-ref::PixelState Scoreboard::ref_state(uint32_t x, uint32_t y) const {
-  const ref::PixelState ps = ref::pixel_state(state_, cfg_, x, y);
+const ref::PixelState& Scoreboard::ref_state(uint32_t x, uint32_t y) {
+  // ref::pixel_state depends on (x, y) only through which slots cover it: one state per set of
+  // covering slots, made when a pixel first needs it.
+  uint32_t covering = 0;
+  for (int i = 0; i < ref::kMaxRts && i < cfg_.max_rts; ++i) {
+    const RtBind& b = state_.rt[i];
+    if (b.format != 0 && x < b.width && y < b.height) covering |= 1u << i;
+  }
+  if (covering == ps_covering_) return ps_;
+  ps_covering_ = kNoState;
+  ps_ = ref::pixel_state(state_, cfg_, x, y);
   // Strict where ref::pixel_state leaves a slot unbound: a covering view of a format outside the
   // format table is a stimulus error, not a draw.
   for (int i = 0; i < ref::kMaxRts && i < cfg_.max_rts; ++i) {
-    const RtBind& b = state_.rt[i];
-    if (b.format != 0 && x < b.width && y < b.height && ps.rt_format[i] == nullptr) {
-      throw std::invalid_argument("Scoreboard: unsupported format " + std::to_string(b.format));
+    if ((covering >> i & 1u) != 0 && ps_.rt_format[i] == nullptr) {
+      throw std::invalid_argument("Scoreboard: unsupported format " +
+                                  std::to_string(state_.rt[i].format));
     }
   }
-  return ps;
+  ps_covering_ = covering;
+  return ps_;
 }
 
 std::optional<ref::DsTexelOut> Scoreboard::ds_test(const TbPixel& p,
@@ -57,16 +68,17 @@ std::optional<ref::DsTexelOut> Scoreboard::ds_test(const TbPixel& p,
                                   ds_image_.get(mem_addr(0, p.y, p.x, p.px.sample)));
 }
 
-void Scoreboard::apply(const TbPixel& p, const ref::PixelState& ps) {
+void Scoreboard::apply(const TbPixel& p, const ref::PixelState& ps,
+                       const std::optional<ref::DsTexelOut>& ds) {
   ref::PixelIn px = p.px;
   // A sample failing the depth-stencil test loses its coverage: no render target is written.
-  if (const std::optional<ref::DsTexelOut> t = ds_test(p, ps)) {
+  if (ds) {
     ++counts_.ds_reads;
-    if (t->sample.write_depth || t->sample.write_stencil) {
+    if (ds->sample.write_depth || ds->sample.write_stencil) {
       ++counts_.ds_writes;
-      ds_image_.set(mem_addr(0, p.y, p.x, p.px.sample), t->texel);
+      ds_image_.set(mem_addr(0, p.y, p.x, p.px.sample), ds->texel);
     }
-    if (!t->sample.pass) {
+    if (!ds->sample.pass) {
       ++counts_.ds_failed;
       px.coverage = false;
     }

@@ -95,10 +95,29 @@ void PhaseTiming::draw(const MemPhase& p, uint64_t i, MemCycle* m, size_t n) {
       const bool rd_all = p.rd >= 1000;
       const bool wr_all = p.wr >= 1000;
       const uint32_t rd = p.rd, wr = p.wr, lat_lo = p.lat_lo, lat_hi = p.lat_hi;
-      for (size_t j = 0; j < n; ++j) {
+      const uint64_t lat_n = uint64_t{lat_hi} - lat_lo + 1;
+      // A cycle draws readiness (unless always ready) and latency, in this order.
+      const size_t per = (rd_all ? 0 : 1) + (wr_all ? 0 : 1) + 1;
+      for (size_t j = 0; j < n;) {
+        // Straight from the engine's block while each draw needs one output.
+        size_t avail = 0;
+        const uint64_t* u = rng_.ahead(&avail);
+        const size_t end = j + std::min(n - j, avail / per);
+        const size_t j0 = j;
+        for (uint32_t a = 0, b = 0, l = 0; j < end; ++j, u += per) {
+          const uint64_t* w = u;
+          if (!rd_all && !draw_below_from(*w++, 1000, &a)) break;
+          if (!wr_all && !draw_below_from(*w++, 1000, &b)) break;
+          if (!draw_below_from(*w, lat_n, &l)) break;
+          buf[j] = {rd_all || a < rd, wr_all || b < wr, static_cast<uint8_t>(lat_lo + l)};
+        }
+        rng_.take((j - j0) * per);
+        if (j == n) break;
+        // A cycle across the end of the block or with a draw that needs more outputs.
         buf[j].rd_ready = rd_all || draw_below(rng_, 1000) < rd;
         buf[j].wr_ready = wr_all || draw_below(rng_, 1000) < wr;
         buf[j].latency = static_cast<uint8_t>(draw_range(rng_, lat_lo, lat_hi));
+        ++j;
       }
       std::copy(buf.begin(), buf.begin() + static_cast<ptrdiff_t>(n), m);
       break;
@@ -106,10 +125,23 @@ void PhaseTiming::draw(const MemPhase& p, uint64_t i, MemCycle* m, size_t n) {
     case MemPhase::Kind::kBurst: {
       std::array<MemCycle, kBlock> buf;
       const uint32_t lat_lo = p.lat_lo, lat_hi = p.lat_hi;
+      const uint64_t lat_n = uint64_t{lat_hi} - lat_lo + 1;
       for (size_t j = 0; j < n; ++j) {
         buf[j].rd_ready = !(i + j < p.burst && p.stall != 1);
         buf[j].wr_ready = !(i + j < p.burst && p.stall != 0);
+      }
+      for (size_t j = 0; j < n;) {
+        size_t avail = 0;
+        const uint64_t* u = rng_.ahead(&avail);
+        const size_t end = j + std::min(n - j, avail);
+        const size_t j0 = j;
+        for (uint32_t l = 0; j < end && draw_below_from(*u, lat_n, &l); ++j, ++u) {
+          buf[j].latency = static_cast<uint8_t>(lat_lo + l);
+        }
+        rng_.take(j - j0);
+        if (j == n) break;
         buf[j].latency = static_cast<uint8_t>(draw_range(rng_, lat_lo, lat_hi));
+        ++j;
       }
       std::copy(buf.begin(), buf.begin() + static_cast<ptrdiff_t>(n), m);
       break;

@@ -83,18 +83,25 @@ ref::RtBlendDesc StateGen::random_desc(double p_logic) {
   return d;
 }
 
-uint32_t StateGen::color(bool integer) {
-  const uint32_t k = pick(100);
+// StateGen::color's draws, inline for colors()' loop.
+inline uint32_t draw_color(Mt64& rng, bool integer) {
+  const uint32_t k = draw_below(rng, 100);
   if (integer) {
-    if (k < 40) return pick(256);
-    if (k < 80) return static_cast<uint32_t>(rng_());
+    if (k < 40) return draw_below(rng, 256);
+    if (k < 80) return static_cast<uint32_t>(rng());
     constexpr std::array<uint32_t, 5> kInt = {0u, 0xFFFFFFFFu, 0x7FFFFFFFu, 0x80000000u, 1u};
-    return kInt[pick(kInt.size())];
+    return kInt[draw_below(rng, kInt.size())];
   }
-  if (k < 45) return ref::f32_bits(draw_float(rng_, 0.0f, 1.0f));
-  if (k < 70) return ref::f32_bits(draw_float(rng_, -0.5f, 1.5f));
-  if (k < 85) return kSpecials[pick(kSpecials.size())];
-  return static_cast<uint32_t>(rng_());
+  if (k < 45) return ref::f32_bits(draw_float(rng, 0.0f, 1.0f));
+  if (k < 70) return ref::f32_bits(draw_float(rng, -0.5f, 1.5f));
+  if (k < 85) return kSpecials[draw_below(rng, kSpecials.size())];
+  return static_cast<uint32_t>(rng());
+}
+
+uint32_t StateGen::color(bool integer) { return draw_color(rng_, integer); }
+
+void StateGen::colors(uint32_t* out, size_t n, bool integer) {
+  for (size_t i = 0; i < n; ++i) out[i] = draw_color(rng_, integer);
 }
 
 ref::DrawState StateGen::legal(const ref::DrawState& base) {

@@ -224,9 +224,9 @@ class Gen {
     for (ref::PixelIn& p : seg.palette) {
       const bool integer = any_int && coin(0.5);
       for (ref::Vec4& o : p.oc) {
-        for (uint32_t& c : o) c = states_.color(integer);
+        states_.colors(o.data(), o.size(), integer);
       }
-      for (uint32_t& c : p.oc1) c = states_.color(false);
+      states_.colors(p.oc1.data(), p.oc1.size(), false);
       // Boundaries of the pixel-kill comparisons: alpha equal to the alpha-test reference (or one
       // ulp either side), and alpha-to-coverage's a + 0.5 = 1.
       if (s.d3d9.alpha_test_enable && coin(0.3)) {

@@ -84,6 +84,41 @@ TEST(Draw, BelowRejectsAndRedrawsAsTheDistributionDoes) {
   }
 }
 
+TEST(Draw, BelowFromAnOutputAgreesWithBelowOrDefersToIt) {
+  // Where it answers, draw_below on an engine whose next output is r gives the same number from
+  // that one output; it defers exactly where draw_below may need another output.
+  for (uint64_t n : {uint64_t{1}, uint64_t{3}, uint64_t{1000}, uint64_t{0xFFFFFFFF}}) {
+    for (uint64_t r : {uint64_t{0}, uint64_t{1}, uint64_t{2}, kTop, kTop / n, kTop / n + 1,
+                       uint64_t{0x9E3779B97F4A7C15}}) {
+      uint32_t got = 0;
+      Script s({r});
+      const uint32_t want = draw_below(s, n);
+      if (draw_below_from(r, n, &got)) {
+        EXPECT_EQ(got, want) << "n " << n << " r " << r;
+      } else {
+        EXPECT_LT(static_cast<uint64_t>(static_cast<unsigned __int128>(r) * n), n)
+            << "n " << n << " r " << r;
+      }
+    }
+  }
+  uint32_t got = 0;
+  EXPECT_FALSE(draw_below_from(0, 1000, &got));  // product 0: draw_below checks its threshold
+}
+
+TEST(Draw, AheadShowsTheNextOutputsAndTakeDrawsThem) {
+  Mt64 a(5);
+  std::mt19937_64 s(5);
+  for (size_t want : {size_t{1}, size_t{311}, size_t{0}, size_t{5}}) {
+    size_t n = 0;
+    const uint64_t* u = a.ahead(&n);
+    ASSERT_GE(n, 1u);
+    const size_t k = std::min(want, n);
+    for (size_t i = 0; i < k; ++i) ASSERT_EQ(u[i], s()) << "output " << i << " of " << want;
+    a.take(k);
+  }
+  for (int i = 0; i < 700; ++i) ASSERT_EQ(a(), s()) << "after take, output " << i;
+}
+
 TEST(Draw, UnitCoinAndFloatGiveUniformRealDistributionsNumbers) {
   Mt64 a(11);
   std::mt19937_64 s(11);

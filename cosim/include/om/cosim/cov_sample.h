@@ -23,9 +23,11 @@ struct PixelBins {
 };
 
 /// `ps` is the reference state pixel (x, y) sees (cosim::Scoreboard::ref_state); `state` the state
-/// registers (bindings included) it comes from; `bins` were looked up in `cov`.
+/// registers (bindings included) it comes from; `bins` were looked up in `cov`; `covered` is
+/// ref::pixel_covered(ps, px) (computed once per pixel by the caller, who needs it too).
 void sample_pixel(Coverage& cov, const PixelBins& bins, const ref::PixelState& ps,
-                  const ref::DrawState& state, const ref::PixelIn& px, uint32_t x, uint32_t y);
+                  const ref::DrawState& state, const ref::PixelIn& px, bool covered, uint32_t x,
+                  uint32_t y);
 
 /// The sample transfers of the pixel at (x, y) seen so far, in order from sample 0.
 struct MsPixel {
@@ -38,12 +40,39 @@ struct MsPixel {
 /// The multisampling bins of one draw transfer, n = 1 << ps.sample_count: alpha-to-coverage's k at
 /// a pixel's sample 0 (without oMask), and the class of the pixel's covered samples (none,
 /// partial, full) once its samples 0..n-1 arrived in order; `acc` carries them between transfers.
-/// Strays (sample >= n) and clears hit nothing.
+/// Strays (sample >= n) and clears hit nothing. `covered`: ref::pixel_covered(ps, px).
 void sample_ms(Coverage& cov, MsPixel& acc, const ref::PixelState& ps, const ref::PixelIn& px,
-               uint32_t x, uint32_t y);
+               bool covered, uint32_t x, uint32_t y);
 
-/// The bus bin a completed operation hits (the error kinds, PERF_CLEAR, partial and state writes,
-/// and reads by the register map's region).
-const char* bus_bin(const sim::BusOp& op);
+/// The bus bins: the error kinds, PERF_CLEAR, partial and state writes, and reads by the register
+/// map's region.
+enum class BusBin : uint8_t {
+  kReadCaps,
+  kReadState,
+  kReadStatus,
+  kReadPerf,
+  kWriteState,
+  kWritePartialStrobe,
+  kPerfClear,
+  kErrRoWrite,
+  kErrWoRead,
+  kErrUnmappedRead,
+  kErrUnmappedWrite,
+  kErrMisalignedRead,
+  kErrMisalignedWrite,
+};
+constexpr int kNumBusBins = 13;
+/// The bin's full name ("bus/read_caps").
+const char* bus_bin_name(BusBin b);
+/// The bus bin a completed operation hits.
+BusBin bus_bin(const sim::BusOp& op);
+
+/// The ids of the bus bins, looked up once per Coverage (a bus transfer ends every few cycles).
+struct BusBins {
+  explicit BusBins(const Coverage& cov);
+  Coverage::Id of(const sim::BusOp& op) const { return bin[static_cast<int>(bus_bin(op))]; }
+  Coverage::Id bin[kNumBusBins];
+  Coverage::Id state_write_held;  // a state write the register block held (PREADY low)
+};
 
 }  // namespace om::cosim

@@ -29,14 +29,30 @@ class Mt64 {
 
   explicit Mt64(uint64_t s = default_seed) { seed(s); }
   void seed(uint64_t s) {
+    // A serial chain: unrolled, its loop control does not double the cost of a seed (a run seeds
+    // generators for every segment and memory phase).
     x_[0] = s;
-    for (size_t i = 1; i < kN; ++i) x_[i] = kF * (x_[i - 1] ^ (x_[i - 1] >> 62)) + i;
+#pragma GCC unroll 8
+    for (size_t i = 1; i < kN; ++i) {
+      s = kF * (s ^ (s >> 62)) + i;
+      x_[i] = s;
+    }
     next_ = kN;
   }
   uint64_t operator()() {
     if (next_ == kN) refill();
     return out_[next_++];
   }
+  /// The outputs the next draws return, without drawing them: *n >= 1 of them, valid until the
+  /// next draw or take(). For a caller that draws many numbers in a loop, without a block check
+  /// and a store of the position per draw.
+  const uint64_t* ahead(size_t* n) {
+    if (next_ == kN) refill();
+    *n = kN - next_;
+    return out_.data() + next_;
+  }
+  /// Draws the first k <= *n outputs ahead() gave.
+  void take(size_t k) { next_ += k; }
   bool operator==(const Mt64& o) const {
     return x_ == o.x_ && next_ == o.next_ && (next_ == kN || out_ == o.out_);
   }
@@ -63,6 +79,14 @@ class Mt64 {
 // The draws below rely on 64-bit engine outputs over the full range (min 0, max 2^64 - 1).
 template <class G>
 constexpr bool kFullRange64 = G::min() == 0 && G::max() == std::numeric_limits<uint64_t>::max();
+
+/// draw_below(rng, n) when its first output is `r` and it needs no other (*out, true), else false:
+/// then draw_below itself decides, from `r` and the outputs after it.
+inline bool draw_below_from(uint64_t r, uint64_t n, uint32_t* out) {
+  const unsigned __int128 product = static_cast<unsigned __int128>(r) * n;
+  *out = static_cast<uint32_t>(product >> 64);
+  return static_cast<uint64_t>(product) >= n;
+}
 
 /// Uniform in [0, n), 1 <= n <= 2^32: std::uniform_int_distribution<uint32_t>(0, n - 1)(rng).
 template <class G>

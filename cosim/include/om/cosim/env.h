@@ -100,8 +100,9 @@ class Env final : public sim::Testbench<TopIn, TopOut> {
     Coverage::Id reuse[4];  // distance 1, 2-3, 4-7, 8-15
     Coverage::Id illegal_state;
   } bins_;
-  void sample_ds(const TbPixel& p, const ref::PixelState& ps);
+  void sample_ds(const TbPixel& p, const std::optional<ref::DsTexelOut>& t);
   PixelBins pixel_bins_;
+  BusBins bus_bins_;
   MsPixel ms_pixel_;  // the multisampled pixel the transfers belong to (sample_ms)
 
   // Segment sequencing.

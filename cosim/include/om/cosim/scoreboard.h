@@ -44,7 +44,9 @@ class Scoreboard {
   /// Processes one pixel on the expected image (in submission order).
   void apply(const TbPixel& p) { apply(p, ref_state(p.x, p.y)); }
   /// The same with ps = ref_state(p.x, p.y), computed by the caller.
-  void apply(const TbPixel& p, const ref::PixelState& ps);
+  void apply(const TbPixel& p, const ref::PixelState& ps) { apply(p, ps, ds_test(p, ps)); }
+  /// The same with ds = ds_test(p, ps), computed by the caller.
+  void apply(const TbPixel& p, const ref::PixelState& ps, const std::optional<ref::DsTexelOut>& ds);
   /// The depth-stencil test of `p`'s sample (docs/depth-stencil.md §2) against the expected
   /// buffer, without applying it; nullopt when the sample is not tested (no active view, a clear,
   /// or killed before the test). `ps`: ref_state() at the pixel.
@@ -68,13 +70,18 @@ class Scoreboard {
   const Image& ds_image() const { return ds_image_; }
   const ExpectedCounts& counts() const { return counts_; }
   /// The reference-model state pixel (x, y) sees: slots bound, below max_rts and covering (x, y).
-  ref::PixelState ref_state(uint32_t x, uint32_t y) const;
+  /// Valid until the next ref_state() or set_state() (one is kept per set of covering slots).
+  const ref::PixelState& ref_state(uint32_t x, uint32_t y);
 
  private:
   const ConfigInfo& cfg_;
   DrawState state_;
   ref::DsBinding ds_bind_;  // of state_
   bool ds_active_ = false;  // a depth or stencil test runs
+  // ref_state()'s last answer and the slots covering its pixel (kNoState: none yet).
+  static constexpr uint32_t kNoState = ~0u;
+  ref::PixelState ps_;
+  uint32_t ps_covering_ = kNoState;
   Image image_;
   Image ds_image_;
   ExpectedCounts counts_;

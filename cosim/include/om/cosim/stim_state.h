@@ -61,6 +61,8 @@ class StateGen {
   uint32_t ps_types();
   /// A random binary32 (values of the given kind mix: ordinary, specials, raw bits).
   uint32_t color(bool integer);
+  /// n colors, out[0] first: the draws of n color() calls in one call.
+  void colors(uint32_t* out, size_t n, bool integer);
 
   /// Formats that are render targets at the configuration's feature level.
   const std::vector<uint32_t>& rt_formats() const { return rt_formats_; }
