@@ -7,8 +7,9 @@ namespace om::cosim {
 // per 10^5 cycles, so the block refill is a visible share of a run. Its loops work on 64-bit
 // lanes: AVX2 does four per instruction where SSE2 (x86-64's baseline) does two, so on x86-64 the
 // function is built for both and the loader picks the one the CPU runs. The same integer
-// operations either way: the same numbers.
-#if defined(__x86_64__) && defined(__GNUC__)
+// operations either way: the same numbers. GCC only: clang 14 refuses to multiversion a function
+// that draw.h's inline draws have already used, so a clang build (make fuzz) keeps the baseline.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 __attribute__((target_clones("avx2", "default")))
 #endif
 void Mt64::refill() {
