@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // om_top's ports <-> Python dicts through one table per port struct (see cosim_py.h): the RTL port
-// names without their suffix and each port's width (generated from defs/top_ports.toml for TopIn,
-// TopOut and the pixel, from the register map for perf_t's counters), used both ways and for the
-// messages.
+// names without their suffix and each port's width (generated from defs/top_ports.toml and
+// defs/types.toml, perf_t's counters from the register map), used both ways and for the messages.
 #include <sstream>
 #include <stdexcept>
 #include <tuple>
@@ -10,7 +9,6 @@
 
 #include "common.h"
 #include "cosim_py.h"
-#include "om/gen/csr_storage.h"
 #include "om/sim/side.h"
 
 namespace omsim_cosim {
@@ -31,16 +29,9 @@ struct Ports<om::Pixel> {
   static constexpr const char* kWhat = "field";
   static constexpr auto kPorts = om::kPixelPorts;
 };
-/// perf_t's fields: busy, then the counters in their table's order.
-template <size_t... I>
-constexpr auto perf_ports(std::index_sequence<I...>) {
-  return std::make_tuple(om::port_field("busy", &om::Perf::busy, 1),
-                         om::port_field(om::regs::kPerfCounters[I].member_name,
-                                        om::regs::kPerfCounters[I].member, 32)...);
-}
 template <>
 struct Ports<om::Perf> {
-  static constexpr auto kPorts = perf_ports(std::make_index_sequence<om::regs::kNumPerfCounters>{});
+  static constexpr auto kPorts = om::kPerfPorts;
 };
 template <>
 struct Ports<om::TopIn> {

@@ -64,9 +64,9 @@ def cpp_h() -> str:
             "constexpr PortField<S, M> port_field(const char* name, M S::*member, int bits) {",
             "  return {name, member, bits};", "}", ""]
     out += _field_table("kTopInFields", "TopIn", inputs()) + _field_table("kTopOutFields", "TopOut", outputs())
-    # The struct input ports' fields (a pixel): the Python cosim's dicts of them. An array field's width is its
-    # element's.
-    for t in dict.fromkeys(packed.types()[s.type] for s in inputs() if s.kind == "struct"):
+    # The struct ports' fields (the pixel in, the counters out): the Python cosim's dicts of them. An array field's
+    # width is its element's.
+    for t in dict.fromkeys(packed.types()[s.type] for s in inputs() + outputs() if s.kind == "struct"):
         out += [f"/// {t.cpp}'s fields in declaration order."] + _field_table(f"k{t.cpp}Ports", t.cpp, t.fields)
     out += ["}  // namespace om", ""]
     return "\n".join(out)
