@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "om/cosim/cov_sample.h"
 
+#include <array>
+
 #include "om/gen/regs.h"
 #include "om/ref/convert.h"
 #include "om/ref/depth_stencil.h"
@@ -140,12 +142,15 @@ void sample_ms(Coverage& cov, MsPixel& acc, const ref::PixelState& ps, const ref
 }
 
 const char* bus_bin_name(BusBin b) {
-  static constexpr const char* kNames[kNumBusBins] = {
+  // In BusBin's order, which is also the bins' order in the coverage (Coverage registers them from
+  // here).
+  static constexpr std::array kNames{
       "bus/read_caps",           "bus/read_state",         "bus/read_status",
       "bus/read_perf",           "bus/write_state",        "bus/write_partial_strobe",
       "bus/perf_clear",          "bus/err_ro_write",       "bus/err_wo_read",
       "bus/err_unmapped_read",   "bus/err_unmapped_write", "bus/err_misaligned_read",
       "bus/err_misaligned_write"};
+  static_assert(kNames.size() == kNumBusBins, "a name per BusBin");
   return kNames[static_cast<int>(b)];
 }
 

@@ -9,6 +9,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "om/cosim/cov_sample.h"
+
 namespace om::cosim {
 namespace {
 
@@ -108,12 +110,7 @@ Coverage::Coverage(int cfg_index) {
         "reads_outstanding_16", "latency_1", "latency_2_7", "latency_8_15", "latency_16_plus"}) {
     add(std::string("stall/") + b, true);
   }
-  for (const char* b :
-       {"read_caps", "read_state", "read_status", "read_perf", "write_state",
-        "write_partial_strobe", "perf_clear", "err_ro_write", "err_wo_read", "err_unmapped_read",
-        "err_unmapped_write", "err_misaligned_read", "err_misaligned_write"}) {
-    add(std::string("bus/") + b, true);
-  }
+  for (int b = 0; b < kNumBusBins; ++b) add(bus_bin_name(static_cast<BusBin>(b)), true);
   add("pixel/clear", true);
   add("pixel/killed_coverage", true);
   add("pixel/killed_sample_mask", true);
