@@ -34,28 +34,34 @@ struct Window {
 };
 
 // The blending workload of eight targets, or (depth) the depth-stencil one.
-ref::DrawState workload(bool depth) {
-  ref::DrawState s;
+State workload(bool depth) {
+  State s = ref::default_state();
   if (depth) {
-    s.rt[0] = {static_cast<uint32_t>(Format::R8G8B8A8_UNORM), 256, 256};
+    s.rt_bind[0] = {static_cast<uint32_t>(Format::R8G8B8A8_UNORM), 256, 256};
     s.ps_outputs = 0x1;
-    s.ds_view.valid = true;
-    s.ds_view.format = static_cast<uint32_t>(DsFormat::D24_UNORM_S8_UINT);
-    s.ds.depth_func = CmpFunc::LESS_EQUAL;
-    s.ds.stencil_enable = true;
-    s.ds.front_face.stencil_pass_op = StencilOp::INCR_SAT;
-    s.ds.back_face.stencil_pass_op = StencilOp::INCR_SAT;
+    ref::DsView view;
+    view.valid = true;
+    view.format = static_cast<uint32_t>(DsFormat::D24_UNORM_S8_UINT);
+    ref::set_ds_view(s, view);
+    ref::DepthStencilDesc ds;
+    ds.depth_func = CmpFunc::LESS_EQUAL;
+    ds.stencil_enable = true;
+    ds.front_face.stencil_pass_op = StencilOp::INCR_SAT;
+    ds.back_face.stencil_pass_op = StencilOp::INCR_SAT;
+    ref::set_ds_desc(s, ds);
     return s;
   }
+  ref::BlendDesc blend;
   for (int i = 0; i < ref::kMaxRts; ++i) {
-    s.rt[i] = {static_cast<uint32_t>(Format::R8G8B8A8_UNORM), 256, 256};
-    ref::RtBlendDesc& d = s.blend.render_target[i];
+    s.rt_bind[i] = {static_cast<uint32_t>(Format::R8G8B8A8_UNORM), 256, 256};
+    ref::RtBlendDesc& d = blend.render_target[i];
     d.blend_enable = true;
     d.src_blend = Blend::SRC_ALPHA;
     d.dest_blend = Blend::INV_SRC_ALPHA;
   }
+  blend.independent_blend_enable = true;
+  ref::set_blend_desc(s, blend);
   s.ps_outputs = 0xFF;
-  s.blend.independent_blend_enable = true;
   return s;
 }
 

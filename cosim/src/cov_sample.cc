@@ -56,10 +56,10 @@ PixelBins::PixelBins(const Coverage& cov)
 }
 
 void sample_pixel(Coverage& cov, const PixelBins& bins, const ref::PixelState& ps,
-                  const ref::DrawState& state, const ref::PixelIn& px, bool covered, uint32_t x,
+                  const State& state, const ref::PixelIn& px, bool covered, uint32_t x,
                   uint32_t y) {
   for (int i = 0; i < ref::kMaxRts; ++i) {
-    const RtBind& b = state.rt[i];
+    const RtBind& b = state.rt_bind[i];
     if (b.format != 0 && (x >= b.width || y >= b.height)) cov.hit(bins.out_of_bounds);
   }
   int ops = 0;

@@ -94,7 +94,7 @@ std::string Env::describe() const {
                   " pixels, pixel " + std::to_string(px_) + (s.drain ? ", drain" : "") +
                   (s.illegal ? ", illegal state" : "") + "), bound RTs:";
   for (int i = 0; i < ref::kMaxRts; ++i) {
-    const RtBind& b = s.state.rt[i];
+    const RtBind& b = s.state.rt_bind[i];
     if (b.format == 0) continue;
     const FormatInfo* f = ref::find_format(b.format);
     d += " " + std::to_string(i) + "=" + (f ? f->name : std::to_string(b.format)) + "@" +
@@ -203,7 +203,7 @@ void Env::on_drained() {
     sb_->fill_random(mem_.image(), rng);
     // The depth-stencil area the pixels reach (one past the largest bound target).
     uint32_t w = 1, h = 1;
-    for (const RtBind& b : s.state.rt) {
+    for (const RtBind& b : s.state.rt_bind) {
       w = std::max(w, b.width + 1);
       h = std::max(h, b.height + 1);
     }
@@ -333,11 +333,11 @@ void Env::on_pixel(const PixelRef& p) {
 void Env::sample_ds(const TbPixel& p, const std::optional<ref::DsTexelOut>& t) {
   if (!t) return;
   const ref::DsSampleOut* o = &t->sample;
-  const ref::DrawState& s = sb_->state();
-  const DsFormatInfo* f = ref::find_ds_format(s.ds_view.format);
-  if (s.ds.depth_enable) cov_.hit(cov_.ds_func(static_cast<uint32_t>(s.ds.depth_func), *f));
-  if (!s.ds.stencil_enable || f->stencil_offset < 0) return;
-  const ref::DepthStencilOpDesc& face = p.front_face ? s.ds.front_face : s.ds.back_face;
+  const ref::DepthStencilDesc& ds = sb_->ds_desc();
+  const DsFormatInfo* f = ref::find_ds_format(sb_->state().ds_bind.format);
+  if (ds.depth_enable) cov_.hit(cov_.ds_func(static_cast<uint32_t>(ds.depth_func), *f));
+  if (!ds.stencil_enable || f->stencil_offset < 0) return;
+  const ref::DepthStencilOpDesc& face = p.front_face ? ds.front_face : ds.back_face;
   const StencilOp op = o->outcome == ref::DsOutcome::STENCIL_FAIL ? face.stencil_fail_op
                        : o->outcome == ref::DsOutcome::DEPTH_FAIL ? face.stencil_depth_fail_op
                                                                   : face.stencil_pass_op;

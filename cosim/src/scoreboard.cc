@@ -30,11 +30,13 @@ Scoreboard::Scoreboard(int cfg_index) : cfg_(kConfigs[cfg_index]) {
   }
 }
 
-void Scoreboard::set_state(const DrawState& s) {
+void Scoreboard::set_state(const State& s) {
   state_ = s;
   ps_covering_ = kNoState;
-  ds_bind_ = ref::ds_binding(ref::to_state(s));
-  ds_active_ = ds_bind_.format != nullptr && (s.ds.depth_enable || s.ds.stencil_enable);
+  draw_ = ref::draw_pixel_state(s, cfg_);
+  ds_ = ref::ds_desc(s);
+  ds_bind_ = ref::ds_binding(s);
+  ds_active_ = ds_bind_.format != nullptr && (ds_.depth_enable || ds_.stencil_enable);
 }
 
 const ref::PixelState& Scoreboard::ref_state(uint32_t x, uint32_t y) {
@@ -42,18 +44,18 @@ const ref::PixelState& Scoreboard::ref_state(uint32_t x, uint32_t y) {
   // covering slots, made when a pixel first needs it.
   uint32_t covering = 0;
   for (int i = 0; i < ref::kMaxRts && i < cfg_.max_rts; ++i) {
-    const RtBind& b = state_.rt[i];
+    const RtBind& b = state_.rt_bind[i];
     if (b.format != 0 && x < b.width && y < b.height) covering |= 1u << i;
   }
   if (covering == ps_covering_) return ps_;
   ps_covering_ = kNoState;
-  ps_ = ref::pixel_state(state_, cfg_, x, y);
+  ps_ = ref::pixel_state(draw_, state_, cfg_, x, y);
   // Strict where ref::pixel_state leaves a slot unbound: a covering view of a format outside the
   // format table is a stimulus error, not a draw.
   for (int i = 0; i < ref::kMaxRts && i < cfg_.max_rts; ++i) {
     if ((covering >> i & 1u) != 0 && ps_.rt_format[i] == nullptr) {
       throw std::invalid_argument("Scoreboard: unsupported format " +
-                                  std::to_string(state_.rt[i].format));
+                                  std::to_string(state_.rt_bind[i].format));
     }
   }
   ps_covering_ = covering;
@@ -64,7 +66,7 @@ std::optional<ref::DsTexelOut> Scoreboard::ds_test(const TbPixel& p,
                                                    const ref::PixelState& ps) const {
   // Depth/stencil after coverage, SampleMask, alpha-to-coverage and the alpha test (D3D order).
   if (!ds_active_ || p.px.clear || !ref::pixel_covered(ps, p.px)) return std::nullopt;
-  return ref::depth_stencil_texel(state_.ds, ds_bind_, p.depth, p.front_face,
+  return ref::depth_stencil_texel(ds_, ds_bind_, p.depth, p.front_face,
                                   ds_image_.get(mem_addr(0, p.y, p.x, p.px.sample)));
 }
 
@@ -117,7 +119,7 @@ template <class G>
 void Scoreboard::fill_random(Image& mem, G& rng) {
   Image::Writer out(image_);
   for (int i = 0; i < ref::kMaxRts; ++i) {
-    const RtBind& b = state_.rt[i];
+    const RtBind& b = state_.rt_bind[i];
     if (b.format == 0) continue;
     const FormatInfo* f = ref::find_format(b.format);
     if (f == nullptr) throw std::invalid_argument("fill_random: unsupported format");

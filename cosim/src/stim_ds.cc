@@ -31,8 +31,8 @@ uint32_t DsGen::depth() {
   return ref::f32_bits(draw_float(rng_, -0.1f, 1.1f));
 }
 
-void DsGen::state(ref::DrawState& s) {
-  s.ds_view = ref::DsView{};
+void DsGen::state(State& s) {
+  ref::set_ds_view(s, ref::DsView{});
   if (!coin(prof_.ds)) return;
   // A format usable at the feature level; now and then one that is not (the float formats below
   // 10_0) or no depth format at all: illegal, but the registers latch it.
@@ -40,16 +40,18 @@ void DsGen::state(ref::DrawState& s) {
   for (const DsFormatInfo& f : kDsFormatInfo) {
     if ((f.ds_fl_mask >> cfg_.fl_index) & 1u) legal.push_back(static_cast<uint32_t>(f.format));
   }
-  s.ds_view.valid = true;
+  ref::DsView view;
+  view.valid = true;
   if (coin(0.9)) {
-    s.ds_view.format = legal[pick(legal.size())];
+    view.format = legal[pick(legal.size())];
   } else if (coin(0.7)) {
-    s.ds_view.format = static_cast<uint32_t>(kDsFormatInfo[pick(kNumDsFormats)].format);
+    view.format = static_cast<uint32_t>(kDsFormatInfo[pick(kNumDsFormats)].format);
   } else {
-    s.ds_view.format = pick(256);
+    view.format = pick(256);
   }
-  s.ds_view.dsv_flags = coin(0.7) ? 0u : 1 + pick(3);
-  ref::DepthStencilDesc& d = s.ds;
+  view.dsv_flags = coin(0.7) ? 0u : 1 + pick(3);
+  ref::set_ds_view(s, view);
+  ref::DepthStencilDesc d;
   d.depth_enable = coin(0.8);
   d.depth_write_mask = coin(0.7) ? DepthWriteMask::ALL : DepthWriteMask::ZERO;
   d.depth_func = static_cast<CmpFunc>(func());
@@ -62,6 +64,7 @@ void DsGen::state(ref::DrawState& s) {
     f->stencil_pass_op = op();
     f->stencil_func = static_cast<CmpFunc>(func());
   }
+  ref::set_ds_desc(s, d);
   s.stencil_ref = static_cast<uint8_t>(pick(256));
   s.min_depth = 0;
   s.max_depth = ref::kF32One;

@@ -13,7 +13,7 @@ MsGen::MsGen(const ConfigInfo& cfg, const Profile& prof, uint64_t seed)
   while ((2u << max_count_) <= cfg.samples) ++max_count_;
 }
 
-void MsGen::state(ref::DrawState& s, bool drain, bool illegal) {
+void MsGen::state(State& s, bool drain, bool illegal) {
   if (cfg_.samples <= 1) return;
   if (illegal && max_count_ < 3 && coin(0.4)) {
     s.sample_count = max_count_ + 1 + pick(3 - max_count_);
@@ -22,9 +22,9 @@ void MsGen::state(ref::DrawState& s, bool drain, bool illegal) {
   if (drain) s.sample_count = coin(prof_.msaa) ? 1 + pick(max_count_) : 0;
 }
 
-void MsGen::palette(std::vector<ref::PixelIn>& palette, const ref::DrawState& s) {
+void MsGen::palette(std::vector<ref::PixelIn>& palette, const State& s) {
   const uint32_t n = 1u << s.sample_count;
-  if (cfg_.samples <= 1 || n == 1 || !s.blend.alpha_to_coverage_enable) return;
+  if (cfg_.samples <= 1 || n == 1 || !s.alpha_to_coverage_enable) return;
   for (ref::PixelIn& p : palette) {
     if (!coin(0.3)) continue;
     const float k = static_cast<float>(1 + pick(n));

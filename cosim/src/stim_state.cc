@@ -104,16 +104,15 @@ void StateGen::colors(uint32_t* out, size_t n, bool integer) {
   for (size_t i = 0; i < n; ++i) out[i] = draw_color(rng_, integer);
 }
 
-ref::DrawState StateGen::legal(const ref::DrawState& base) {
+State StateGen::legal(const State& base) {
   bool has_uint = false;
-  for (const RtBind& b : base.rt) {
+  for (const RtBind& b : base.rt_bind) {
     const FormatInfo* f = b.format ? ref::find_format(b.format) : nullptr;
     has_uint = has_uint || (f != nullptr && f->cls == FormatClass::UINT);
   }
   for (int attempt = 0; attempt < 64; ++attempt) {
-    ref::DrawState s = base;
-    ref::BlendDesc& bd = s.blend;
-    bd = ref::BlendDesc{};
+    State s = base;
+    ref::BlendDesc bd;
     bd.independent_blend_enable = coin(prof_.ibe);
     bd.alpha_to_coverage_enable = a2c_ && coin(0.15);
     // Logic ops act on UINT targets only: use them more where such a target is bound.
@@ -135,27 +134,32 @@ ref::DrawState StateGen::legal(const ref::DrawState& base) {
       }
     }
     if (ref::check_blend_desc(&bd, cfg_.fl, cfg_.logic_op).hr != Hresult::S_OK) continue;
+    ref::set_blend_desc(s, bd);
     s.sample_mask = coin(0.9) ? 0xFFFFFFFFu : static_cast<uint32_t>(rng_());
-    for (uint32_t& k : s.k) k = color(false);
-    s.d3d9.alpha_test_enable = coin(prof_.d3d9);
-    s.d3d9.alpha_func = static_cast<CmpFunc>(1 + pick(8));
-    s.d3d9.alpha_ref = pick(256);
-    s.d3d9.fog_enable = coin(prof_.d3d9);
-    for (uint32_t& c : s.d3d9.fog_color) {
+    for (uint32_t& k : s.blend_factor) k = color(false);
+    ref::D3d9State d3d9;
+    d3d9.alpha_test_enable = coin(prof_.d3d9);
+    d3d9.alpha_func = static_cast<CmpFunc>(1 + pick(8));
+    d3d9.alpha_ref = pick(256);
+    d3d9.fog_enable = coin(prof_.d3d9);
+    for (uint32_t& c : d3d9.fog_color) {
       c = ref::f32_bits(draw_float(rng_, 0.0f, 1.0f));
     }
+    ref::set_d3d9_state(s, d3d9);
     s.ps_outputs = coin(0.7) ? 0xFFu : pick(256);
     return s;
   }
-  ref::DrawState s = base;
-  s.blend = ref::BlendDesc{};
+  State s = base;
+  ref::set_blend_desc(s, ref::BlendDesc{});
   return s;
 }
 
-ref::DrawState StateGen::make_illegal(const ref::DrawState& in) {
-  ref::DrawState s = in;
-  const int rt = static_cast<int>(pick(s.blend.independent_blend_enable ? cfg_.max_rts : 1));
-  ref::RtBlendDesc& d = s.blend.render_target[rt];
+State StateGen::make_illegal(const State& in) {
+  State s = in;
+  ref::BlendDesc blend = ref::blend_desc(s);
+  ref::D3d9State d3d9 = ref::d3d9_state(s);
+  const int rt = static_cast<int>(pick(blend.independent_blend_enable ? cfg_.max_rts : 1));
+  ref::RtBlendDesc& d = blend.render_target[rt];
   switch (pick(9)) {
     case 0: {  // factor encodings D3D rejects: 0, 12, 13, 20..31
       constexpr std::array<uint32_t, 6> kBad = {0, 12, 13, 20, 25, 31};
@@ -179,28 +183,28 @@ ref::DrawState StateGen::make_illegal(const ref::DrawState& in) {
       break;
     }
     case 3:  // blend and logic op both on
-      s.blend.render_target[0].blend_enable = true;
-      s.blend.render_target[0].logic_op_enable = true;
+      blend.render_target[0].blend_enable = true;
+      blend.render_target[0].logic_op_enable = true;
       break;
     case 4:  // logic op with IndependentBlendEnable, or without the OutputMergerLogicOp cap
-      s.blend.render_target[0].logic_op_enable = true;
-      s.blend.render_target[0].blend_enable = false;
-      s.blend.independent_blend_enable = true;
+      blend.render_target[0].logic_op_enable = true;
+      blend.render_target[0].blend_enable = false;
+      blend.independent_blend_enable = true;
       break;
     case 5:  // features above the feature level: dual source, SRC_ALPHA_SAT, alpha-to-coverage
       d.blend_enable = true;
       d.logic_op_enable = false;
       d.src_blend = static_cast<Blend>(coin(0.5) ? 16 + pick(4) : 7);
-      s.blend.alpha_to_coverage_enable = coin(0.5);
+      blend.alpha_to_coverage_enable = coin(0.5);
       break;
     case 6:  // alpha-test comparison encodings outside 1..8
-      s.d3d9.alpha_test_enable = true;
-      s.d3d9.alpha_func = static_cast<CmpFunc>(coin(0.5) ? 0 : 9 + pick(7));
+      d3d9.alpha_test_enable = true;
+      d3d9.alpha_func = static_cast<CmpFunc>(coin(0.5) ? 0 : 9 + pick(7));
       break;
     case 7: {  // a format code the table does not know, or a format that is no RT at this level
       int slot = -1;
       for (int i = 0; i < ref::kMaxRts; ++i) {
-        if (s.rt[i].format != 0) slot = i;
+        if (s.rt_bind[i].format != 0) slot = i;
       }
       if (slot < 0) slot = 0;
       if (coin(0.5)) {
@@ -208,21 +212,23 @@ ref::DrawState StateGen::make_illegal(const ref::DrawState& in) {
         do {
           code = 1 + pick(255);
         } while (ref::find_format(code) != nullptr);
-        s.rt[slot].format = code;
+        s.rt_bind[slot].format = code;
       } else {
-        s.rt[slot].format = static_cast<uint32_t>(kFormatInfo[pick(kNumFormats)].format);
+        s.rt_bind[slot].format = static_cast<uint32_t>(kFormatInfo[pick(kNumFormats)].format);
       }
-      if (s.rt[slot].width == 0) s.rt[slot].width = s.rt[slot].height = 4;
+      if (s.rt_bind[slot].width == 0) s.rt_bind[slot].width = s.rt_bind[slot].height = 4;
       break;
     }
     default:  // a slot at or above max_rts (does not exist in the configuration)
-      s.rt[7] = s.rt[0].format != 0 ? s.rt[0] : RtBind{28, 4, 4};
+      s.rt_bind[7] = s.rt_bind[0].format != 0 ? s.rt_bind[0] : RtBind{28, 4, 4};
       break;
   }
+  ref::set_blend_desc(s, blend);
+  ref::set_d3d9_state(s, d3d9);
   return s;
 }
 
-void StateGen::bind(ref::DrawState& s, int rts, bool* large) {
+void StateGen::bind(State& s, int rts, bool* large) {
   const int max_rts = cfg_.max_rts;
   int n = rts;
   if (n == 0 && prof_.all_rts) n = max_rts;
@@ -235,7 +241,7 @@ void StateGen::bind(ref::DrawState& s, int rts, bool* large) {
   if (coin(0.5)) {  // often the first n slots
     for (int i = 0; i < n; ++i) slots[i] = i;
   }
-  for (RtBind& b : s.rt) b = RtBind{};
+  for (RtBind& b : s.rt_bind) b = RtBind{};
   const uint32_t mode = pick(100);
   *large = mode >= 96;
   uint32_t w = 1 + pick(6), h = 1 + pick(6);
@@ -254,7 +260,7 @@ void StateGen::bind(ref::DrawState& s, int rts, bool* large) {
     if (cfg_.fl_index < 3) {
       while (ref::find_format(f)->texel_bits != bits0) f = pool[pick(pool.size())];
     }
-    RtBind& b = s.rt[slots[k]];
+    RtBind& b = s.rt_bind[slots[k]];
     b.format = f;
     b.width = w;
     b.height = h;

@@ -48,7 +48,7 @@ class Gen {
 
   // The segment, on top of the state the generator drew for the one before (`prev`, and whether
   // that was illegal: the first segment and any after an illegal one drain).
-  Segment next(const ref::DrawState& prev, bool force_drain) { return segment(prev, force_drain); }
+  Segment next(const State& prev, bool force_drain) { return segment(prev, force_drain); }
 
   // Every cycle of the run has stimulus: the estimated cycles of the segments so far overshoot the
   // run's. Segment i draws from its own seed, so a longer run only appends segments.
@@ -58,7 +58,7 @@ class Gen {
   double estimate(const Segment& seg) const {
     int slots = 0;
     for (int i = 0; i < cfg_.max_rts; ++i) {
-      if (seg.state.rt[i].format != 0) ++slots;
+      if (seg.state.rt_bind[i].format != 0) ++slots;
     }
     double c = 50.0 + 3.0 * static_cast<double>(seg.program.size());
     for (const PixelRef& p : seg.pixels) c += 1.3 * std::max(1, slots) + p.gap;
@@ -142,10 +142,10 @@ class Gen {
     return op;
   }
 
-  Segment segment(const ref::DrawState& prev, bool force_drain) {
+  Segment segment(const State& prev, bool force_drain) {
     Segment seg;
     seg.drain = force_drain || coin(prof_.drain);
-    ref::DrawState s = prev;
+    State s = prev;
     bool large = false;
     if (seg.drain) states_.bind(s, c_.rts, &large);
     s = states_.legal(s);
@@ -179,7 +179,7 @@ class Gen {
         seg.program.push_back(clr);
       }
       // PS_OUTPUTS.TYPE is random noise for om_validate only; the segment's state keeps none.
-      ref::DrawState typed = s;
+      State typed = s;
       const uint32_t types = states_.ps_types();
       for (int i = 0; i < ref::kMaxRts; ++i) typed.ps_output_type[i] = (types >> (2 * i)) & 3u;
       for (const auto& w : sim::StateRegs::encode(typed)) {
@@ -216,7 +216,7 @@ class Gen {
 
     // Pixels: a palette of shader outputs, coordinates biased to a few hot addresses.
     bool any_int = false;
-    for (const RtBind& b : s.rt) {
+    for (const RtBind& b : s.rt_bind) {
       const FormatInfo* f = b.format ? ref::find_format(b.format) : nullptr;
       if (f && (f->cls == FormatClass::UINT || f->cls == FormatClass::SINT)) any_int = true;
     }
@@ -229,17 +229,17 @@ class Gen {
       states_.colors(p.oc1.data(), p.oc1.size(), false);
       // Boundaries of the pixel-kill comparisons: alpha equal to the alpha-test reference (or one
       // ulp either side), and alpha-to-coverage's a + 0.5 = 1.
-      if (s.d3d9.alpha_test_enable && coin(0.3)) {
-        const uint32_t r = ref::unorm_to_f32(s.d3d9.alpha_ref & 0xFFu, 8);
+      if (s.alpha_test_enable && coin(0.3)) {
+        const uint32_t r = ref::unorm_to_f32(s.alpha_ref & 0xFFu, 8);
         p.oc[0][3] = r == 0 ? r : r - 1 + pick(3);
-      } else if (s.blend.alpha_to_coverage_enable && coin(0.2)) {
+      } else if (s.alpha_to_coverage_enable && coin(0.2)) {
         p.oc[0][3] = 0x3EFFFFFFu + pick(3);
       }
       p.fog = coin(0.8) ? ref::f32_bits(draw_float(rng_, -0.25f, 1.25f)) : states_.color(false);
     }
     const uint32_t n = coin(0.25) ? range(1, 40) : coin(0.85) ? range(40, 300) : range(300, 1500);
     uint32_t w = 1, h = 1;
-    for (const RtBind& b : s.rt) {
+    for (const RtBind& b : s.rt_bind) {
       w = std::max(w, b.width);
       h = std::max(h, b.height);
     }

@@ -62,10 +62,12 @@ class RefBackend final : public Backend,
 
   bool submit(const std::vector<SampleTransfer>& transfers) override {
     if (in_reset_) return false;
-    const ref::DrawState held = regs_.decode();
-    const ref::DrawState st = sim::bound_state(held);
-    const ref::DsBinding binding = ref::ds_binding(ref::to_state(held));
-    for (const SampleTransfer& t : transfers) process(st, binding, t);
+    const State held = regs_.decode();
+    const State st = sim::bound_state(held);
+    const ref::DepthStencilDesc ds = ref::ds_desc(held);
+    const ref::DsBinding binding = ref::ds_binding(held);
+    const ref::PixelState draw = ref::draw_pixel_state(st, cfg_);
+    for (const SampleTransfer& t : transfers) process(st, draw, ds, binding, t);
     return true;
   }
   ref::Texel read_texel(uint32_t rt, uint32_t x, uint32_t y, uint32_t s) const override {
@@ -104,12 +106,13 @@ class RefBackend final : public Backend,
 
   // One transfer: sample p.px.sample of pixel (p.x, p.y); om::ref decides its coverage (sample
   // count, SampleMask, oMask, A2C) from the state the registers hold.
-  void process(const ref::DrawState& st, const ref::DsBinding& binding, const SampleTransfer& p) {
-    const ref::PixelState ps = ref::pixel_state(st, cfg_, p.x, p.y);
+  void process(const State& st, const ref::PixelState& draw, const ref::DepthStencilDesc& ds,
+               const ref::DsBinding& binding, const SampleTransfer& p) {
+    const ref::PixelState ps = ref::pixel_state(draw, st, cfg_, p.x, p.y);
     ref::PixelIn px = p.px;
     const uint32_t s = px.sample;
     if (!px.clear && binding.format != nullptr && ref::pixel_covered(ps, px)) {
-      depth_stencil(st.ds, binding, p, &px);
+      depth_stencil(ds, binding, p, &px);
     }
     std::array<ref::Texel, ref::kMaxRts> dest{};
     for (int i = 0; i < ref::kMaxRts; ++i) {

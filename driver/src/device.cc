@@ -122,12 +122,11 @@ Hresult Device::check_ready(const char* what) {
   return Hresult::S_OK;
 }
 
-ref::DrawState Device::hw_state(const Shadow& s) const {
-  ref::DrawState h;
-  h.ps_outputs = 0;
+State Device::hw_state(const Shadow& s) const {
+  State h;
   const ref::BlendDesc n =
       s.blend != ref::kNullBlendState ? table_.desc(s.blend) : ref::normalise(ref::BlendDesc{});
-  h.blend = n;
+  ref::BlendDesc blend = n;
   if (s.d3d9_mode) {
     // One D3D9 equation, per-RT COLORWRITEENABLEn: independent masks need the hardware's
     // per-slot descriptors, each a copy of the equation with its own mask.
@@ -135,33 +134,37 @@ ref::DrawState Device::hw_state(const Shadow& s) const {
     for (int i = 0; i < ref::kMaxRts; ++i) mask[i] = s.color_write_enable[i < 4 ? i : 0];
     const bool same =
         std::all_of(mask.begin(), mask.end(), [&](uint32_t m) { return m == mask[0]; });
-    h.blend.independent_blend_enable = n.independent_blend_enable || !same;
+    blend.independent_blend_enable = n.independent_blend_enable || !same;
     for (int i = 0; i < ref::kMaxRts; ++i) {
-      h.blend.render_target[i] = n.render_target[n.independent_blend_enable ? i : 0];
-      h.blend.render_target[i].render_target_write_mask = mask[i];
+      blend.render_target[i] = n.render_target[n.independent_blend_enable ? i : 0];
+      blend.render_target[i].render_target_write_mask = mask[i];
     }
   }
-  h.k = s.blend_factor;
+  ref::set_blend_desc(h, blend);
+  h.blend_factor = s.blend_factor;
   h.sample_mask = s.sample_mask;
   // MS_CTRL.SAMPLE_COUNT: log2 of the views' count (validated as a supported power of two).
   for (uint32_t n = view_samples(s); n > 1; n >>= 1) ++h.sample_count;
-  h.d3d9 = s.d3d9;
-  h.d3d9.alpha_test_enable = s.d3d9_mode && s.d3d9.alpha_test_enable;
-  h.d3d9.fog_enable = s.d3d9_mode && s.d3d9.fog_enable;
+  ref::D3d9State d3d9 = s.d3d9;
+  d3d9.alpha_test_enable = s.d3d9_mode && s.d3d9.alpha_test_enable;
+  d3d9.fog_enable = s.d3d9_mode && s.d3d9.fog_enable;
+  ref::set_d3d9_state(h, d3d9);
   for (int i = 0; i < ref::kMaxRts; ++i) {
     if (s.ps[i].declared) h.ps_outputs |= 1u << i;
     h.ps_output_type[i] = static_cast<uint32_t>(s.ps[i].type);
     if (s.bound[i]) {
-      h.rt[i].format = static_cast<uint32_t>(s.views[i].format);
-      h.rt[i].width = s.views[i].width;
-      h.rt[i].height = s.views[i].height;
+      h.rt_bind[i].format = static_cast<uint32_t>(s.views[i].format);
+      h.rt_bind[i].width = s.views[i].width;
+      h.rt_bind[i].height = s.views[i].height;
     }
   }
   // The depth/stencil stage's registers (DS_CTRL, DS_FACE, DS_REF, DS_VIEW, DEPTH_MIN/MAX).
-  h.ds = effective_depth_stencil(s);
-  h.ds_view.valid = s.dsv_bound;
-  h.ds_view.format = s.dsv_bound ? static_cast<uint32_t>(s.dsv.format) : 0u;
-  h.ds_view.dsv_flags = s.dsv_bound ? s.dsv.flags : 0u;
+  ref::set_ds_desc(h, effective_depth_stencil(s));
+  ref::DsView view;
+  view.valid = s.dsv_bound;
+  view.format = s.dsv_bound ? static_cast<uint32_t>(s.dsv.format) : 0u;
+  view.dsv_flags = s.dsv_bound ? s.dsv.flags : 0u;
+  ref::set_ds_view(h, view);
   h.stencil_ref = static_cast<uint8_t>(s.d3d9_mode ? s.d3d9_ds.stencil_ref : s.stencil_ref);
   h.min_depth = s.min_depth;
   h.max_depth = s.max_depth;

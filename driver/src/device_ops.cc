@@ -304,21 +304,20 @@ Hresult Device::write_texel(uint32_t rt, uint32_t x, uint32_t y, const ref::Texe
 
 // -- Validation ----------------------------------------------------------------------------------
 
-ref::OmState Device::om_state(const ref::DrawState& hw, bool initialised,
-                              bool internal_error) const {
+ref::OmState Device::om_state(const State& hw, bool initialised, bool internal_error) const {
   const Shadow& s = *shadow_;
   ref::OmState st;
   st.initialised = initialised;
   st.internal_error = internal_error;
-  st.blend = hw.blend;
-  st.blend_factor = hw.k;
+  st.blend = ref::blend_desc(hw);
+  st.blend_factor = hw.blend_factor;
   st.sample_mask = hw.sample_mask;
   for (int i = 0; i < ref::kMaxRts; ++i) {
     ref::RtBinding& b = st.rt[i];
-    b.bound = hw.rt[i].format != 0;
-    b.format = static_cast<Format>(hw.rt[i].format);
-    b.width = hw.rt[i].width;
-    b.height = hw.rt[i].height;
+    b.bound = hw.rt_bind[i].format != 0;
+    b.format = static_cast<Format>(hw.rt_bind[i].format);
+    b.width = hw.rt_bind[i].width;
+    b.height = hw.rt_bind[i].height;
     if (s.bound[i]) {  // the view's shape is not in the registers
       b.array_size = s.views[i].array_size;
       b.sample_count = s.views[i].sample_count;
@@ -341,11 +340,11 @@ ref::OmState Device::om_state(const ref::DrawState& hw, bool initialised,
     st.dsv.cube = s.dsv.cube;
   }
   st.d3d9.enabled = s.d3d9_mode;
-  st.d3d9.alpha_test_enable = hw.d3d9.alpha_test_enable;
-  st.d3d9.fog_enable = hw.d3d9.fog_enable;
+  st.d3d9.alpha_test_enable = hw.alpha_test_enable;
+  st.d3d9.fog_enable = hw.fog_enable;
   for (int i = 0; i < 4; ++i) {
     st.d3d9.color_write_enable[i] =
-        hw.blend.render_target[hw.blend.independent_blend_enable ? i : 0].render_target_write_mask;
+        st.blend.render_target[st.blend.independent_blend_enable ? i : 0].render_target_write_mask;
   }
   return st;
 }

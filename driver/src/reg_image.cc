@@ -33,22 +33,21 @@ const std::vector<uint32_t>& state_register_offsets() {
   return offsets;
 }
 
-RegImage encode(const ref::DrawState& s) {
-  const State st = ref::to_state(s);
-  const std::string overflow = rg::state_overflow(st);
+RegImage encode(const State& s) {
+  const std::string overflow = rg::state_overflow(s);
   if (!overflow.empty()) throw std::out_of_range("encode: " + overflow);
-  const rg::StateWindow w = rg::encode_state(st);
+  const rg::StateWindow w = rg::encode_state(s);
   RegImage im;
   for (uint32_t offset : state_register_offsets()) im[offset] = w[(offset - rg::kStateBase) / 4];
   return im;
 }
 
-ref::DrawState decode(const RegImage& image) {
+State decode(const RegImage& image) {
   rg::StateWindow w{};
   for (uint32_t offset : state_register_offsets()) {
     w[(offset - rg::kStateBase) / 4] = reg_or_reset(image, offset);
   }
-  return ref::draw_state(rg::decode_state(w));
+  return rg::decode_state(w);
 }
 
 }  // namespace om::driver

@@ -67,10 +67,10 @@ uint32_t StateRegs::value(uint32_t addr) const {
   return is_state_reg(addr) ? v_[(addr - kBase) / 4] : 0u;
 }
 
-ref::DrawState StateRegs::decode() const { return ref::draw_state(r::decode_state(v_)); }
+State StateRegs::decode() const { return r::decode_state(v_); }
 
-std::vector<std::pair<uint32_t, uint32_t>> StateRegs::encode(const ref::DrawState& s) {
-  const r::StateWindow w = r::encode_state(ref::to_state(s));
+std::vector<std::pair<uint32_t, uint32_t>> StateRegs::encode(const State& s) {
+  const r::StateWindow w = r::encode_state(s);
   std::vector<std::pair<uint32_t, uint32_t>> out;
   for (int i = 0; i < r::kStateWords; ++i) {
     const uint32_t addr = r::kStateBase + 4u * static_cast<uint32_t>(i);
@@ -79,9 +79,9 @@ std::vector<std::pair<uint32_t, uint32_t>> StateRegs::encode(const ref::DrawStat
   return out;
 }
 
-ref::DrawState bound_state(const ref::DrawState& s) {
-  ref::DrawState b = s;
-  for (RtBind& rt : b.rt) {
+State bound_state(const State& s) {
+  State b = s;
+  for (RtBind& rt : b.rt_bind) {
     if (rt.format != 0 && ref::find_format(rt.format) == nullptr) rt.format = 0;
   }
   return b;

@@ -164,7 +164,7 @@ void TopHarness::run_until_idle(uint64_t stall_limit) {
   }
 }
 
-void program_state(TopHarness& h, const ref::DrawState& s) {
+void program_state(TopHarness& h, const State& s) {
   for (const auto& [addr, value] : StateRegs::encode(s)) {
     if (h.apb_write(addr, value)) {
       char buf[64];

@@ -117,20 +117,10 @@ TEST(StateRegs, DecodeInvertsEncodeForGeneratedStates) {
     const Stimulus st = generate(sc);
     for (const Segment& seg : st.segments) {
       sim::StateRegs r;
-      ref::DrawState typed = seg.state;
+      State typed = seg.state;
       for (int i = 0; i < ref::kMaxRts; ++i) typed.ps_output_type[i] = (0xA5A5u >> (2 * i)) & 3u;
       for (const auto& w : sim::StateRegs::encode(typed)) r.write(w.first, w.second, 0xF);
-      const ref::DrawState d = r.decode();
-      EXPECT_EQ(d.blend, seg.state.blend);
-      EXPECT_EQ(d.sample_mask, seg.state.sample_mask);
-      EXPECT_EQ(d.k, seg.state.k);
-      EXPECT_EQ(d.ps_outputs, seg.state.ps_outputs);
-      EXPECT_EQ(d.ps_output_type, typed.ps_output_type);
-      for (int i = 0; i < ref::kMaxRts; ++i) {
-        EXPECT_EQ(d.rt[i].format, seg.state.rt[i].format);
-        EXPECT_EQ(d.rt[i].width, seg.state.rt[i].width);
-        EXPECT_EQ(d.rt[i].height, seg.state.rt[i].height);
-      }
+      EXPECT_TRUE(r.decode() == typed);
     }
   }
 }
@@ -144,7 +134,7 @@ TEST(Stimulus, IsAFunctionOfTheSeed) {
   ASSERT_EQ(a.segments.size(), b.segments.size());
   EXPECT_EQ(a.pixels, b.pixels);
   for (size_t i = 0; i < a.segments.size(); ++i) {
-    EXPECT_EQ(a.segments[i].state.blend, b.segments[i].state.blend);
+    EXPECT_TRUE(a.segments[i].state == b.segments[i].state);
     EXPECT_EQ(a.segments[i].pixels.size(), b.segments[i].pixels.size());
   }
   bool same_mem = a.mem.size() == c.mem.size();
@@ -171,10 +161,11 @@ TEST(Stimulus, LegalSegmentsPassCreateTimeValidationAtTheirFeatureLevel) {
           continue;
         }
         ++legal;
-        const ref::DescCheck chk = ref::check_blend_desc(&seg.state.blend, ci.fl, ci.logic_op);
+        const ref::BlendDesc blend = ref::blend_desc(seg.state);
+        const ref::DescCheck chk = ref::check_blend_desc(&blend, ci.fl, ci.logic_op);
         EXPECT_EQ(chk.hr, Hresult::S_OK)
             << ci.name << " seed " << seed << ": " << to_string(chk.rule);
-        for (const RtBind& b : seg.state.rt) {
+        for (const RtBind& b : seg.state.rt_bind) {
           if (b.format == 0) continue;
           const FormatInfo* f = ref::find_format(b.format);
           ASSERT_NE(f, nullptr);
@@ -195,7 +186,7 @@ TEST(Stimulus, BindsEveryRenderTargetFormatOfTheConfigurationAcrossSeeds) {
     sc.seed = seed;
     sc.cycles = 100000;
     for (const Segment& seg : generate(sc).segments) {
-      for (const RtBind& b : seg.state.rt) seen.insert(b.format);
+      for (const RtBind& b : seg.state.rt_bind) seen.insert(b.format);
     }
   }
   for (const FormatInfo& f : kFormatInfo) {
@@ -212,7 +203,7 @@ TEST(Stimulus, RtsOptionBindsExactlyThatManySlots) {
   for (const Segment& seg : generate(sc).segments) {
     if (seg.illegal) continue;
     int n = 0;
-    for (const RtBind& b : seg.state.rt) n += b.format != 0;
+    for (const RtBind& b : seg.state.rt_bind) n += b.format != 0;
     EXPECT_EQ(n, 8);
   }
   sc.cfg_index = 1;  // fl9_3: 4 RTs

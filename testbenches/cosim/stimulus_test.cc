@@ -135,13 +135,13 @@ TEST(Stimulus, ProfilesChangeTheMix) {
     for (const Segment& s : st.segments) n += pred(s) ? 1 : 0;
     return static_cast<double>(n) / st.segments.size();
   };
-  auto logic = [](const Segment& s) { return s.state.blend.render_target[0].logic_op_enable; };
+  auto logic = [](const Segment& s) { return s.state.rt_desc[0].logic_op_enable; };
   auto all8 = [](const Segment& s) {
     int n = 0;
-    for (const RtBind& b : s.state.rt) n += b.format != 0;
+    for (const RtBind& b : s.state.rt_bind) n += b.format != 0;
     return n == 8;
   };
-  auto d3d9 = [](const Segment& s) { return s.state.d3d9.alpha_test_enable != 0; };
+  auto d3d9 = [](const Segment& s) { return s.state.alpha_test_enable; };
   const Stimulus def = make(2, 50000);
   EXPECT_GT(share(make(2, 50000, "logic"), logic), 2 * share(def, logic));
   EXPECT_EQ(share(make(2, 50000, "blend"), logic), 0.0);

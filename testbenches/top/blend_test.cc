@@ -41,12 +41,12 @@ class Blending : public TopTest, public ::testing::WithParamInterface<FormatCase
     start(o);
   }
 
-  DrawState one_rt(const ref::RtBlendDesc& d) const {
-    DrawState s;
-    s.rt[0] = {static_cast<uint32_t>(GetParam().format), 4, 3};
+  State one_rt(const ref::RtBlendDesc& d) const {
+    State s = ref::default_state();
+    s.rt_bind[0] = {static_cast<uint32_t>(GetParam().format), 4, 3};
     s.ps_outputs = 0x1;
-    s.blend.render_target[0] = d;
-    s.k = {f(0.25f), f(0.5f), f(0.75f), f(0.625f)};
+    s.rt_desc[0] = ref::to_rt_desc(d);
+    s.blend_factor = {f(0.25f), f(0.5f), f(0.75f), f(0.625f)};
     return s;
   }
 
@@ -118,11 +118,12 @@ class DualSource : public TopTest {};
 
 TEST_F(DualSource, Src1FactorsUseTheSecondOutput) {
   start();
-  DrawState s;
-  s.rt[0] = {static_cast<uint32_t>(Format::R16G16B16A16_FLOAT), 4, 4};
+  State s = ref::default_state();
+  s.rt_bind[0] = {static_cast<uint32_t>(Format::R16G16B16A16_FLOAT), 4, 4};
   s.ps_outputs = 0x1;
-  s.blend.render_target[0] = blend_desc(Blend::SRC1_COLOR, Blend::INV_SRC1_COLOR, BlendOp::ADD,
-                                        Blend::SRC1_ALPHA, Blend::INV_SRC1_ALPHA, BlendOp::ADD);
+  s.rt_desc[0] =
+      ref::to_rt_desc(blend_desc(Blend::SRC1_COLOR, Blend::INV_SRC1_COLOR, BlendOp::ADD,
+                                 Blend::SRC1_ALPHA, Blend::INV_SRC1_ALPHA, BlendOp::ADD));
   set_state(s);
   for (uint32_t i = 0; i < 16; ++i) push(i % 4, i / 4, random_pixel(0.0f, 1.0f));
   finish();

@@ -16,11 +16,11 @@ constexpr uint32_t kRgba32Uint = static_cast<uint32_t>(Format::R32G32B32A32_UINT
 constexpr uint32_t kRgba32Float = static_cast<uint32_t>(Format::R32G32B32A32_FLOAT);
 
 // One R32G32B32A32_UINT target of w x h with the logic op `op` (every op reads its destination).
-DrawState logic_state(LogicOp op, uint32_t w, uint32_t h) {
-  DrawState s;
-  s.rt[0] = {kRgba32Uint, w, h};
-  s.blend.render_target[0].logic_op_enable = true;
-  s.blend.render_target[0].logic_op = op;
+State logic_state(LogicOp op, uint32_t w, uint32_t h) {
+  State s = ref::default_state();
+  s.rt_bind[0] = {kRgba32Uint, w, h};
+  s.rt_desc[0].logic_op_enable = true;
+  s.rt_desc[0].logic_op = static_cast<uint32_t>(op);
   s.ps_outputs = 0x1;
   return s;
 }
@@ -57,8 +57,8 @@ TEST_F(Control, UnrelatedAddressesNeverWaitOnTheHazardTable) {
 
 TEST_F(Control, WritesWithoutReadsDoNotWaitOnHazards) {
   start();
-  DrawState s;
-  s.rt[0] = {kRgba32Float, 4, 4};
+  State s = ref::default_state();
+  s.rt_bind[0] = {kRgba32Float, 4, 4};
   s.ps_outputs = 0x1;
   set_state(s);
   for (int i = 0; i < 32; ++i) push(3, 3, random_pixel());
@@ -102,12 +102,12 @@ TEST_F(Control, StateWriteWaitsUntilPixelsInFlightAreDone) {
   Options o;
   o.mem.latency_min = o.mem.latency_max = 60;
   start(o);
-  DrawState s = logic_state(LogicOp::XOR, 4, 4);
+  State s = logic_state(LogicOp::XOR, 4, 4);
   set_state(s);
   for (uint32_t i = 0; i < 8; ++i) push(i % 4, i / 4, random_int_pixel());
   while (!h_->input_drained()) h_->step();
   // The pixels now wait for their reads; a state write must not change what they see.
-  s.blend.render_target[0].logic_op = LogicOp::OR;
+  s.rt_desc[0].logic_op = static_cast<uint32_t>(LogicOp::OR);
   program_state(*h_, s);
   sb_->set_state(s);
   finish();
@@ -133,9 +133,9 @@ TEST_F(Control, StateWriteHoldsLongerWhileBusy) {
 
 TEST_F(Control, PixelsOutsideATargetSkipOnlyThatTarget) {
   start();
-  DrawState s;
-  s.rt[0] = {kRgba32Float, 4, 2};
-  s.rt[1] = {kRgba32Float, 2, 4};
+  State s = ref::default_state();
+  s.rt_bind[0] = {kRgba32Float, 4, 2};
+  s.rt_bind[1] = {kRgba32Float, 2, 4};
   s.ps_outputs = 0x3;
   set_state(s);
   for (uint32_t y = 0; y < 5; ++y) {
@@ -149,9 +149,9 @@ TEST_F(Control, SlotsBeyondTheConfiguredRtCountAreIgnored) {
   Options o;
   o.cfg_index = 0;  // fl9_1: one RT
   start(o);
-  DrawState s;
-  s.rt[0] = {kRgba32Float, 2, 2};
-  s.rt[1] = {kRgba32Float, 2, 2};
+  State s = ref::default_state();
+  s.rt_bind[0] = {kRgba32Float, 2, 2};
+  s.rt_bind[1] = {kRgba32Float, 2, 2};
   s.ps_outputs = 0x3;
   set_state(s);
   for (uint32_t i = 0; i < 4; ++i) push(i % 2, i / 2, random_pixel());
@@ -161,10 +161,10 @@ TEST_F(Control, SlotsBeyondTheConfiguredRtCountAreIgnored) {
 
 TEST_F(Control, UndeclaredOutputsAndUnboundSlotsGetNoOps) {
   start();
-  DrawState s;
-  s.rt[0] = {kRgba32Float, 2, 2};
-  s.rt[2] = {kRgba32Float, 2, 2};
-  s.rt[5] = {kRgba32Float, 2, 2};
+  State s = ref::default_state();
+  s.rt_bind[0] = {kRgba32Float, 2, 2};
+  s.rt_bind[2] = {kRgba32Float, 2, 2};
+  s.rt_bind[5] = {kRgba32Float, 2, 2};
   s.ps_outputs = 0x1B;  // o0, o1, o3, o4: o2 and o5 not declared, slots 1, 3, 4 unbound
   set_state(s);
   for (uint32_t i = 0; i < 4; ++i) push(i % 2, i / 2, random_pixel());
@@ -174,8 +174,8 @@ TEST_F(Control, UndeclaredOutputsAndUnboundSlotsGetNoOps) {
 
 TEST_F(Control, OneOpPerCycleWithoutReads) {
   start();
-  DrawState s;
-  s.rt[0] = {kRgba32Float, 16, 16};
+  State s = ref::default_state();
+  s.rt_bind[0] = {kRgba32Float, 16, 16};
   s.ps_outputs = 0x1;
   set_state(s);
   for (uint32_t i = 0; i < 256; ++i) push(i % 16, i / 16, random_pixel());
@@ -193,8 +193,8 @@ TEST_F(Control, LatencyFromInputToWriteMatchesTheDocumentedPipeline) {
   o.mem.latency_min = o.mem.latency_max = static_cast<int>(kL);
   start(o);
   for (bool read : {false, true}) {
-    DrawState s = logic_state(LogicOp::XOR, 2, 2);
-    s.blend.render_target[0].logic_op_enable = read;  // off: a plain full-mask write, no read
+    State s = logic_state(LogicOp::XOR, 2, 2);
+    s.rt_desc[0].logic_op_enable = read;  // off: a plain full-mask write, no read
     set_state(s);
     const uint64_t writes = h_->stats().rt_writes;
     push(0, 0, random_int_pixel());

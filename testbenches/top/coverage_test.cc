@@ -17,14 +17,14 @@ namespace {
 uint32_t fmt(Format f) { return static_cast<uint32_t>(f); }
 
 // Three targets that each read their destination.
-DrawState three_targets() {
-  DrawState s;
-  s.rt[0] = {fmt(Format::R8G8B8A8_UNORM), 4, 4};
-  s.rt[1] = {fmt(Format::R16G16B16A16_FLOAT), 4, 4};
-  s.rt[2] = {fmt(Format::R32G32B32A32_FLOAT), 4, 4};
+State three_targets() {
+  State s = ref::default_state();
+  s.rt_bind[0] = {fmt(Format::R8G8B8A8_UNORM), 4, 4};
+  s.rt_bind[1] = {fmt(Format::R16G16B16A16_FLOAT), 4, 4};
+  s.rt_bind[2] = {fmt(Format::R32G32B32A32_FLOAT), 4, 4};
   s.ps_outputs = 0x7;
-  s.blend.render_target[0] = blend_desc(Blend::SRC_ALPHA, Blend::INV_SRC_ALPHA, BlendOp::ADD,
-                                        Blend::ONE, Blend::ONE, BlendOp::ADD);
+  s.rt_desc[0] = ref::to_rt_desc(blend_desc(Blend::SRC_ALPHA, Blend::INV_SRC_ALPHA, BlendOp::ADD,
+                                            Blend::ONE, Blend::ONE, BlendOp::ADD));
   return s;
 }
 
@@ -32,7 +32,7 @@ class Coverage : public TopTest {};
 
 TEST_F(Coverage, SampleMaskBitZeroClearKillsEveryPixel) {
   start();
-  DrawState s = three_targets();
+  State s = three_targets();
   s.sample_mask = 0xFFFFFFFEu;
   set_state(s);
   for (uint32_t i = 0; i < 16; ++i) push(i % 4, i / 4, random_pixel());
@@ -43,7 +43,7 @@ TEST_F(Coverage, SampleMaskBitZeroClearKillsEveryPixel) {
 
 TEST_F(Coverage, OnlySampleMaskBitZeroMatters) {
   start();
-  DrawState s = three_targets();
+  State s = three_targets();
   s.sample_mask = 0x1u;
   set_state(s);
   for (uint32_t i = 0; i < 16; ++i) {
@@ -56,8 +56,8 @@ TEST_F(Coverage, OnlySampleMaskBitZeroMatters) {
 
 TEST_F(Coverage, AlphaToCoverageThresholdAndNaN) {
   start();
-  DrawState s = three_targets();
-  s.blend.alpha_to_coverage_enable = true;
+  State s = three_targets();
+  s.alpha_to_coverage_enable = true;
   set_state(s);
   constexpr std::array<uint32_t, 16> kAlpha = {0x3EFFFFFFu, 0x3EFFFFFEu, 0x3F000000u, 0x3F800000u,
                                                0x00000000u, 0x80000000u, 0x7FC00000u, 0xFFC00000u,
@@ -82,10 +82,10 @@ TEST_F(AlphaTest, EveryFunctionKillsTheWholePixel) {
                                               0x7F800000u, 0x00000000u, 0x3F800000u, 0xBF800000u};
   for (uint32_t func = 0; func <= 9; ++func) {  // 0 and 9 are not D3DCMPFUNC values
     SCOPED_TRACE("alpha func " + std::to_string(func));
-    DrawState s = three_targets();
-    s.d3d9.alpha_test_enable = true;
-    s.d3d9.alpha_func = static_cast<CmpFunc>(func);
-    s.d3d9.alpha_ref = 128;
+    State s = three_targets();
+    s.alpha_test_enable = true;
+    s.alpha_func = func;
+    s.alpha_ref = 128;
     set_state(s);
     for (uint32_t i = 0; i < 8; ++i) {
       ref::PixelIn px = random_pixel();
@@ -98,12 +98,12 @@ TEST_F(AlphaTest, EveryFunctionKillsTheWholePixel) {
 
 TEST_F(AlphaTest, EveryReferenceValueAgainstItsOwnQuotient) {
   start();
-  DrawState s = three_targets();
+  State s = three_targets();
   s.ps_outputs = 0x1;
-  s.d3d9.alpha_test_enable = true;
-  s.d3d9.alpha_func = CmpFunc::EQUAL;
+  s.alpha_test_enable = true;
+  s.alpha_func = static_cast<uint32_t>(CmpFunc::EQUAL);
   for (uint32_t r = 0; r < 256; r += 17) {
-    s.d3d9.alpha_ref = r;
+    s.alpha_ref = r;
     set_state(s, false);
     ref::PixelIn px = random_pixel();
     px.oc[0][3] = f(static_cast<float>(r) / 255.0f);  // the correctly rounded ref / 255
@@ -117,9 +117,9 @@ class Fog : public TopTest {};
 
 TEST_F(Fog, AppliesToRt0ColourOnly) {
   start();
-  DrawState s = three_targets();
-  s.d3d9.fog_enable = true;
-  s.d3d9.fog_color = {f(0.2f), f(0.6f), f(1.0f)};
+  State s = three_targets();
+  s.fog_enable = true;
+  s.fog_color = {f(0.2f), f(0.6f), f(1.0f)};
   set_state(s);
   constexpr std::array<uint32_t, 16> kFog = {0x3F000000u, 0x00000000u, 0x3F800000u, 0x3E800000u,
                                              0xBF000000u, 0x40000000u, 0x7FC00000u, 0x7F800000u,
@@ -140,22 +140,22 @@ TEST_F(Clear, WritesEveryBoundTargetIgnoringBlendMasksAndCoverage) {
   o.mem.latency_min = 3;
   o.mem.latency_max = 3;
   start(o);
-  DrawState s;
+  State s = ref::default_state();
   constexpr std::array<Format, 8> kFormats = {
       Format::R8G8B8A8_UNORM, Format::R8G8B8A8_UNORM_SRGB, Format::R16G16B16A16_FLOAT,
       Format::R8G8B8A8_SNORM, Format::R16G16B16A16_UINT,   Format::R16_SINT,
       Format::B8G8R8X8_UNORM, Format::R11G11B10_FLOAT};
   for (int i = 0; i < 8; ++i) {
-    s.rt[i] = {fmt(kFormats[i]), 3, 2};
-    s.blend.render_target[i] = blend_desc(Blend::ZERO, Blend::ONE, BlendOp::ADD, Blend::ZERO,
-                                          Blend::ONE, BlendOp::ADD, i % 2 == 0 ? 0x0 : 0x5);
+    s.rt_bind[i] = {fmt(kFormats[i]), 3, 2};
+    s.rt_desc[i] = ref::to_rt_desc(blend_desc(Blend::ZERO, Blend::ONE, BlendOp::ADD, Blend::ZERO,
+                                              Blend::ONE, BlendOp::ADD, i % 2 == 0 ? 0x0 : 0x5));
   }
-  s.blend.independent_blend_enable = true;
-  s.ps_outputs = 0x0;        // clears ignore the PS signature
-  s.sample_mask = 0x0;       // and the coverage
-  s.d3d9.fog_enable = true;  // and fog
-  s.d3d9.alpha_test_enable = true;
-  s.d3d9.alpha_func = CmpFunc::NEVER;
+  s.independent_blend_enable = true;
+  s.ps_outputs = 0x0;   // clears ignore the PS signature
+  s.sample_mask = 0x0;  // and the coverage
+  s.fog_enable = true;  // and fog
+  s.alpha_test_enable = true;
+  s.alpha_func = static_cast<uint32_t>(CmpFunc::NEVER);
   set_state(s);
   constexpr std::array<std::array<float, 4>, 3> kColours = {
       {{0.25f, -3.0f, 70000.0f, 1.0f}, {0.5f, 0.75f, 0.125f, 0.0f}, {-1.0f, 2.0f, 300.5f, 0.5f}}};

@@ -24,14 +24,14 @@ class DepthPerf : public TopTest, public ::testing::WithParamInterface<SideKind>
     o.kind = GetParam();
     o.mem.latency_min = o.mem.latency_max = latency;
     start(o);
-    DrawState s;
-    s.rt[0] = {static_cast<uint32_t>(Format::R32G32B32A32_FLOAT), 16, 16};
+    State s = ref::default_state();
+    s.rt_bind[0] = {static_cast<uint32_t>(Format::R32G32B32A32_FLOAT), 16, 16};
     s.ps_outputs = 0x1;
     s.sample_count = sample_count;
     s.sample_mask = sample_mask;
-    s.ds.depth_func = CmpFunc::ALWAYS;
-    s.ds_view.valid = ds;
-    s.ds_view.format = static_cast<uint32_t>(DsFormat::D32_FLOAT);
+    s.depth_func = static_cast<uint32_t>(CmpFunc::ALWAYS);
+    s.ds_bind.valid = ds;
+    s.ds_bind.format = static_cast<uint32_t>(DsFormat::D32_FLOAT);
     set_state(s);
     h_->run_until_idle();
   }

@@ -32,35 +32,41 @@ class DepthTest : public TopTest, public ::testing::WithParamInterface<SideKind>
   }
 
   /// A random depth-stencil state over `format` with RT 0 bound (R8G8B8A8_UNORM, 8 x 8).
-  DrawState random_state(uint32_t format) {
-    DrawState s;
-    s.rt[0] = RtBind{static_cast<uint32_t>(Format::R8G8B8A8_UNORM), 8, 8};
+  State random_state(uint32_t format) {
+    State s = ref::default_state();
+    s.rt_bind[0] = RtBind{static_cast<uint32_t>(Format::R8G8B8A8_UNORM), 8, 8};
     s.ps_outputs = 1;
     auto func = [&]() { return static_cast<CmpFunc>(pct(90) ? 1 + pick(8) : pick(16)); };
     auto op = [&]() { return static_cast<StencilOp>(pct(90) ? 1 + pick(8) : pick(16)); };
-    s.ds.depth_enable = pct(75);
-    s.ds.depth_write_mask = pct(75) ? DepthWriteMask::ALL : DepthWriteMask::ZERO;
-    s.ds.depth_func = func();
-    s.ds.stencil_enable = pct(60);
-    s.ds.stencil_read_mask = static_cast<uint8_t>(pct(50) ? 0xFF : pick(256));
-    s.ds.stencil_write_mask = static_cast<uint8_t>(pct(50) ? 0xFF : pick(256));
-    for (ref::DepthStencilOpDesc* face : {&s.ds.front_face, &s.ds.back_face}) {
+    ref::DepthStencilDesc ds;
+    ds.depth_enable = pct(75);
+    ds.depth_write_mask = pct(75) ? DepthWriteMask::ALL : DepthWriteMask::ZERO;
+    ds.depth_func = func();
+    ds.stencil_enable = pct(60);
+    ds.stencil_read_mask = static_cast<uint8_t>(pct(50) ? 0xFF : pick(256));
+    ds.stencil_write_mask = static_cast<uint8_t>(pct(50) ? 0xFF : pick(256));
+    for (ref::DepthStencilOpDesc* face : {&ds.front_face, &ds.back_face}) {
       face->stencil_fail_op = op();
       face->stencil_depth_fail_op = op();
       face->stencil_pass_op = op();
       face->stencil_func = func();
     }
-    s.stencil_ref = static_cast<uint8_t>(pick(256));
-    s.ds_view.valid = true;
-    s.ds_view.format = format;
-    s.ds_view.dsv_flags = pick(4);
+    ref::set_ds_desc(s, ds);
+    s.stencil_ref = pick(256);
+    ref::DsView view;
+    view.valid = true;
+    view.format = format;
+    view.dsv_flags = pick(4);
+    ref::set_ds_view(s, view);
     s.min_depth = pct(70) ? 0u : random_depth();
     s.max_depth = pct(70) ? f(1.0f) : random_depth();
     s.sample_mask = pct(90) ? ~0u : pick(2);
-    s.blend.alpha_to_coverage_enable = pct(20);
-    s.d3d9.alpha_test_enable = pct(20);
-    s.d3d9.alpha_func = func();
-    s.d3d9.alpha_ref = pick(256);
+    s.alpha_to_coverage_enable = pct(20);
+    ref::D3d9State d3d9;
+    d3d9.alpha_test_enable = pct(20);
+    d3d9.alpha_func = func();
+    d3d9.alpha_ref = pick(256);
+    ref::set_d3d9_state(s, d3d9);
     return s;
   }
 
@@ -121,13 +127,13 @@ TEST_P(DepthTest, AnInactiveStageLeavesTheDepthStencilPortIdle) {
   Options o;
   o.kind = GetParam();
   start(o);
-  DrawState s = random_state(static_cast<uint32_t>(DsFormat::D24_UNORM_S8_UINT));
-  s.ds.depth_enable = false;
-  s.ds.stencil_enable = false;
+  State s = random_state(static_cast<uint32_t>(DsFormat::D24_UNORM_S8_UINT));
+  s.depth_enable = false;
+  s.stencil_enable = false;
   set_state(s);
   for (int i = 0; i < 40; ++i) push_pixel(pick(8), pick(8));
   s = random_state(static_cast<uint32_t>(DsFormat::D16_UNORM));
-  s.ds_view.valid = false;
+  s.ds_bind.valid = false;
   set_state(s);
   for (int i = 0; i < 40; ++i) push_pixel(pick(8), pick(8));
   s = random_state(7);  // no depth format: as no view

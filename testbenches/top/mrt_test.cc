@@ -26,12 +26,12 @@ TEST_P(LogicOps, EveryOpOnAUintTarget) {
   start(o);
   for (uint32_t op = 0; op < 16; ++op) {
     SCOPED_TRACE(std::string("logic op ") + to_string(static_cast<LogicOp>(op)));
-    DrawState s;
-    s.rt[0] = {fmt(GetParam()), 3, 3};
+    State s = ref::default_state();
+    s.rt_bind[0] = {fmt(GetParam()), 3, 3};
     s.ps_outputs = 0x1;
-    s.blend.render_target[0].logic_op_enable = true;
-    s.blend.render_target[0].logic_op = static_cast<LogicOp>(op);
-    s.blend.render_target[0].render_target_write_mask = op == 5 ? 0x5 : 0xF;
+    s.rt_desc[0].logic_op_enable = true;
+    s.rt_desc[0].logic_op = op;
+    s.rt_desc[0].write_mask = op == 5 ? 0x5 : 0xF;
     set_state(s);
     for (uint32_t i = 0; i < 12; ++i) push(i % 3, (i / 3) % 3, random_int_pixel());
   }
@@ -49,16 +49,18 @@ class LogicOpMisuse : public TopTest {};
 
 TEST_F(LogicOpMisuse, NonUintTargetsStayUnchangedAndLogicOpOverridesIndependentBlend) {
   start();
-  DrawState s;
-  s.rt[0] = {fmt(Format::R8G8B8A8_UINT), 2, 2};
-  s.rt[1] = {fmt(Format::R8G8B8A8_UNORM), 2, 2};
-  s.rt[2] = {fmt(Format::R16G16_UINT), 2, 2};
+  State s = ref::default_state();
+  s.rt_bind[0] = {fmt(Format::R8G8B8A8_UINT), 2, 2};
+  s.rt_bind[1] = {fmt(Format::R8G8B8A8_UNORM), 2, 2};
+  s.rt_bind[2] = {fmt(Format::R16G16_UINT), 2, 2};
   s.ps_outputs = 0x7;
-  s.blend.independent_blend_enable = true;  // ignored while RT 0's logic op is on
-  s.blend.render_target[0].logic_op_enable = true;
-  s.blend.render_target[0].logic_op = LogicOp::NAND;
-  s.blend.render_target[2] =
+  ref::BlendDesc blend;
+  blend.independent_blend_enable = true;  // ignored while RT 0's logic op is on
+  blend.render_target[0].logic_op_enable = true;
+  blend.render_target[0].logic_op = LogicOp::NAND;
+  blend.render_target[2] =
       blend_desc(Blend::ONE, Blend::ONE, BlendOp::ADD, Blend::ONE, Blend::ONE, BlendOp::ADD, 0x1);
+  ref::set_blend_desc(s, blend);
   set_state(s);
   for (uint32_t i = 0; i < 4; ++i) push(i % 2, i / 2, random_int_pixel());
   finish();
@@ -66,8 +68,8 @@ TEST_F(LogicOpMisuse, NonUintTargetsStayUnchangedAndLogicOpOverridesIndependentB
 }
 
 // Eight targets of different formats, each with its own blend state and write mask.
-DrawState eight_targets(bool ibe) {
-  DrawState s;
+State eight_targets(bool ibe) {
+  State s = ref::default_state();
   constexpr std::array<Format, 8> kFormats = {
       Format::R8G8B8A8_UNORM,      Format::R16G16B16A16_FLOAT, Format::R32G32B32A32_FLOAT,
       Format::R8G8B8A8_UNORM_SRGB, Format::B5G6R5_UNORM,       Format::R10G10B10A2_UNORM,
@@ -88,14 +90,16 @@ DrawState eight_targets(bool ibe) {
                  BlendOp::ADD, 0x2),
       blend_desc(Blend::INV_SRC_ALPHA, Blend::SRC_ALPHA, BlendOp::ADD, Blend::ONE, Blend::ONE,
                  BlendOp::ADD, 0x3)};
+  ref::BlendDesc blend;
   for (int i = 0; i < 8; ++i) {
-    s.rt[i] = {fmt(kFormats[i]), 3, 3};
-    s.blend.render_target[i] = descs[i];
+    s.rt_bind[i] = {fmt(kFormats[i]), 3, 3};
+    blend.render_target[i] = descs[i];
   }
-  s.blend.render_target[2].blend_enable = false;  // pass-through on the float32 target
-  s.blend.independent_blend_enable = ibe;
+  blend.render_target[2].blend_enable = false;  // pass-through on the float32 target
+  blend.independent_blend_enable = ibe;
+  ref::set_blend_desc(s, blend);
   s.ps_outputs = 0xFF;
-  s.k = {f(0.5f), f(0.25f), f(1.0f), f(0.75f)};
+  s.blend_factor = {f(0.5f), f(0.25f), f(1.0f), f(0.75f)};
   return s;
 }
 
@@ -130,15 +134,16 @@ TEST_P(WriteMasks, EveryMaskBlendOnAndOff) {
   for (uint32_t mask = 0; mask < 16; ++mask) {
     for (bool blend : {false, true}) {
       SCOPED_TRACE("mask " + std::to_string(mask) + (blend ? " blend" : " no blend"));
-      DrawState s;
-      s.rt[0] = {fmt(GetParam()), 2, 2};
-      s.rt[3] = {fmt(Format::R8G8B8A8_UNORM), 2, 2};
+      State s = ref::default_state();
+      s.rt_bind[0] = {fmt(GetParam()), 2, 2};
+      s.rt_bind[3] = {fmt(Format::R8G8B8A8_UNORM), 2, 2};
       s.ps_outputs = 0x9;
-      s.blend.independent_blend_enable = true;
-      s.blend.render_target[0] = blend_desc(Blend::SRC_ALPHA, Blend::INV_SRC_ALPHA, BlendOp::ADD,
-                                            Blend::ONE, Blend::INV_SRC_ALPHA, BlendOp::ADD, mask);
-      s.blend.render_target[0].blend_enable = blend;
-      s.blend.render_target[3].render_target_write_mask = 15 - mask;
+      s.independent_blend_enable = true;
+      s.rt_desc[0] =
+          ref::to_rt_desc(blend_desc(Blend::SRC_ALPHA, Blend::INV_SRC_ALPHA, BlendOp::ADD,
+                                     Blend::ONE, Blend::INV_SRC_ALPHA, BlendOp::ADD, mask));
+      s.rt_desc[0].blend_enable = blend;
+      s.rt_desc[3].write_mask = 15 - mask;
       set_state(s);
       for (uint32_t i = 0; i < 4; ++i) push(i % 2, i / 2, random_pixel());
     }

@@ -26,10 +26,10 @@ class Perf : public TopTest, public ::testing::WithParamInterface<SideKind> {
   /// One 16 x 16 target of `format`, with or without the XOR logic op: UINT with it (every op
   /// reads its destination), FLOAT without it (written whole) or FLOAT with it (nothing stored).
   void target(uint32_t format, bool logic_op) {
-    DrawState s;
-    s.rt[0] = {format, 16, 16};
-    s.blend.render_target[0].logic_op_enable = logic_op;
-    s.blend.render_target[0].logic_op = LogicOp::XOR;
+    State s = ref::default_state();
+    s.rt_bind[0] = {format, 16, 16};
+    s.rt_desc[0].logic_op_enable = logic_op;
+    s.rt_desc[0].logic_op = static_cast<uint32_t>(LogicOp::XOR);
     s.ps_outputs = 0x1;
     set_state(s);
     h_->run_until_idle();

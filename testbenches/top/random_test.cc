@@ -35,23 +35,24 @@ class Random : public TopTest, public ::testing::WithParamInterface<int> {
     return d;
   }
 
-  DrawState random_state(uint32_t w, uint32_t h) {
-    DrawState s;
+  State random_state(uint32_t w, uint32_t h) {
+    State s = ref::default_state();
     for (int i = 0; i < ref::kMaxRts; ++i) {
-      if (coin(0.5)) s.rt[i] = {static_cast<uint32_t>(kFormatInfo[pick(kNumFormats)].format), w, h};
-      s.blend.render_target[i] = random_desc();
+      if (coin(0.5))
+        s.rt_bind[i] = {static_cast<uint32_t>(kFormatInfo[pick(kNumFormats)].format), w, h};
+      s.rt_desc[i] = ref::to_rt_desc(random_desc());
     }
-    s.blend.independent_blend_enable = coin(0.6);
-    s.blend.render_target[0].logic_op_enable = coin(0.15);
-    s.blend.alpha_to_coverage_enable = coin(0.2);
+    s.independent_blend_enable = coin(0.6);
+    s.rt_desc[0].logic_op_enable = coin(0.15);
+    s.alpha_to_coverage_enable = coin(0.2);
     s.sample_mask = coin(0.9) ? 0xFFFFFFFFu : static_cast<uint32_t>(rng_());
     s.ps_outputs = coin(0.7) ? 0xFFu : pick(256);
-    s.k = {f(0.5f), f(0.25f), f(1.5f), f(-0.25f)};
-    s.d3d9.alpha_test_enable = coin(0.2);
-    s.d3d9.alpha_func = static_cast<CmpFunc>(1 + pick(8));
-    s.d3d9.alpha_ref = pick(256);
-    s.d3d9.fog_enable = coin(0.2);
-    s.d3d9.fog_color = {f(0.1f), f(0.9f), f(0.4f)};
+    s.blend_factor = {f(0.5f), f(0.25f), f(1.5f), f(-0.25f)};
+    s.alpha_test_enable = coin(0.2);
+    s.alpha_func = 1 + pick(8);
+    s.alpha_ref = pick(256);
+    s.fog_enable = coin(0.2);
+    s.fog_color = {f(0.1f), f(0.9f), f(0.4f)};
     return s;
   }
 };
@@ -97,19 +98,19 @@ TEST_F(Stress, LongRunOnFewAddresses) {
   o.mem.wr_ready_p = 0.6;
   o.in_valid_p = 0.8;
   start(o);
-  DrawState s;
-  s.rt[0] = {static_cast<uint32_t>(Format::R8G8B8A8_UNORM), 4, 4};
-  s.rt[1] = {static_cast<uint32_t>(Format::R16G16B16A16_FLOAT), 4, 4};
-  s.rt[2] = {static_cast<uint32_t>(Format::R8G8B8A8_UINT), 4, 4};
-  s.rt[5] = {static_cast<uint32_t>(Format::B8G8R8A8_UNORM_SRGB), 4, 4};
+  State s = ref::default_state();
+  s.rt_bind[0] = {static_cast<uint32_t>(Format::R8G8B8A8_UNORM), 4, 4};
+  s.rt_bind[1] = {static_cast<uint32_t>(Format::R16G16B16A16_FLOAT), 4, 4};
+  s.rt_bind[2] = {static_cast<uint32_t>(Format::R8G8B8A8_UINT), 4, 4};
+  s.rt_bind[5] = {static_cast<uint32_t>(Format::B8G8R8A8_UNORM_SRGB), 4, 4};
   s.ps_outputs = 0xFF;
-  s.blend.independent_blend_enable = true;
-  s.blend.render_target[0] = blend_desc(Blend::SRC_ALPHA, Blend::INV_SRC_ALPHA, BlendOp::ADD,
-                                        Blend::ONE, Blend::INV_SRC_ALPHA, BlendOp::ADD);
-  s.blend.render_target[1] =
-      blend_desc(Blend::ONE, Blend::ONE, BlendOp::ADD, Blend::ONE, Blend::ONE, BlendOp::MAX, 0xD);
-  s.blend.render_target[5] = blend_desc(Blend::DEST_COLOR, Blend::SRC_COLOR, BlendOp::ADD,
-                                        Blend::ONE, Blend::ZERO, BlendOp::ADD);
+  s.independent_blend_enable = true;
+  s.rt_desc[0] = ref::to_rt_desc(blend_desc(Blend::SRC_ALPHA, Blend::INV_SRC_ALPHA, BlendOp::ADD,
+                                            Blend::ONE, Blend::INV_SRC_ALPHA, BlendOp::ADD));
+  s.rt_desc[1] = ref::to_rt_desc(
+      blend_desc(Blend::ONE, Blend::ONE, BlendOp::ADD, Blend::ONE, Blend::ONE, BlendOp::MAX, 0xD));
+  s.rt_desc[5] = ref::to_rt_desc(blend_desc(Blend::DEST_COLOR, Blend::SRC_COLOR, BlendOp::ADD,
+                                            Blend::ONE, Blend::ZERO, BlendOp::ADD));
   set_state(s);
   for (int i = 0; i < 6000; ++i) push(pick(4), pick(4), random_pixel(0.0f, 1.0f));
   finish();

@@ -32,13 +32,14 @@ int main(int argc, char** argv) {
   hc.mem.latency_min = hc.mem.latency_max = 10;
   sim::TopHarness h(hc);
   h.reset();
-  ref::DrawState s;
-  s.rt[0] = {static_cast<uint32_t>(Format::R8G8B8A8_UNORM), 256, 256};
+  State s = ref::default_state();
+  s.rt_bind[0] = {static_cast<uint32_t>(Format::R8G8B8A8_UNORM), 256, 256};
   s.ps_outputs = 1;
-  ref::RtBlendDesc& d = s.blend.render_target[0];
+  ref::RtBlendDesc d;
   d.blend_enable = true;
   d.src_blend = Blend::SRC_ALPHA;
   d.dest_blend = Blend::INV_SRC_ALPHA;
+  s.rt_desc[0] = ref::to_rt_desc(d);
   sim::program_state(h, s);
 
   std::mt19937 rng(1);

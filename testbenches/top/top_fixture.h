@@ -24,7 +24,6 @@ using namespace om::sim;
 using cosim::diff_images;
 using cosim::ExpectedCounts;
 using cosim::Scoreboard;
-using ref::DrawState;
 
 /// binary32 bits of a host float (exactly representable test values).
 inline uint32_t f(float v) { return ref::f32_bits(v); }
@@ -62,7 +61,7 @@ class TopTest : public ::testing::Test {
   /// the writes until the pipeline is empty) and, with `fill`, fills the bound RTs with random
   /// texels.
   /// With `fill`, the image of the previous draws is checked first.
-  void set_state(const DrawState& s, bool fill = true) {
+  void set_state(const State& s, bool fill = true) {
     while (!h_->input_drained()) h_->step();
     program_state(*h_, s);
     sb_->set_state(s);

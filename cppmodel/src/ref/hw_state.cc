@@ -33,66 +33,16 @@ RtBlendDesc from_rt_desc(const RtDesc& d) {
   return r;
 }
 
-State to_state(const DrawState& d) {
+State default_state() {
   State s;
-  s.independent_blend_enable = d.blend.independent_blend_enable;
-  s.alpha_to_coverage_enable = d.blend.alpha_to_coverage_enable;
-  s.sample_mask = d.sample_mask;
-  s.sample_count = d.sample_count;
-  s.blend_factor = d.k;
-  s.alpha_test_enable = d.d3d9.alpha_test_enable;
-  s.alpha_func = static_cast<uint32_t>(d.d3d9.alpha_func);
-  s.alpha_ref = d.d3d9.alpha_ref;
-  s.fog_enable = d.d3d9.fog_enable;
-  s.fog_color = d.d3d9.fog_color;
-  s.ps_outputs = d.ps_outputs;
-  s.ps_output_type = d.ps_output_type;
-  for (int i = 0; i < kMaxRts; ++i) s.rt_desc[i] = to_rt_desc(d.blend.render_target[i]);
-  s.rt_bind = d.rt;
-  s.depth_enable = d.ds.depth_enable;
-  s.depth_write_mask = d.ds.depth_write_mask == DepthWriteMask::ALL;
-  s.depth_func = static_cast<uint32_t>(d.ds.depth_func);
-  s.stencil_enable = d.ds.stencil_enable;
-  s.stencil_read_mask = d.ds.stencil_read_mask;
-  s.stencil_write_mask = d.ds.stencil_write_mask;
-  for (int i = 0; i < 2; ++i) {
-    const DepthStencilOpDesc& f = i == 0 ? d.ds.front_face : d.ds.back_face;
-    s.ds_face[i].fail_op = static_cast<uint32_t>(f.stencil_fail_op);
-    s.ds_face[i].depth_fail_op = static_cast<uint32_t>(f.stencil_depth_fail_op);
-    s.ds_face[i].pass_op = static_cast<uint32_t>(f.stencil_pass_op);
-    s.ds_face[i].func = static_cast<uint32_t>(f.stencil_func);
-  }
-  s.stencil_ref = d.stencil_ref;
-  s.ds_bind.valid = d.ds_view.valid;
-  s.ds_bind.format = d.ds_view.format;
-  s.ds_bind.read_only_depth =
-      (d.ds_view.dsv_flags & static_cast<uint32_t>(DsvFlag::READ_ONLY_DEPTH)) != 0;
-  s.ds_bind.read_only_stencil =
-      (d.ds_view.dsv_flags & static_cast<uint32_t>(DsvFlag::READ_ONLY_STENCIL)) != 0;
-  s.min_depth = d.min_depth;
-  s.max_depth = d.max_depth;
+  set_blend_desc(s, BlendDesc{});
+  s.blend_factor = {kF32One, kF32One, kF32One, kF32One};
+  s.sample_mask = 0xFFFFFFFFu;
+  s.ps_outputs = 0xFFu;
+  set_d3d9_state(s, D3d9State{});
+  set_ds_desc(s, DepthStencilDesc{});
+  s.max_depth = kF32One;
   return s;
-}
-
-DrawState draw_state(const State& s) {
-  DrawState d;
-  d.blend = blend_desc(s);
-  d.k = s.blend_factor;
-  d.sample_mask = s.sample_mask;
-  d.sample_count = s.sample_count;
-  d.ps_outputs = s.ps_outputs;
-  d.ps_output_type = s.ps_output_type;
-  d.d3d9 = d3d9_state(s);
-  d.rt = s.rt_bind;
-  d.ds = ds_desc(s);
-  const DsBinding b = ds_binding(s);
-  d.ds_view.valid = s.ds_bind.valid;
-  d.ds_view.format = s.ds_bind.format;
-  d.ds_view.dsv_flags = b.dsv_flags;
-  d.stencil_ref = b.stencil_ref;
-  d.min_depth = b.min_depth;
-  d.max_depth = b.max_depth;
-  return d;
 }
 
 BlendDesc blend_desc(const State& s) {
@@ -101,6 +51,12 @@ BlendDesc blend_desc(const State& s) {
   b.alpha_to_coverage_enable = s.alpha_to_coverage_enable;
   for (int i = 0; i < kMaxRts; ++i) b.render_target[i] = from_rt_desc(s.rt_desc[i]);
   return b;
+}
+
+void set_blend_desc(State& s, const BlendDesc& b) {
+  s.independent_blend_enable = b.independent_blend_enable;
+  s.alpha_to_coverage_enable = b.alpha_to_coverage_enable;
+  for (int i = 0; i < kMaxRts; ++i) s.rt_desc[i] = to_rt_desc(b.render_target[i]);
 }
 
 D3d9State d3d9_state(const State& s) {
@@ -113,18 +69,36 @@ D3d9State d3d9_state(const State& s) {
   return d;
 }
 
-PixelState pixel_state(const DrawState& s, const ConfigInfo& cfg, uint32_t x, uint32_t y) {
+void set_d3d9_state(State& s, const D3d9State& d) {
+  s.alpha_test_enable = d.alpha_test_enable;
+  s.alpha_func = static_cast<uint32_t>(d.alpha_func);
+  s.alpha_ref = d.alpha_ref;
+  s.fog_enable = d.fog_enable;
+  s.fog_color = d.fog_color;
+}
+
+PixelState pixel_state(const State& s, const ConfigInfo& cfg, uint32_t x, uint32_t y) {
+  return pixel_state(draw_pixel_state(s, cfg), s, cfg, x, y);
+}
+
+PixelState draw_pixel_state(const State& s, const ConfigInfo& cfg) {
   PixelState ps;
-  ps.blend = s.blend;
-  ps.blend_factor = s.k;
+  ps.blend = blend_desc(s);
+  ps.blend_factor = s.blend_factor;
   ps.sample_mask = s.sample_mask;
   ps.sample_count = s.sample_count;
   ps.ps_outputs = s.ps_outputs;
-  ps.d3d9 = s.d3d9;
+  ps.d3d9 = d3d9_state(s);
   ps.gamma_space = static_cast<uint32_t>(cfg.fl) < static_cast<uint32_t>(FeatureLevel::FL_10_0);
   ps.fl_index = cfg.fl_index;
+  return ps;
+}
+
+PixelState pixel_state(const PixelState& draw, const State& s, const ConfigInfo& cfg, uint32_t x,
+                       uint32_t y) {
+  PixelState ps = draw;
   for (int i = 0; i < kMaxRts && i < cfg.max_rts; ++i) {
-    const RtBind& b = s.rt[i];
+    const RtBind& b = s.rt_bind[i];
     if (b.format != 0 && x < b.width && y < b.height) ps.rt_format[i] = find_format(b.format);
   }
   return ps;
@@ -146,6 +120,30 @@ DepthStencilDesc ds_desc(const State& s) {
     f.stencil_func = static_cast<CmpFunc>(s.ds_face[i].func);
   }
   return d;
+}
+
+void set_ds_desc(State& s, const DepthStencilDesc& d) {
+  s.depth_enable = d.depth_enable;
+  s.depth_write_mask = d.depth_write_mask == DepthWriteMask::ALL;
+  s.depth_func = static_cast<uint32_t>(d.depth_func);
+  s.stencil_enable = d.stencil_enable;
+  s.stencil_read_mask = d.stencil_read_mask;
+  s.stencil_write_mask = d.stencil_write_mask;
+  for (int i = 0; i < 2; ++i) {
+    const DepthStencilOpDesc& f = i == 0 ? d.front_face : d.back_face;
+    s.ds_face[i].fail_op = static_cast<uint32_t>(f.stencil_fail_op);
+    s.ds_face[i].depth_fail_op = static_cast<uint32_t>(f.stencil_depth_fail_op);
+    s.ds_face[i].pass_op = static_cast<uint32_t>(f.stencil_pass_op);
+    s.ds_face[i].func = static_cast<uint32_t>(f.stencil_func);
+  }
+}
+
+void set_ds_view(State& s, const DsView& v) {
+  s.ds_bind.valid = v.valid;
+  s.ds_bind.format = v.format;
+  s.ds_bind.read_only_depth = (v.dsv_flags & static_cast<uint32_t>(DsvFlag::READ_ONLY_DEPTH)) != 0;
+  s.ds_bind.read_only_stencil =
+      (v.dsv_flags & static_cast<uint32_t>(DsvFlag::READ_ONLY_STENCIL)) != 0;
 }
 
 DsBinding ds_binding(const State& s) {

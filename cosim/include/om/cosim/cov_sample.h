@@ -26,8 +26,7 @@ struct PixelBins {
 /// registers (bindings included) it comes from; `bins` were looked up in `cov`; `covered` is
 /// ref::pixel_covered(ps, px) (computed once per pixel by the caller, who needs it too).
 void sample_pixel(Coverage& cov, const PixelBins& bins, const ref::PixelState& ps,
-                  const ref::DrawState& state, const ref::PixelIn& px, bool covered, uint32_t x,
-                  uint32_t y);
+                  const State& state, const ref::PixelIn& px, bool covered, uint32_t x, uint32_t y);
 
 /// The sample transfers of the pixel at (x, y) seen so far, in order from sample 0.
 struct MsPixel {

@@ -20,7 +20,6 @@
 
 namespace om::cosim {
 
-using ref::DrawState;
 using sim::Image;
 using sim::TbPixel;
 
@@ -39,8 +38,10 @@ class Scoreboard {
  public:
   explicit Scoreboard(int cfg_index);
 
-  void set_state(const DrawState& s);
-  const DrawState& state() const { return state_; }
+  void set_state(const State& s);
+  const State& state() const { return state_; }
+  /// The depth-stencil description of state().
+  const ref::DepthStencilDesc& ds_desc() const { return ds_; }
   /// Processes one pixel on the expected image (in submission order).
   void apply(const TbPixel& p) { apply(p, ref_state(p.x, p.y)); }
   /// The same with ps = ref_state(p.x, p.y), computed by the caller.
@@ -75,9 +76,11 @@ class Scoreboard {
 
  private:
   const ConfigInfo& cfg_;
-  DrawState state_;
-  ref::DsBinding ds_bind_;  // of state_
-  bool ds_active_ = false;  // a depth or stencil test runs
+  State state_;
+  ref::PixelState draw_;      // ref::draw_pixel_state of state_: what ref_state() adds formats to
+  ref::DepthStencilDesc ds_;  // of state_, read per pixel
+  ref::DsBinding ds_bind_;    // of state_
+  bool ds_active_ = false;    // a depth or stencil test runs
   // ref_state()'s last answer and the slots covering its pixel (kNoState: none yet).
   static constexpr uint32_t kNoState = ~0u;
   ref::PixelState ps_;

@@ -19,7 +19,7 @@ class DsGen {
  public:
   DsGen(const ConfigInfo& cfg, const Profile& prof, uint64_t seed);
   /// Sets the depth-stencil fields of `s`: a view bound in a fraction Profile::ds of the states.
-  void state(ref::DrawState& s);
+  void state(State& s);
   /// A pixel's binary32 depth: mostly in [-0.1, 1.1], some specials (NaN, ±0, denormals, ±inf).
   uint32_t depth();
   bool front() { return coin(0.5); }

@@ -24,10 +24,10 @@ class MsGen {
   /// On a configuration with samples > 1: at a drain (a rebinding) sets s.sample_count, log2 of a
   /// supported count, one above 1 in a fraction Profile::msaa of the states; in a segment chosen to
   /// be illegal (Profile::illegal), often one above the configuration's count instead.
-  void state(ref::DrawState& s, bool drain, bool illegal);
+  void state(State& s, bool drain, bool illegal);
   /// With alpha-to-coverage on and n = 1 << s.sample_count > 1, moves the alpha of some palette
   /// entries to a boundary of k (a n + 0.5 = k, or one ulp either side).
-  void palette(std::vector<ref::PixelIn>& palette, const ref::DrawState& s);
+  void palette(std::vector<ref::PixelIn>& palette, const State& s);
   /// The first 1/n of `pixels`, each as its n = 1 << sample_count transfers in sample order (so a
   /// segment keeps its length in transfers, and a run its number of states): the same
   /// position, palette entry, facing and clear flag; per sample its raster coverage (the pixel's

@@ -50,13 +50,13 @@ class StateGen {
   StateGen(const ConfigInfo& cfg, const Profile& prof, Mt64& rng);
 
   /// A legal blend state (BlendDesc plus the non-binding state) on top of the bindings of `base`.
-  ref::DrawState legal(const ref::DrawState& base);
+  State legal(const State& base);
   /// `s` with one deliberately illegal value (out-of-range encoding or a feature the feature level
   /// rejects) in the state registers.
-  ref::DrawState make_illegal(const ref::DrawState& s);
+  State make_illegal(const State& s);
   /// New render-target bindings: `rts` slots (0: random 1..max_rts) with formats of the
   /// configuration and small areas (hazards), sometimes large ones.
-  void bind(ref::DrawState& s, int rts, bool* large);
+  void bind(State& s, int rts, bool* large);
   /// PS_OUTPUTS.TYPE: 2 random bits per slot.
   uint32_t ps_types();
   /// A random binary32 (values of the given kind mix: ordinary, specials, raw bits).

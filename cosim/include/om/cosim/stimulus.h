@@ -77,7 +77,7 @@ struct Segment {
   // The state registers after `program` (and every earlier segment's state writes): set by
   // derive_states() from the bus writes, which are the truth. Its bindings say what a drain
   // fills; reports describe it.
-  ref::DrawState state;
+  State state;
   bool drain = false;          // wait until idle, check the image, refill memory, then program
   bool fill = true;            // with drain: fill the bound areas with random texels
   uint64_t fill_seed = 0;      // seed of that fill
@@ -156,7 +156,7 @@ class SegmentStream {
   // so far leave (the truth, as derive_states() has it).
   size_t next_ = 0;
   double used_ = 0.0;
-  ref::DrawState prev_;
+  State prev_ = ref::default_state();
   bool prev_illegal_ = false;
   sim::StateRegs regs_;
   std::optional<Segment> cur_;

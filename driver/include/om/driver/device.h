@@ -294,8 +294,8 @@ class Device {
   Hresult read_reg(uint32_t offset, uint32_t* value);
   /// Programs the hardware for `next` and adopts it; nothing changes on failure.
   Hresult commit(const Shadow& next);
-  ref::DrawState hw_state(const Shadow& s) const;
-  ref::OmState om_state(const ref::DrawState& hw, bool initialised, bool internal_error) const;
+  State hw_state(const Shadow& s) const;
+  ref::OmState om_state(const State& hw, bool initialised, bool internal_error) const;
   /// D3DERR_DEVICELOST (recorded) when the bus timed out; D3DERR_DRIVERINTERNALERROR for PSLVERR.
   Hresult bus_failure(const BusResult& r, const char* what, uint32_t offset);
   /// S_OK when the OM answers and STATUS.INITIALISED is set, else D3DERR_DEVICELOST.

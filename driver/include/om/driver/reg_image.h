@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The state window of the register map (0x200-0x2FF, docs/registers.md) as the driver sees it: the
-// hardware state in reference-model types (ref::DrawState), the register values that hold it
-// (RegImage), and the two conversions. decode() keeps every field exactly as the registers hold it,
-// illegal enum encodings included, so validation can see them.
+// hardware state (om::State), the register values that hold it (RegImage), and the two
+// conversions. decode() keeps every field exactly as the registers hold it, illegal enum encodings
+// included, so validation can see them.
 #pragma once
 
 #include <array>
@@ -24,8 +24,8 @@ const std::vector<uint32_t>& state_register_offsets();
 
 /// The register values holding `s`. Throws std::out_of_range naming the field when a value does
 /// not fit its register field (the driver validates before it encodes).
-RegImage encode(const ref::DrawState& s);
+RegImage encode(const State& s);
 /// The state the registers of `image` hold (missing offsets read as their reset values).
-ref::DrawState decode(const RegImage& image);
+State decode(const RegImage& image);
 
 }  // namespace om::driver

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The testbench's shadow of the state window (0x200-0x2FF) of om_csr: what every read-write state
 // register holds after the legal writes the bus completed (write masks and byte strobes applied),
-// and the two conversions between that image and ref::DrawState (draw_state.h). Written from the
+// and the two conversions between that image and om::State (state_codec.h). Written from the
 // register map (om/gen/regs.h) alone, independently of the RTL and of the host driver.
 #pragma once
 
@@ -29,10 +29,10 @@ class StateRegs {
 
   /// The state the registers hold, enum fields exactly as stored (illegal encodings included).
   /// RT_FORMAT values without an entry in the format table are kept; see bound_state().
-  ref::DrawState decode() const;
+  State decode() const;
 
   /// The (offset, value) pairs that program `s` (every state register, ascending offsets).
-  static std::vector<std::pair<uint32_t, uint32_t>> encode(const ref::DrawState& s);
+  static std::vector<std::pair<uint32_t, uint32_t>> encode(const State& s);
 
  private:
   static constexpr uint32_t kBase = regs::kStateBase;
@@ -41,6 +41,6 @@ class StateRegs {
 
 /// `s` with every RT_FORMAT the hardware does not recognise (no format-table entry) turned into 0
 /// (unbound): om_accept binds a slot only when fmt_info(format).valid.
-ref::DrawState bound_state(const ref::DrawState& s);
+State bound_state(const State& s);
 
 }  // namespace om::sim

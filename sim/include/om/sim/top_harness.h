@@ -115,6 +115,6 @@ class TopHarness {
 };
 
 /// Writes every state register of `s`; throws std::runtime_error when a write ends with PSLVERR.
-void program_state(TopHarness& h, const ref::DrawState& s);
+void program_state(TopHarness& h, const State& s);
 
 }  // namespace om::sim
