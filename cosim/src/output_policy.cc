@@ -3,7 +3,11 @@
 
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <stdexcept>
 
 namespace om::cosim {
@@ -30,6 +34,19 @@ void check_output_file(const std::string& opt, const std::string& file) {
   if (std::filesystem::exists(p) && access(file.c_str(), W_OK) != 0) {
     throw std::invalid_argument(opt + ": '" + file + "' is not writable");
   }
+}
+
+std::string read_input_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  const int open_errno = errno;
+  std::error_code ec;
+  if (in && std::filesystem::is_directory(path, ec)) {
+    throw std::runtime_error(path + ": cannot read: " + std::strerror(EISDIR));
+  }
+  if (!in) throw std::runtime_error(path + ": cannot read: " + std::strerror(open_errno));
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
 }
 
 namespace {

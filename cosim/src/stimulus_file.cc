@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "om/cosim/numbers.h"
+#include "om/cosim/output_policy.h"
 #include "om/cosim/profile.h"
 #include "om/gen/regs.h"
 #include "om/gen/sizes.h"
@@ -459,11 +460,13 @@ Stimulus read_stimulus(const std::string& text, const std::string& name) {
 }
 
 Stimulus load_stimulus(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw StimulusError(path + ": cannot read: " + std::strerror(errno));
-  std::ostringstream ss;
-  ss << f.rdbuf();
-  return read_stimulus(ss.str(), path);
+  std::string text;
+  try {
+    text = read_input_file(path);
+  } catch (const std::runtime_error& e) {
+    throw StimulusError(e.what());
+  }
+  return read_stimulus(text, path);
 }
 
 }  // namespace om::cosim
