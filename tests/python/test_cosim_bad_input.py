@@ -190,3 +190,27 @@ def test_an_edited_stimulus_names_the_bad_field(path, value, exc, match):
     with pytest.raises(exc, match=match):
         _edited(_set(path, value))()
 
+
+def test_binary_stimulus_and_coverage_files_are_named(tmp_path):
+    junk = tmp_path / "junk.bin"
+    junk.write_bytes(bytes(range(256)) * 4)
+    with pytest.raises(cosim.StimulusError, match=f"{junk}:1: omsim-stimulus: not a stimulus file"):
+        cosim.Stimulus.load(junk)
+    with pytest.raises(ValueError, match=f"{junk}: not a coverage file"):
+        cosim.Coverage.load(junk)
+
+
+def test_unwritable_record_is_refused_before_the_run(tmp_path):
+    with pytest.raises(ValueError, match=f"record: '{tmp_path}' is a directory"):
+        cosim.run("fl9_3", 1, 100, record=tmp_path)
+    with pytest.raises(ValueError, match="record: cannot create .*not a writable directory"):
+        cosim.run("fl9_3", 1, 100, record=tmp_path / "missing" / "r.stim")
+
+
+@pytest.mark.parametrize("bad", [dict(window=-1), dict(progress="bar"), dict(record="")])
+def test_a_rejected_run_creates_no_waves_directory(tmp_path, bad):
+    with pytest.raises((TypeError, ValueError)):
+        cosim.run("fl9_3", 1, 100, waves=tmp_path / "w", **bad)
+    with pytest.raises((TypeError, ValueError)):
+        cosim.Lockstep("fl9_3", 1, 100, waves=tmp_path / "w", fault="nosuch")
+    assert not (tmp_path / "w").exists()
