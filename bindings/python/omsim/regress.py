@@ -197,6 +197,10 @@ def run(
             raise UsageError(f"--fault: unknown fault '{fault}' (NAME or NAME@CYCLE; names: {known})")
     if jobs is not None and not (isinstance(jobs, int) and 1 <= jobs <= 4096):
         raise UsageError(f"-j: expected a number of workers 1..4096, got {jobs!r}")
+    if isinstance(minimize_budget, bool) or not isinstance(minimize_budget, int) or minimize_budget < 1:
+        raise UsageError(f"--minimize-budget: expected a number of runs >= 1, got {minimize_budget!r}")
+    if isinstance(connect_timeout, bool) or not isinstance(connect_timeout, (int, float)) or not connect_timeout > 0:
+        raise UsageError(f"--connect-timeout: expected a number of seconds > 0, got {connect_timeout!r}")
     try:
         wv = load_waivers(Path(waivers)) if waivers is not None else []
     except WaiverError as e:
