@@ -336,11 +336,13 @@ def report_main(argv: Sequence[str]) -> int:
     ap.add_argument("--db", required=True, help="SQLite results database of omsim regress")
     ap.add_argument("--json", action="store_true", help="print the summary as JSON")
     args = ap.parse_args(argv)
-    if not Path(args.db).is_file():
-        print(f"omsim regress report: --db: no such file '{args.db}'", file=sys.stderr)
+    try:
+        store = ResultsDb.open_existing(Path(args.db))
+    except ValueError as e:
+        print(f"omsim regress report: --db: {e}", file=sys.stderr)
         return 2
     try:
-        with ResultsDb(Path(args.db)) as store:
+        with store:
             s = summary(store.rows())
     except Exception as e:
         print(f"omsim regress report: --db: cannot read '{args.db}': {e}", file=sys.stderr)
