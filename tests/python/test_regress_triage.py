@@ -141,3 +141,13 @@ def test_budget_and_timeout_out_of_range_are_usage_errors(tmp_path, kw, match):
     with pytest.raises(UsageError, match=match):
         regress.run("fl9_3", 1, 100, out=tmp_path / "out", **kw)
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("fault", ["wr_data@99999999999999999999999", "wr_data@\u00b2", "wr_data@", "nosuch"])
+def test_a_fault_the_harness_refuses_is_a_usage_error_not_failing_runs(tmp_path, fault):
+    # regress checked faults itself and let these through: every run then failed (exit 1) on the harness's refusal.
+    from omsim import regress
+
+    with pytest.raises(UsageError, match="--fault: "):
+        regress.run("fl9_3", 1, 100, fault=fault, out=tmp_path / "out")
+    assert not (tmp_path / "out").exists()
