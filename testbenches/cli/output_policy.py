@@ -67,6 +67,16 @@ def main() -> int:
         print(f"ok: {extra} -> exit 2: {p.stderr.strip()}")
     if (work / "missing").exists() or (work / "same").exists():
         fail("a rejected output left a file or directory behind")
+    # One file spelled two ways relative to the working directory; devices may take several outputs.
+    p = subprocess.run([omsim, *RUN, "--coverage-out", "rel.json", "--ports", "./rel.json"], capture_output=True,
+                       text=True, timeout=120, cwd=work)
+    if p.returncode != 2 or "--ports and --coverage-out name one file './rel.json'" not in p.stderr:
+        fail(f"rel.json twice: exit {p.returncode}, stderr {p.stderr!r}")
+    p = subprocess.run([omsim, *RUN, "--coverage-out", os.devnull, "--ports", os.devnull], capture_output=True,
+                       text=True, timeout=120)
+    if p.returncode != 0:
+        fail(f"two outputs to {os.devnull}: exit {p.returncode}, stderr {p.stderr!r}")
+    print("ok: one file spelled twice is refused; /dev/null takes two outputs")
     # omsim coverage: -o is checked before the inputs are read; a directory as input says so.
     for args, message in [
         (["nosuch.json", "-o", str(work / "missing" / "m.json")], "-o: cannot create"),
