@@ -99,27 +99,6 @@ std::string need(const std::vector<std::string>& a, size_t& i) {
   return a[++i];
 }
 
-// Two outputs, or an output and the stimulus file, naming one file: the later write would
-// silently replace the earlier (or the input) one. Devices (/dev/null, /dev/stdout) may repeat.
-void check_distinct_files(const std::vector<std::pair<const char*, std::string>>& files) {
-  std::vector<std::pair<const char*, std::filesystem::path>> seen;
-  for (const auto& [opt, file] : files) {
-    std::error_code status_ec, ec;
-    const auto type = std::filesystem::status(file, status_ec).type();
-    if (file.empty() || (type != std::filesystem::file_type::not_found &&
-                         type != std::filesystem::file_type::regular)) {
-      continue;
-    }
-    const std::filesystem::path p =
-        std::filesystem::weakly_canonical(std::filesystem::absolute(file, ec), ec);
-    for (const auto& [other, q] : seen) {
-      if (!ec && p == q)
-        throw Usage{std::string(opt) + " and " + other + " name one file '" + file + "'"};
-    }
-    if (!ec) seen.emplace_back(opt, p);
-  }
-}
-
 uint64_t number(const std::string& opt, const std::string& v) {
   try {
     return parse_count(v);
