@@ -13,6 +13,7 @@
 #include <stdexcept>
 
 #include "cosim_py.h"
+#include "om/cosim/output_policy.h"
 #include "om/cosim/stimulus.h"
 #include "om/cosim/stimulus_file.h"
 
@@ -94,6 +95,8 @@ py::dict run_py(int config, uint64_t seed, uint64_t cycles, int rts, const std::
                 const std::string& record, const std::vector<std::string>& sides,
                 const std::string& fault, bool scoreboard, bool coverage, const std::string& waves,
                 bool waves_full, uint64_t window, const std::optional<Progress>& progress) {
+  // Checked before the stimulus is generated and the run starts, as omsim run --record.
+  if (!record.empty()) om::cosim::check_output_file("record", record);
   Setup s = make_setup(config, seed, cycles, rts, sides, fault, scoreboard, coverage);
   s.sc.profile = profile;
   s.ro.window = window;

@@ -92,8 +92,10 @@ std::string self_path() {
   return buf;
 }
 
+// An empty value would read as "not given" (no stimulus, no output file): refused instead.
 std::string need(const std::vector<std::string>& a, size_t& i) {
   if (i + 1 >= a.size()) throw Usage{a[i] + " needs a value"};
+  if (a[i + 1].empty()) throw Usage{a[i] + ": the value is an empty string"};
   return a[++i];
 }
 
@@ -288,6 +290,10 @@ int run_impl(const std::vector<std::string>& a) {
 
   const std::string repro = reproduce(self_path(), sc, ro, stim_file, cut);
 
+  check_distinct_files({{"--stimulus", stim_file},
+                        {"--record", record},
+                        {"--coverage-out", cov_out},
+                        {"--ports", ro.port_trace}});
   if (!ro.waves_dir.empty()) check_output_dir("--waves", ro.waves_dir);
   if (!cov_out.empty()) check_output_file("--coverage-out", cov_out);
   if (!ro.port_trace.empty()) check_output_file("--ports", ro.port_trace);
@@ -414,13 +420,16 @@ int coverage_impl(const std::vector<std::string>& a) {
       json = true;
     } else if (o == "--min") {
       min = parse_real(o, need(a, i), 0, 100);
-    } else if (!o.empty() && o[0] == '-') {
+    } else if (o.empty()) {
+      throw Usage{"a coverage file name is an empty string"};
+    } else if (o[0] == '-') {
       throw Usage{"unknown option '" + o + "'"};
     } else {
       files.push_back(o);
     }
   }
   if (files.empty()) throw Usage{"no coverage files given"};
+  if (!out.empty()) check_output_file("-o", out);
   Coverage total;
   for (const std::string& f : files) {
     try {

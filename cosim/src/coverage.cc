@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "om/cosim/cov_sample.h"
+#include "om/cosim/output_policy.h"
 
 namespace om::cosim {
 namespace {
@@ -345,12 +346,9 @@ Coverage Coverage::from_json(const std::string& text) {
 }
 
 Coverage Coverage::read_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error("coverage: cannot read " + path);
-  std::stringstream ss;
-  ss << in.rdbuf();
+  const std::string text = read_input_file(path);
   try {
-    return from_json(ss.str());
+    return from_json(text);
   } catch (const std::invalid_argument& e) {
     throw std::runtime_error(path + ": " + e.what());
   }

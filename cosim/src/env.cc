@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "om/cosim/cov_sample.h"
+#include "om/cosim/stimulus_file.h"
 #include "om/gen/csr_storage.h"
 #include "om/gen/regs.h"
 
@@ -12,20 +13,6 @@ namespace {
 
 constexpr uint64_t kResetCycles = 4;
 constexpr uint16_t kPollGap = 8;
-
-bool expects_error(BusOp::Kind k) {
-  switch (k) {
-    case BusOp::Kind::kRoWrite:
-    case BusOp::Kind::kWoRead:
-    case BusOp::Kind::kUnmappedRead:
-    case BusOp::Kind::kUnmappedWrite:
-    case BusOp::Kind::kMisalignedRead:
-    case BusOp::Kind::kMisalignedWrite:
-      return true;
-    default:
-      return false;
-  }
-}
 
 // The depth-stencil memory's draws (any constant other than 0 gives a stream of its own).
 constexpr uint64_t kDsTimingSalt = 0x9E3779B97F4A7C15ull;
@@ -216,7 +203,7 @@ void Env::on_drained() {
 void Env::on_bus(const sim::ApbMaster::Done& d) {
   const BusOp& op = d.op;
   if (op.kind != BusOp::Kind::kStatusPoll) last_progress_ = cycle_;
-  if (d.err != expects_error(op.kind)) {
+  if (d.err != bus_kind_errs(op.kind)) {
     fail(std::string("bus: ") + to_string(op.kind) + (op.write ? " write " : " read ") +
          hex(op.addr) + (d.err ? " ended with PSLVERR" : " ended without PSLVERR"));
     return;

@@ -3,7 +3,11 @@
 
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <stdexcept>
 
 namespace om::cosim {
@@ -30,6 +34,39 @@ void check_output_file(const std::string& opt, const std::string& file) {
   if (std::filesystem::exists(p) && access(file.c_str(), W_OK) != 0) {
     throw std::invalid_argument(opt + ": '" + file + "' is not writable");
   }
+}
+
+void check_distinct_files(const std::vector<std::pair<const char*, std::string>>& files) {
+  std::vector<std::pair<const char*, std::filesystem::path>> seen;
+  for (const auto& [opt, file] : files) {
+    std::error_code status_ec, ec;
+    const auto type = std::filesystem::status(file, status_ec).type();
+    if (file.empty() || (type != std::filesystem::file_type::not_found &&
+                         type != std::filesystem::file_type::regular)) {
+      continue;
+    }
+    const std::filesystem::path p =
+        std::filesystem::weakly_canonical(std::filesystem::absolute(file, ec), ec);
+    for (const auto& [other, q] : seen) {
+      if (!ec && p == q)
+        throw std::invalid_argument(std::string(opt) + " and " + other + " name one file '" + file +
+                                    "'");
+    }
+    if (!ec) seen.emplace_back(opt, p);
+  }
+}
+
+std::string read_input_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  const int open_errno = errno;
+  std::error_code ec;
+  if (in && std::filesystem::is_directory(path, ec)) {
+    throw std::runtime_error(path + ": cannot read: " + std::strerror(EISDIR));
+  }
+  if (!in) throw std::runtime_error(path + ": cannot read: " + std::strerror(open_errno));
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
 }
 
 namespace {

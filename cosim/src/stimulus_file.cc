@@ -15,7 +15,9 @@
 #include <vector>
 
 #include "om/cosim/numbers.h"
+#include "om/cosim/output_policy.h"
 #include "om/cosim/profile.h"
+#include "om/gen/regs.h"
 #include "om/gen/sizes.h"
 
 namespace om::cosim {
@@ -55,6 +57,58 @@ bool bus_kind_writes(BusOp::Kind k) {
     default:
       return false;
   }
+}
+
+bool bus_kind_errs(BusOp::Kind k) {
+  switch (k) {
+    case BusOp::Kind::kRoWrite:
+    case BusOp::Kind::kWoRead:
+    case BusOp::Kind::kUnmappedRead:
+    case BusOp::Kind::kUnmappedWrite:
+    case BusOp::Kind::kMisalignedRead:
+    case BusOp::Kind::kMisalignedWrite:
+      return true;
+    default:
+      return false;
+  }
+}
+
+std::string bus_op_mismatch(BusOp::Kind kind, uint32_t addr) {
+  const auto offset = [](uint32_t a) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "0x%03X", a);
+    return std::string(buf);
+  };
+  const bool write = bus_kind_writes(kind);
+  const regs::RegInfo* r = (addr & 3u) == 0 ? regs::find_reg(addr) : nullptr;
+  // om_csr's rule: a misaligned or unmapped offset, or the wrong direction, ends with PSLVERR.
+  std::string err;
+  if ((addr & 3u) != 0) {
+    err = "is misaligned";
+  } else if (r == nullptr) {
+    err = "is unmapped";
+  } else if (r->access == regs::Access::kR && write) {
+    err = std::string("is ") + r->name + ", a read-only register";
+  } else if (r->access == regs::Access::kW && !write) {
+    err = std::string("is ") + r->name + ", a write-only register";
+  }
+  if (!err.empty() && !bus_kind_errs(kind)) {
+    return std::string(sim::to_string(kind)) + " must end without PSLVERR, but the address " + err;
+  }
+  if (err.empty() && bus_kind_errs(kind)) {
+    return std::string(sim::to_string(kind)) + " must end with PSLVERR, but the address is " +
+           r->name;
+  }
+  // The testbench clears its expected counters on perf_clear and takes status_poll as the drain.
+  const bool clears = addr == regs::kPerfClear && write;
+  if (clears != (kind == BusOp::Kind::kPerfClear)) {
+    return clears ? "a write to PERF_CLEAR is a perf_clear"
+                  : "a perf_clear writes PERF_CLEAR (" + offset(regs::kPerfClear) + ")";
+  }
+  if (kind == BusOp::Kind::kStatusPoll && addr != regs::kStatus) {
+    return "a status_poll reads STATUS (" + offset(regs::kStatus) + ")";
+  }
+  return "";
 }
 
 namespace {
@@ -264,7 +318,9 @@ class Reader {
       fail(rec + " kind", "unknown bus operation '" + f.pos[0] + "' (" + names + ")");
     }
     op.write = bus_kind_writes(op.kind);
-    op.addr = static_cast<uint16_t>(num(rec + " addr", f.pos[1], 0, 0xFFFF));
+    op.addr = static_cast<uint16_t>(num(rec + " addr", f.pos[1], 0, regs::kSpace - 1));
+    const std::string mismatch = bus_op_mismatch(op.kind, op.addr);
+    if (!mismatch.empty()) fail(rec + " addr", "'" + f.pos[1] + "': " + mismatch);
     if (f.pos.size() > 2)
       op.data = static_cast<uint32_t>(num(rec + " data", f.pos[2], 0, 0xFFFFFFFFu));
     if (const std::string* v = f.key("strb"))
@@ -404,11 +460,13 @@ Stimulus read_stimulus(const std::string& text, const std::string& name) {
 }
 
 Stimulus load_stimulus(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw StimulusError(path + ": cannot read: " + std::strerror(errno));
-  std::ostringstream ss;
-  ss << f.rdbuf();
-  return read_stimulus(ss.str(), path);
+  std::string text;
+  try {
+    text = read_input_file(path);
+  } catch (const std::runtime_error& e) {
+    throw StimulusError(e.what());
+  }
+  return read_stimulus(text, path);
 }
 
 }  // namespace om::cosim

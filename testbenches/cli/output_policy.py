@@ -7,7 +7,8 @@ Usage: output_policy.py OMSIM WORK_DIR
 
 1. Unwritable outputs (--waves, --coverage-out, --record: a missing parent, a file where a directory goes, a
    directory where a file goes, a read-only directory) are usage errors before the run: exit 2, a message naming
-   the option and the path, nothing written.
+   the option and the path, nothing written. So are an empty file name (which would read as the option not given)
+   and two options naming one file (one write would replace the other, or the stimulus file read).
 2. A failing run whose waves directory becomes unwritable after the check still prints its divergence report and
    exits 1, saying why the waves are missing.
 3. Ctrl-C (SIGINT) stops a long run: exit 130, the JSON summary says PARTIAL with the cycles checked, and the
@@ -48,6 +49,14 @@ def main() -> int:
         (["--coverage-out", str(work / "missing" / "c.json")], "--coverage-out: cannot create"),
         (["--coverage-out", str(work)], "is a directory"),
         (["--record", str(work / "missing" / "r.stim")], "--record: cannot create"),
+        (["--record", ""], "--record: the value is an empty string"),
+        (["--coverage-out", ""], "--coverage-out: the value is an empty string"),
+        (["--ports", ""], "--ports: the value is an empty string"),
+        (["--waves", ""], "--waves: the value is an empty string"),
+        (["--stimulus", ""], "--stimulus: the value is an empty string"),
+        (["--record", str(work / "same"), "--ports", str(work / "same")], "--ports and --record name one file"),
+        (["--coverage-out", str(work / "same"), "--record", str(work / ".." / work.name / "same")],
+         "--coverage-out and --record name one file"),
     ]
     if os.geteuid() != 0:  # root writes into read-only directories
         rows.append((["--coverage-out", str(ro / "c.json")], "is not a writable directory"))
@@ -56,8 +65,28 @@ def main() -> int:
         if p.returncode != 2 or message not in p.stderr or p.stdout:
             fail(f"{extra}: exit {p.returncode}, stdout {p.stdout!r}, stderr {p.stderr!r}; want 2 and '{message}'")
         print(f"ok: {extra} -> exit 2: {p.stderr.strip()}")
-    if (work / "missing").exists():
-        fail("a rejected output left a directory behind")
+    if (work / "missing").exists() or (work / "same").exists():
+        fail("a rejected output left a file or directory behind")
+    # One file spelled two ways relative to the working directory; devices may take several outputs.
+    p = subprocess.run([omsim, *RUN, "--coverage-out", "rel.json", "--ports", "./rel.json"], capture_output=True,
+                       text=True, timeout=120, cwd=work)
+    if p.returncode != 2 or "--ports and --coverage-out name one file './rel.json'" not in p.stderr:
+        fail(f"rel.json twice: exit {p.returncode}, stderr {p.stderr!r}")
+    p = subprocess.run([omsim, *RUN, "--coverage-out", os.devnull, "--ports", os.devnull], capture_output=True,
+                       text=True, timeout=120)
+    if p.returncode != 0:
+        fail(f"two outputs to {os.devnull}: exit {p.returncode}, stderr {p.stderr!r}")
+    print("ok: one file spelled twice is refused; /dev/null takes two outputs")
+    # omsim coverage: -o is checked before the inputs are read; a directory as input says so.
+    for args, message in [
+        (["nosuch.json", "-o", str(work / "missing" / "m.json")], "-o: cannot create"),
+        (["nosuch.json", "-o", str(work)], f"-o: '{work}' is a directory"),
+        ([str(work)], f"{work}: cannot read: Is a directory"),
+    ]:
+        p = subprocess.run([omsim, "coverage", *args], capture_output=True, text=True, timeout=120)
+        if p.returncode != 2 or message not in p.stderr or p.stdout:
+            fail(f"coverage {args}: exit {p.returncode}, stdout {p.stdout!r}, stderr {p.stderr!r}; want 2 and '{message}'")
+        print(f"ok: coverage {args} -> exit 2: {p.stderr.strip()}")
 
     # 2. The waves directory is replaced by a file while the run goes on: the report stays, exit 1.
     waves = work / "waves"

@@ -263,9 +263,27 @@ INSTANTIATE_TEST_SUITE_P(
                   "t.stim:5: program kind: unknown bus operation 'poke' (state_write, "
                   "partial_write, read, perf_clear, ro_write, wo_read, unmapped_read, "
                   "unmapped_write, misaligned_read, misaligned_write, status_poll)"},
-        Malformed{"BusAddrTooLarge", H "segment\nprogram state_write 0x10000 1\n",
-                  "t.stim:5: program addr: '0x10000' is out of range: want a whole number from 0 "
-                  "to 65535" WANT},
+        // paddr has 12 bits: 0x1240 would reach RT[0].RT_FORMAT (0x240) behind the testbench's
+        // back.
+        Malformed{"BusAddrBeyondThePaddrBits", H "segment\nprogram state_write 0x1240 1\n",
+                  "t.stim:5: program addr: '0x1240' is out of range: want a whole number from 0 "
+                  "to 4095" WANT},
+        // The kind says whether the transfer ends with PSLVERR; the register map decides it.
+        Malformed{"WriteToAReadOnlyRegister", H "segment\nprogram state_write 0x4 1\n",
+                  "t.stim:5: program addr: '0x4': state_write must end without PSLVERR, but the "
+                  "address is CAP_FL, a read-only register"},
+        Malformed{"UnmappedReadOfAMappedRegister", H "segment\ntraffic unmapped_read 0x204\n",
+                  "t.stim:5: traffic addr: '0x204': unmapped_read must end with PSLVERR, but the "
+                  "address is SAMPLE_MASK"},
+        Malformed{"MisalignedStateWrite", H "segment\nprogram state_write 0x206 1\n",
+                  "t.stim:5: program addr: '0x206': state_write must end without PSLVERR, but the "
+                  "address is misaligned"},
+        Malformed{"PerfClearElsewhere", H "segment\nprogram perf_clear 0x204 1\n",
+                  "t.stim:5: program addr: '0x204': a perf_clear writes PERF_CLEAR (0x304)"},
+        Malformed{"StateWriteToPerfClear", H "segment\nprogram state_write 0x304 1\n",
+                  "t.stim:5: program addr: '0x304': a write to PERF_CLEAR is a perf_clear"},
+        Malformed{"StatusPollOfAnotherRegister", H "segment\nprogram status_poll 0x0\n",
+                  "t.stim:5: program addr: '0x0': a status_poll reads STATUS (0x300)"},
         Malformed{"StrobeTooWide", H "segment\ntraffic partial_write 0x200 1 strb=16\n",
                   "t.stim:5: traffic strb: '16' is out of range: want a whole number from 0 to "
                   "15" WANT},

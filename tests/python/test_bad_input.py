@@ -332,3 +332,17 @@ def test_core_batch_without_format_is_a_value_error():
 def test_empty_batches_are_fine():
     assert omsim.blend(FMT, np.zeros((0, 4), np.float32), np.zeros(0, np.uint32), SA).shape == (0,)
     assert omsim.unpack(FMT, np.zeros((0,), np.uint32)).shape == (0, 4)
+
+
+def test_f32_conversions_check_their_argument():
+    # f32_value masked its argument to 32 bits (-1 gave NaN, 2**32 gave 0.0, 1.0 the bits 1); f32_bits("1") raised
+    # struct.error naming nothing.
+    with pytest.raises(ValueError, match=r"bits: -1 is outside \[0, 2\*\*32\)"):
+        omsim.f32_value(-1)
+    with pytest.raises(ValueError, match="bits: 4294967296 is outside"):
+        omsim.f32_value(2**32)
+    with pytest.raises(TypeError, match="bits: expected an int"):
+        omsim.f32_value(1.0)
+    with pytest.raises(TypeError, match="x: expected a number, got str"):
+        omsim.f32_bits("1")
+    assert omsim.f32_value(0x3F800000) == 1.0 and omsim.f32_bits(np.float32(-2.0)) == 0xC0000000

@@ -139,3 +139,78 @@ def test_help_explains_the_calls():
     assert "Lockstep" in (cosim.__doc__ or "") and "Side" in (cosim.__doc__ or "")
     page = pydoc.render_doc(cosim.Lockstep, renderer=pydoc.plaintext)
     assert "step" in page and "run_to_end" in page and "outputs" in page
+
+
+def _edited(edit: Callable[[cosim.Stimulus], None]) -> Callable[[], object]:
+    def call() -> object:
+        st = cosim.Stimulus.generate("fl9_3", seed=2, cycles=500)
+        edit(st)
+        return st.dumps()
+
+    return call
+
+
+def _set(path: str, value: Any) -> Callable[[cosim.Stimulus], None]:
+    def edit(st: cosim.Stimulus) -> None:
+        *parents, last = path.split(".")
+        obj: Any = st
+        for p in parents:
+            name, _, index = p.partition("[")
+            obj = getattr(obj, name)
+            if index:
+                obj = obj[int(index[:-1])]
+        setattr(obj, last, value)
+
+    return edit
+
+
+# An edited Stimulus is converted field by field: a wrong type or width names the field and its place (pybind11's
+# "Unable to cast Python instance" did neither), and no bool is read as a number or a number as a bool.
+STIMULUS_EDITS = [
+    ("segments[0].pixels[0].x", -1, ValueError, r"segments\[0\]\.pixels\[0\]\.x: -1 is out of range"),
+    ("segments[0].pixels[0].x", "5", TypeError, r"segments\[0\]\.pixels\[0\]\.x: expected an int, got str"),
+    ("segments[0].pixels[0].x", True, TypeError, r"pixels\[0\]\.x: expected an int, got bool"),
+    ("segments[0].pixels[0].depth", 1.5, TypeError, r"pixels\[0\]\.depth: expected an int, got float"),
+    ("segments[0].pixels[0].clear", 2, TypeError, r"pixels\[0\]\.clear: expected a bool, got int"),
+    ("segments[0].pixels[0].coverage", None, TypeError, r"pixels\[0\]\.coverage: expected a bool, got NoneType"),
+    ("segments[0].program[1].kind", 5, TypeError, r"program\[1\]\.kind: expected a str, got int"),
+    ("segments[0].program[1].addr", -4, ValueError, r"program\[1\]\.addr: -4 is out of range"),
+    ("segments[0].palette[0].fog", 1.0, TypeError, r"palette\[0\]\.fog: expected an int, got float"),
+    ("segments[0].palette[0].dual", (1, 2, 3), ValueError, r"palette\[0\]\.dual: expected 4 fields, got 3"),
+    ("segments[0].drain", "yes", TypeError, r"segments\[0\]\.drain: expected a bool, got str"),
+    ("mem[0].seed", -1, ValueError, r"mem\[0\]\.seed: -1 is out of range"),
+    ("cycles", "100", TypeError, "cycles: expected an int, got str"),
+    ("seed", 2**64, ValueError, "seed: 18446744073709551616 is out of range"),
+    ("config", None, TypeError, "config: expected a str, got NoneType"),
+]
+
+
+@pytest.mark.parametrize("path,value,exc,match", STIMULUS_EDITS, ids=[f"{c[0]}={c[1]!r}" for c in STIMULUS_EDITS])
+def test_an_edited_stimulus_names_the_bad_field(path, value, exc, match):
+    with pytest.raises(exc, match=match):
+        _edited(_set(path, value))()
+
+
+def test_binary_stimulus_and_coverage_files_are_named(tmp_path):
+    junk = tmp_path / "junk.bin"
+    junk.write_bytes(bytes(range(256)) * 4)
+    with pytest.raises(cosim.StimulusError, match=f"{junk}:1: omsim-stimulus: not a stimulus file"):
+        cosim.Stimulus.load(junk)
+    with pytest.raises(ValueError, match=f"{junk}: not a coverage file"):
+        cosim.Coverage.load(junk)
+
+
+def test_unwritable_record_is_refused_before_the_run(tmp_path):
+    with pytest.raises(ValueError, match=f"record: '{tmp_path}' is a directory"):
+        cosim.run("fl9_3", 1, 100, record=tmp_path)
+    with pytest.raises(ValueError, match="record: cannot create .*not a writable directory"):
+        cosim.run("fl9_3", 1, 100, record=tmp_path / "missing" / "r.stim")
+
+
+@pytest.mark.parametrize("bad", [dict(window=-1), dict(progress="bar"), dict(record="")])
+def test_a_rejected_run_creates_no_waves_directory(tmp_path, bad):
+    with pytest.raises((TypeError, ValueError)):
+        cosim.run("fl9_3", 1, 100, waves=tmp_path / "w", **bad)
+    with pytest.raises((TypeError, ValueError)):
+        cosim.Lockstep("fl9_3", 1, 100, waves=tmp_path / "w", fault="nosuch")
+    assert not (tmp_path / "w").exists()

@@ -175,7 +175,7 @@ def test_editing_can_be_built_from_scratch():
         (lambda s: s.segments[0].pixels.append(PixelRef(1, 1, palette=9)), r"<stimulus>:\d+: pixel palette: '9'"),
         (lambda s: s.segments[0].pixels.append(PixelRef(20000, 1)), "pixel x: '20000' is out of range"),
         (lambda s: s.segments[0].pixels.append(PixelRef(1, 1, sample=8)), r"<stimulus>:\d+: pixel s: '8' is out of range"),
-        (lambda s: s.segments[0].program.append(BusOp("poke", 0)), "program kind: unknown bus operation 'poke'"),
+        (lambda s: s.segments[0].program.append(BusOp("poke", 0)), r"segments\[0\]\.program\[\d+\]\.kind: unknown bus operation 'poke'"),
         (
             lambda s: s.mem.append(MemPhase("random", 10, rd=2000)),
             r"<stimulus>:\d+: mem random rd: '2000' is out of range",

@@ -153,3 +153,23 @@ def test_device_creates_depth_stencil_states_with_d3d_codes(backend):
         assert s.release() == 1 and t.release() == 0 and dev.live_depth_stencil_states == 0
         with pytest.raises(ValueError, match="was released"):
             _ = s.desc
+
+
+@pytest.mark.parametrize(
+    "call, match",
+    [
+        # np.ascontiguousarray(dtype=uint8) wrapped 300 to 44 (INCR_SAT gave 45) and truncated 1.7 to 1.
+        (lambda: omsim.stencil_op("INCR_SAT", np.array([300, 255])), r"stencil\[0\]: 300 is not a uint8 value"),
+        (lambda: omsim.stencil_op("INCR_SAT", np.array([1.7])), r"stencil\[0\]: 1.7 is not a uint8 value"),
+        (lambda: omsim.stencil_op("KEEP", [1, 300]), r"stencil\[1\]: 300 is not a uint8 value"),
+        (lambda: omsim.sample_coverage(np.array([-1]), 4), r"raster\[0\]: -1 is not a uint32 value"),
+        (lambda: omsim.depth_stencil(omsim.DepthStencilDesc(), "D32_FLOAT", [0.5], [float("nan")]),
+         r"stored_depth\[0\]: nan is not a uint32 value"),
+        (lambda: omsim.depth_stencil(omsim.DepthStencilDesc(), "D32_FLOAT", [0.5], [0], front_face=[2]),
+         r"front_face\[0\]: 2 is not a bool value"),
+    ],
+)
+def test_batch_values_the_dtype_cannot_hold_are_value_errors(call, match):
+    with pytest.raises(ValueError, match=match):
+        call()
+    assert list(omsim.stencil_op("INCR_SAT", [1, 255])) == [2, 255]  # values that fit convert as before

@@ -166,6 +166,17 @@ def test_state_calls(dev):
         dev.bus_read(0x1000)
     with pytest.raises(ValueError, match="fmt"):
         dev.format_support("NOPE")
+    # float()/int() coercions took a bool for a depth and 1.5 for flags 1, and named no argument for a string.
+    with pytest.raises(TypeError, match="min_depth: expected a number, got str"):
+        dev.set_depth_range("a", 1.0)
+    with pytest.raises(TypeError, match="max_depth: expected a number, got bool"):
+        dev.set_depth_range(0.0, True)
+    with pytest.raises(TypeError, match="flags: expected an int, got float"):
+        dev.clear_depth_stencil_view(1.5)
+    with pytest.raises(TypeError, match="flags: expected an int, got str"):
+        dev.clear_depth_stencil_view("DEPTH")
+    with pytest.raises(TypeError, match="depth: expected a number, got str"):
+        dev.clear_depth_stencil_view(omsim.ClearFlag.DEPTH, "x")
 
 
 # Arguments the driver rejects with E_INVALIDARG (docs/driver.md): (name, set-up, call, a word of the message).

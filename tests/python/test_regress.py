@@ -265,3 +265,19 @@ def test_bad_waiver_files_exit_2_naming_line_and_field(tmp_path, text, message):
 def test_report_of_a_missing_database_exits_2(tmp_path):
     r = omsim("regress", "report", "--db", str(tmp_path / "none.sqlite"))
     assert r.returncode == 2 and "--db: no such file" in r.stderr
+
+
+def test_report_of_a_file_that_is_no_results_database_exits_2_and_leaves_it(tmp_path):
+    # An empty file was opened as a new database: the report printed an empty summary and made it one.
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    other = tmp_path / "other.sqlite"
+    con = sqlite3.connect(other)
+    con.execute("CREATE TABLE t (x)")
+    con.commit()
+    con.close()
+    before = other.read_bytes()
+    for db, message in [(empty, "has no runs table"), (other, "has no runs table"), (tmp_path, "is a directory")]:
+        r = omsim("regress", "report", "--db", str(db))
+        assert r.returncode == 2 and f"--db: '{db}' " in r.stderr and message in r.stderr, r.stderr
+    assert empty.read_bytes() == b"" and other.read_bytes() == before

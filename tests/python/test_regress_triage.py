@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The pure parts of omsim regress: failure signatures, waiver files, the seed syntax and delta debugging."""
+"""The pure parts of omsim regress: failure signatures, waiver files, the seed and cycle syntax, the option checks
+before any run, and delta debugging."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import datetime
 import pytest
 
 from omsim.cosim_results import Failure
-from omsim.regress_args import UsageError, parse_seeds
+from omsim.regress_args import UsageError, parse_cycles, parse_seeds
 from omsim.regress_minimize import ddmin
 from omsim.regress_triage import WaiverError, check_waivers, load_waivers, signature
 
@@ -105,3 +106,48 @@ def test_ddmin_finds_a_one_minimal_failing_subset(rng):
     assert set(got) == need and got == sorted(got)
     assert len(calls) < 20 * len(need) * max(1, len(items).bit_length())
     assert ddmin(items, lambda sub: True) == []
+
+
+def test_huge_numbers_are_usage_errors_not_hangs_or_tracebacks():
+    # 10**999999999 took minutes; int() of more than 4300 digits raised ValueError with a traceback.
+    for bad in ("1e999999999", "9" * 5000, "1e13", "2e4x", "\u0661\u0662"):
+        with pytest.raises(UsageError, match="--cycles"):
+            parse_cycles(bad)
+    for bad in ("9" * 5000, "1-" + "9" * 5000, "\u0661\u0662"):
+        with pytest.raises(UsageError, match="--seeds"):
+            parse_seeds(bad)
+    assert parse_cycles("2e4") == 20000 and parse_cycles("1000000000000") == 10**12
+
+
+def test_a_binary_waiver_file_is_named(tmp_path):
+    bad = tmp_path / "w.toml"
+    bad.write_bytes(b"\x80\xff" * 10)
+    with pytest.raises(WaiverError, match=f"{bad}: not TOML"):
+        load_waivers(bad)
+
+
+@pytest.mark.parametrize(
+    "kw, match",
+    [
+        (dict(minimize_budget=-1), "--minimize-budget: expected a number of runs >= 1, got -1"),
+        (dict(minimize_budget=1.5), "--minimize-budget"),
+        (dict(connect_timeout=-5.0), "--connect-timeout: expected a number of seconds > 0, got -5.0"),
+        (dict(connect_timeout=float("nan")), "--connect-timeout"),
+    ],
+)
+def test_budget_and_timeout_out_of_range_are_usage_errors(tmp_path, kw, match):
+    from omsim import regress
+
+    with pytest.raises(UsageError, match=match):
+        regress.run("fl9_3", 1, 100, out=tmp_path / "out", **kw)
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("fault", ["wr_data@99999999999999999999999", "wr_data@\u00b2", "wr_data@", "nosuch"])
+def test_a_fault_the_harness_refuses_is_a_usage_error_not_failing_runs(tmp_path, fault):
+    # regress checked faults itself and let these through: every run then failed (exit 1) on the harness's refusal.
+    from omsim import regress
+
+    with pytest.raises(UsageError, match="--fault: "):
+        regress.run("fl9_3", 1, 100, fault=fault, out=tmp_path / "out")
+    assert not (tmp_path / "out").exists()

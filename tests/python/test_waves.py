@@ -154,9 +154,22 @@ BAD = [
      "'om_top.nosuch' is not in"),
     (["png", "{rtl}", "--signals", "om_top.clk_i", "--from", "9", "--to", "5", "-o", "{tmp}/a.png"], "is empty"),
     (["png", "{rtl}", "--signals", "om_top.clk_i", "--from", "0", "--to", "5", "-o", "/nonexistent/dir/a.png"],
-     "No such file"),
+     "'/nonexistent/dir' is not a directory"),
     (["png", "{rtl}", "--signals", "om_top.clk_i"], "required: -o"),
+    # matplotlib wrote '-o DIR' to DIR.png and '-o ""' to .png, and exited 0; a window wider than Agg draws
+    # was a traceback (exit 1).
+    (["png", "{rtl}", "--signals", "om_top.clk_i", "--from", "0", "--to", "5", "-o", "{tmp}"], "is a directory"),
+    (["png", "{rtl}", "--signals", "om_top.clk_i", "--from", "0", "--to", "5", "-o", ""], "an empty string"),
+    (["png", "{rtl}", "--signals", "om_top.clk_i", "--from", "0", "--to", "99999999999", "-o", "{tmp}/a.png"],
+     "goes past the end"),
+    (["diff", "{tmp}", "{rtl}"], "is a directory"),
 ]
+
+
+def test_png_is_written_to_the_name_given(passing, tmp_path):
+    out = tmp_path / "window"
+    waves.png.render(passing[0] / "rtl.fst", out, ["om_top.clk_i"], 0, 5)
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and not (tmp_path / "window.png").exists()
 
 
 @pytest.mark.parametrize("argv,message", BAD)

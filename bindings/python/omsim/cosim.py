@@ -129,20 +129,25 @@ def _fault(v: Any) -> str:
     return v
 
 
-def _path(v: Optional[PathLike], name: str, *, create: bool = False) -> str:
+def _path(v: Optional[PathLike], name: str) -> str:
     if v is None:
         return ""
     if not isinstance(v, (str, os.PathLike)):
         raise TypeError(f"{name}: expected a path (str or os.PathLike) or None, got {type(v).__name__}")
     p = os.fspath(v)
     if not isinstance(p, str) or not p:
-        raise ValueError(f"{name}: expected a non-empty directory path")
-    if create:
+        raise ValueError(f"{name}: expected a non-empty path")
+    return p
+
+
+def _make_dir(p: str, name: str) -> None:
+    """Creates directory `p` (a checked path, "" for none) once every other argument has been accepted, so a
+    rejected call leaves nothing behind."""
+    if p:
         try:
             os.makedirs(p, exist_ok=True)
         except OSError as e:
             raise ValueError(f"{name}: cannot create {p}: {e.strerror or e}") from None
-    return p
 
 
 def _run_args(
@@ -169,7 +174,7 @@ def _run_args(
         _fault(fault),
         _bool(scoreboard, "scoreboard"),
         _bool(coverage, "coverage"),
-        _path(waves, "waves", create=True),
+        _path(waves, "waves"),
     ]
 
 
@@ -261,6 +266,7 @@ def run(
     window = int_arg(window, "window", 0, _MAX_CYCLES)
     bar = _Bar(progress, args[2])
     try:
+        _make_dir(args[-1], "waves")
         d = _cosim.run(*args[:4], prof, text, name, rec, *args[4:], full, window, bar.callback)
     finally:
         bar.close(args[2])
@@ -316,7 +322,9 @@ class Lockstep(_cosim.Lockstep):
         fault: Optional[str] = None,
     ) -> None:
         """Generates the stimulus and builds the sides (arguments as :func:`run`)."""
-        super().__init__(*_run_args(config, seed, cycles, rts, sides, fault, scoreboard, coverage, waves))
+        args = _run_args(config, seed, cycles, rts, sides, fault, scoreboard, coverage, waves)
+        _make_dir(args[-1], "waves")
+        super().__init__(*args)
         self._keys = side_keys(self.side_names)
         self._result: Optional[RunResult] = None
 

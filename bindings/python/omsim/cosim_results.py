@@ -59,10 +59,12 @@ class Coverage(_cosim.Coverage):
     @classmethod
     def load(cls, path: PathLike) -> Coverage:
         """Reads a coverage file. OSError when it cannot be read, ValueError when it is not a coverage file."""
-        with open(os.fspath(path), encoding="utf-8") as f:
-            text = f.read()
+        with open(os.fspath(path), "rb") as f:
+            data = f.read()
         try:
-            return cls.from_json(text)
+            return cls.from_json(data.decode("utf-8"))
+        except UnicodeDecodeError as e:
+            raise ValueError(f"{os.fspath(path)}: not a coverage file (not UTF-8 text: {e.reason} at byte {e.start})") from None
         except ValueError as e:
             raise ValueError(f"{os.fspath(path)}: {e}") from None
 

@@ -167,8 +167,8 @@ class Stimulus:
     def load(cls, path: PathLike) -> Stimulus:
         """Reads a stimulus file (OSError when it cannot be read, :data:`StimulusError` when malformed)."""
         p = os.fspath(path)
-        with open(p, encoding="utf-8") as f:
-            st = cls.loads(f.read(), p)
+        with open(p, "rb") as f:  # bytes, as omsim run reads it: a stray byte is the reader's to name
+            st = cls._from_core(_cosim.stimulus_parse(f.read(), p))
         st.path = p
         return st
 

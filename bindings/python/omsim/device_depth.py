@@ -20,7 +20,7 @@ from .device_objects import DepthStencilState, bound_handle
 from .device_types import DepthStencilView, RenderTargetView, sample_shape
 from .enums import ClearFlag
 from .errors import InvalidArgError
-from .state import D3d9DepthStencil, coerce_u32, instance_of
+from .state import D3d9DepthStencil, coerce_real, coerce_u32, instance_of
 from .tables import f32_bits
 
 if TYPE_CHECKING:
@@ -72,7 +72,8 @@ class DepthStencilCalls:
         """RSSetViewports' MinDepth / MaxDepth, the part the OM uses: z is clamped to [min_depth, max_depth] before
         the depth test (docs/depth-stencil.md §2). InvalidArgError for a value outside [0, 1] or NaN."""
         raw = self._raw("set_depth_range")
-        self._check(raw.set_depth_range(f32_bits(float(min_depth)), f32_bits(float(max_depth))), "RSSetViewports")
+        words = f32_bits(coerce_real(min_depth, "min_depth")), f32_bits(coerce_real(max_depth, "max_depth"))
+        self._check(raw.set_depth_range(*words), "RSSetViewports")
 
     def set_d3d9_depth_stencil(self: Device, states: D3d9DepthStencil) -> None:
         """The D3D9 depth/stencil render states (D3D9 mode only; they replace the bound depth-stencil state
@@ -89,7 +90,7 @@ class DepthStencilCalls:
         bound, flags empty or outside DEPTH | STENCIL, no depth/stencil stage."""
         raw = self._raw("clear_depth_stencil_view")
         hr = raw.clear_depth_stencil_view(
-            coerce_u32(int(flags), "flags"), f32_bits(float(depth)), coerce_u32(stencil, "stencil")
+            coerce_u32(flags, "flags"), f32_bits(coerce_real(depth, "depth")), coerce_u32(stencil, "stencil")
         )
         self._check(hr, "ClearDepthStencilView")
 

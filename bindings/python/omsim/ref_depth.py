@@ -44,9 +44,19 @@ def _desc(desc: Any, name: str = "desc") -> tuple[Any, ...]:
 
 
 def _vec(a: Any, name: str, dtype: Any) -> np.ndarray:
-    arr = np.ascontiguousarray(a, dtype=dtype)
-    if arr.ndim != 1:
-        raise ValueError(f"{name}: expected a 1-D array, got {arr.ndim} dimensions")
+    """`a` as a 1-D array of `dtype`. Into an integer or bool dtype only values it holds exactly convert: a cast
+    would wrap 300 to 44 in uint8, truncate 1.7 to 1 and turn NaN into 0 (a silently wrong result)."""
+    src = np.asarray(a)
+    if src.dtype.kind not in "biuf":
+        raise TypeError(f"{name}: expected numbers, got an array of {src.dtype}")
+    if src.ndim != 1:
+        raise ValueError(f"{name}: expected a 1-D array, got {src.ndim} dimensions")
+    with np.errstate(invalid="ignore", over="ignore"):
+        arr = np.ascontiguousarray(src.astype(dtype, copy=False))
+        lost = np.dtype(dtype).kind != "f" and src.dtype != arr.dtype and not np.array_equal(arr, src)
+    if lost:
+        i = int(np.flatnonzero(arr != src)[0])
+        raise ValueError(f"{name}[{i}]: {src[i].item()!r} is not a {np.dtype(dtype).name} value")
     return arr
 
 

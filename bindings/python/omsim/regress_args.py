@@ -29,16 +29,18 @@ def parse_seeds(spec: Union[str, int, list[int], range]) -> list[int]:
     if not isinstance(spec, str) or not spec.strip():
         raise UsageError(f"--seeds: expected N, A-B or a list like 1,5,9-12, got {spec!r}")
     text = spec.strip()
-    if re.fullmatch(r"\d+", text):
-        n = int(text)
+    if re.fullmatch(r"[0-9]+", text):
+        n = int(text) if len(text) <= 7 else 0
         if not 1 <= n <= 1_000_000:
             raise UsageError(f"--seeds: '{spec}': a count of seeds must be 1..1000000 (seeds 1..N)")
         return list(range(1, n + 1))
     seeds: list[int] = []
     for part in text.split(","):
-        m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", part)
+        m = re.fullmatch(r"\s*([0-9]+)\s*(?:-\s*([0-9]+)\s*)?", part)
         if not m:
             raise UsageError(f"--seeds: '{part.strip()}' in '{spec}' is neither a seed nor a range A-B")
+        if max(len(g) for g in m.groups() if g is not None) > 20:  # int() of thousands of digits is refused
+            raise UsageError(f"--seeds: '{part.strip()[:30]}...' is above 2**64-1")
         a = int(m.group(1))
         b = int(m.group(2)) if m.group(2) is not None else a
         if b < a:
@@ -68,7 +70,7 @@ def parse_names(spec: Union[str, list[str]], option: str, known: list[str], what
 def parse_cycles(spec: Union[str, int]) -> int:
     """A whole number of cycles 1..1e12 (``20000``, ``2e4``, ``1e6``: exponents of whole numbers)."""
     text = str(spec).strip()
-    m = re.fullmatch(r"(\d+)(?:e(\d+))?", text)
+    m = re.fullmatch(r"([0-9]{1,13})(?:e([0-9]{1,2}))?", text)  # 10**huge would take forever
     n = int(m.group(1)) * 10 ** int(m.group(2) or 0) if m else 0
     if not 1 <= n <= 10**12:
         raise UsageError(f"--cycles: expected a whole number of cycles 1..1e12 (e.g. 20000 or 2e4), got '{spec}'")

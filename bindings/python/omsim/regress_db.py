@@ -105,6 +105,28 @@ class ResultsDb:
                 self._db.execute(f"ALTER TABLE runs ADD COLUMN {col} {kind}")
         self._db.commit()
 
+    @classmethod
+    def open_existing(cls, path: Path) -> ResultsDb:
+        """The results database at `path`, which must already be one (for reading it): ValueError saying what it
+        is instead (missing, a directory, not SQLite, SQLite without the runs table), the file left untouched
+        (opening a file as a new database would make it one)."""
+        p = Path(path)
+        if p.is_dir():
+            raise ValueError(f"'{p}' is a directory")
+        if not p.is_file():
+            raise ValueError(f"no such file '{p}'")
+        try:
+            con = sqlite3.connect(p.resolve().as_uri() + "?mode=ro", uri=True)
+            try:
+                runs = con.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'runs'").fetchone()
+            finally:
+                con.close()
+        except sqlite3.Error as e:
+            raise ValueError(f"cannot read '{p}': {e}") from None
+        if runs is None:
+            raise ValueError(f"'{p}' is not a results database of omsim regress (it has no runs table)")
+        return cls(p)
+
     def close(self) -> None:
         self._db.close()
 

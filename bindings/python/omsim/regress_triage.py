@@ -107,6 +107,8 @@ def load_waivers(path: Path) -> list[Waiver]:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as e:
         raise WaiverError(f"{path}: cannot read: {e.strerror or e}") from None
+    except UnicodeDecodeError as e:
+        raise WaiverError(f"{path}: not TOML (not UTF-8 text: {e.reason} at byte {e.start})") from None
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:

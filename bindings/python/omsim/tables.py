@@ -199,6 +199,8 @@ def config_info(cfg: ConfigLike = None, name: str = "config") -> ConfigInfo:
 
 def f32_bits(x: float) -> int:
     """The binary32 bit pattern of x (rounded to nearest even from a Python float; too large -> +-INF)."""
+    if isinstance(x, bool) or not isinstance(x, (int, float, np.integer, np.floating)):
+        raise TypeError(f"x: expected a number, got {type(x).__name__}")
     try:
         return int(struct.unpack("<I", struct.pack("<f", x))[0])
     except OverflowError:  # struct refuses exactly the values that round to infinity
@@ -206,8 +208,12 @@ def f32_bits(x: float) -> int:
 
 
 def f32_value(bits: int) -> float:
-    """The value of a binary32 bit pattern (NaN payloads are not preserved by Python floats)."""
-    return float(struct.unpack("<f", struct.pack("<I", int(bits) & 0xFFFFFFFF))[0])
+    """The value of a binary32 bit pattern 0..2**32-1 (NaN payloads are not preserved by Python floats)."""
+    if isinstance(bits, bool) or not isinstance(bits, (int, np.integer)):
+        raise TypeError(f"bits: expected an int (a binary32 bit pattern), got {type(bits).__name__}")
+    if not 0 <= int(bits) <= 0xFFFFFFFF:
+        raise ValueError(f"bits: {int(bits)} is outside [0, 2**32)")
+    return float(struct.unpack("<f", struct.pack("<I", int(bits)))[0])
 
 
 def f32_bits_array(x: np.ndarray) -> np.ndarray:

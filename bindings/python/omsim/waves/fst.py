@@ -57,7 +57,11 @@ class Waves:
     pywellen cannot read, naming the path."""
 
     def __init__(self, path: str | Path):
+        if not str(path):  # Path("") is "."
+            raise FileNotFoundError("wave file name is an empty string")
         self.path = Path(path)
+        if self.path.is_dir():
+            raise IsADirectoryError(f"wave file {str(self.path)!r} is a directory")
         if not self.path.is_file():
             raise FileNotFoundError(f"wave file {str(self.path)!r} does not exist")
         self._vars = self._named(self._open())

@@ -51,11 +51,25 @@ def _differs(x: np.ndarray, y: np.ndarray) -> bool:
     return any(a != b for a, b in zip(x, y))
 
 
+CYCLE_INCHES = 0.25
+# Agg draws at most 2**23 pixels a side: at 110 dpi and CYCLE_INCHES a cycle that is some 300 000 cycles.
+MAX_WINDOW = 100_000
+
+
 def render(path: str | Path, out: str | Path, signals=None, first: int | None = None, last: int | None = None,
            marker: int | None = None) -> Window:
     """Draws ``signals`` of wave file ``path`` over cycles ``first``..``last`` into PNG ``out`` and returns the
     window drawn. Without signals and cycles, a cosim.fst's divergence window (:func:`divergence_window`).
-    Raises ValueError naming a bad window or a signal the file lacks, OSError when ``out`` cannot be written."""
+    Raises ValueError naming a bad window, a signal the file lacks or an ``out`` that is no file name (empty, a
+    directory, in a missing directory: checked before the waves are read), OSError when ``out`` cannot be written.
+    ``out`` is written as given (matplotlib would add ".png" to a name without an extension)."""
+    if not str(out):
+        raise ValueError("-o: the PNG file name is an empty string")
+    out = Path(out)
+    if out.is_dir():
+        raise ValueError(f"-o: '{out}' is a directory")
+    if not out.parent.is_dir():
+        raise ValueError(f"-o: cannot create '{out}': '{out.parent}' is not a directory")
     waves = Waves(path)
     if signals is None and first is None and last is None:
         win = divergence_window(waves)
@@ -70,8 +84,13 @@ def render(path: str | Path, out: str | Path, signals=None, first: int | None = 
         last = end if last is None else last
         if first < 0 or last < first:
             raise ValueError(f"window {first}..{last} is empty or negative (cycles)")
+        if last > end:
+            raise ValueError(f"window {first}..{last} goes past the end of {str(waves.path)!r} (cycle {end})")
+        if last - first + 1 > MAX_WINDOW:
+            raise ValueError(f"window {first}..{last} has more than {MAX_WINDOW} cycles, too wide for one PNG "
+                             f"({CYCLE_INCHES} inch a cycle)")
         win = Window(first, last, tuple(signals), marker)
-    _draw(waves, win, Path(out))
+    _draw(waves, win, out)
     return win
 
 
@@ -95,7 +114,9 @@ def _draw(waves: Waves, win: Window, out: Path) -> None:
 
     traces = waves.read(win.signals)
     t0, t1 = win.first * TICKS_PER_CYCLE, (win.last + 1) * TICKS_PER_CYCLE
-    fig, ax = plt.subplots(figsize=(max(8.0, 0.25 * (win.last - win.first + 1)), 0.45 * len(win.signals) + 1.2))
+    fig, ax = plt.subplots(
+        figsize=(max(8.0, CYCLE_INCHES * (win.last - win.first + 1)), 0.45 * len(win.signals) + 1.2)
+    )
     for row, name in enumerate(win.signals):
         tr = traces[name]
         y = len(win.signals) - 1 - row
@@ -129,5 +150,5 @@ def _draw(waves: Waves, win: Window, out: Path) -> None:
     ax.set_title(f"{waves.path.name}: cycles {win.first}..{win.last}", fontsize=9)
     ax.grid(axis="x", alpha=0.3)
     fig.tight_layout()
-    fig.savefig(out, dpi=110)
+    fig.savefig(out, dpi=110, format="png")
     plt.close(fig)
