@@ -73,6 +73,7 @@ py::dict result_dict(const RunResult& r, const Stimulus& st, const Setup& s) {
   d["cycles"] = r.cycles;
   d["pixels"] = r.pixels;
   d["mismatches"] = r.mismatches;
+  d["fault_fired"] = r.fault_fired;
   d["failures"] = r.failures;
   d["report"] = om::cosim::report(r, st, repro);
   d["coverage"] = r.coverage;

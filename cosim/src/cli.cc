@@ -48,7 +48,8 @@ const char* kRunHelp =
     "                       agree with it, --cycles may shorten it\n"
     "  --sides A[,B]        rtl,model (default), rtl,rtl, rtl or model\n"
     "  --fault NAME[@CYCLE] break the compared side on purpose ({faults}),\n"
-    "                       armed from CYCLE on: the run must report a divergence\n"
+    "                       armed from CYCLE on: the run must report a divergence (exit 2\n"
+    "                       when the fault never fired: nothing was tested)\n"
     "  --waves DIR          on failure: write FST of both sides around it to DIR, replayed\n"
     "                       from the run's last checkpoint before the window\n"
     "  --window N           cycles of waves before the failure (default 200)\n"
@@ -326,6 +327,12 @@ int run_impl(const std::vector<std::string>& a) {
       output_error = std::string("--coverage-out: ") + e.what();
     }
   }
+  // A fault that never corrupted an output leaves a run that tested nothing: no pass.
+  std::string fault_error;
+  if (!ro.fault.empty() && !r.fault_fired && r.failures.empty() && !r.interrupted) {
+    fault_error = "--fault " + ro.fault + ": never fired in the run's " + std::to_string(r.cycles) +
+                  " cycles, so the run tested nothing";
+  }
   const char* verdict = r.interrupted ? "PARTIAL" : r.failures.empty() ? "PASS" : "FAIL";
 
   const std::string rep = report(r, st, repro);
@@ -351,6 +358,7 @@ int run_impl(const std::vector<std::string>& a) {
     j["result"] = verdict;
     if (r.interrupted) j["interrupted"] = true;
     if (!output_error.empty()) j["output_error"] = output_error;
+    if (!fault_error.empty()) j["fault_error"] = fault_error;
     if (!r.failures.empty()) {
       const Failure& f = r.failures.front();
       j["failure"] = {{"kind", f.kind},       {"cycle", f.cycle},  {"field", f.field},
@@ -395,10 +403,12 @@ int run_impl(const std::vector<std::string>& a) {
     if (!ro.waves_dir.empty()) std::printf("  waves       %s\n", waves_note(r).c_str());
     std::printf("  result      %s\n", verdict);
   }
-  if (!output_error.empty()) std::fprintf(stderr, "omsim run: %s\n", output_error.c_str());
+  for (const std::string& e : {output_error, fault_error}) {
+    if (!e.empty()) std::fprintf(stderr, "omsim run: %s\n", e.c_str());
+  }
   if (!r.failures.empty()) return kFail;
   if (r.interrupted) return kInterrupted;
-  return output_error.empty() ? kOk : kUsage;
+  return output_error.empty() && fault_error.empty() ? kOk : kUsage;
 }
 
 int coverage_impl(const std::vector<std::string>& a) {

@@ -79,8 +79,10 @@ void Lockstep::start(std::unique_ptr<sim::Side> a, std::unique_ptr<sim::Side> b)
     const FaultSpec f = parse_fault(opt_.fault);
     if (b_) {
       b_ = sim::make_faulty(std::move(b_), f.name, f.from);
+      faulty_ = b_.get();
     } else {
       a_ = sim::make_faulty(std::move(a_), f.name, f.from);
+      faulty_ = a_.get();
     }
   }
   if (!opt_.port_trace.empty()) a_ = sim::make_port_recorder(std::move(a_), opt_.port_trace);
@@ -203,6 +205,7 @@ RunResult Lockstep::finish() {
   r_.coverage.add_run({kConfigs[st_.cfg.cfg_index].name, st_.cfg.seed, r_.cycles});
   if (loop_->outputs_a()) r_.perf_a = loop_->outputs_a()->perf;
   if (loop_->outputs_b()) r_.perf_b = loop_->outputs_b()->perf;
+  r_.fault_fired = faulty_ != nullptr && faulty_->fault_fired();
   return r_;
 }
 

@@ -143,17 +143,21 @@ class OutputFault final : public Side::Fault {
   OutputFault(std::string name, uint64_t from) : name_(std::move(name)), from_(from) {}
   void apply(const TopIn& in, TopOut& out) override {
     if (cycle_ < from_) return;
-    if (name_ == "wr_data" && out.mem_wr_valid && writes_ >= 4) out.mem_wr_data.w[0] ^= 1u;
-    if (name_ == "rd_addr" && out.mem_rd_valid && reads_ >= 2) out.mem_rd_addr ^= 1u;
-    if (name_ == "prdata" && out.pready && in.psel && in.penable && !in.pwrite && read_done_ == 2) {
-      out.prdata ^= 1u;
-    }
+    const bool wr = name_ == "wr_data" && out.mem_wr_valid && writes_ >= 4;
+    const bool rd = name_ == "rd_addr" && out.mem_rd_valid && reads_ >= 2;
+    const bool pr =
+        name_ == "prdata" && out.pready && in.psel && in.penable && !in.pwrite && read_done_ == 2;
+    if (wr) out.mem_wr_data.w[0] ^= 1u;
+    if (rd) out.mem_rd_addr ^= 1u;
+    if (pr) out.prdata ^= 1u;
     // Only a cycle that would accept the 50th pixel counts as the drop: offered while om_top
     // holds in_ready low, the pixel is not accepted there either.
     dropping_ = name_ == "in_ready" && in.in_valid && out.in_ready && pixels_ == 49 && !dropped_;
     if (dropping_) out.in_ready = false;
+    fired_ = fired_ || wr || rd || pr || dropping_;
   }
   std::unique_ptr<Fault> clone() const override { return std::make_unique<OutputFault>(*this); }
+  bool fired() const override { return fired_; }
   void edge(const TopIn& in, const TopOut& out) override {
     if (cycle_++ < from_) return;
     if (out.mem_wr_valid && in.mem_wr_ready) ++writes_;
@@ -171,6 +175,7 @@ class OutputFault final : public Side::Fault {
   uint64_t writes_ = 0, reads_ = 0, read_done_ = 0, pixels_ = 0;
   bool dropping_ = false;  // apply() dropped in_ready in the current cycle
   bool dropped_ = false;
+  bool fired_ = false;
 };
 
 }  // namespace

@@ -160,6 +160,12 @@ def test_fault_run_is_deterministic():
     assert a.failure is not None and a.failure == b.failure and a.report == b.report
 
 
+def test_a_fault_that_never_fires_is_an_error_not_a_pass():
+    with pytest.raises(ValueError, match=r"fault: 'wr_data@99999' never fired in the run's \d+ cycles"):
+        cosim.run("fl9_3", 4, 2000, fault="wr_data@99999")
+    assert not cosim.run("fl9_3", 4, 2000, fault="wr_data@100").passed
+
+
 # --- stepping ------------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("fault", [None, "rd_addr"])
 def test_stepping_in_chunks_gives_the_result_of_run(fault, rng):

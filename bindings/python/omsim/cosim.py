@@ -244,7 +244,7 @@ def run(
     window (`window` cycles before it to 20 after) in ``waves/window/``; with ``waves_full=False`` only the
     failure window, directly in `waves` (as ``omsim run --waves``: nothing for a passing run, no slowdown).
     `fault`: one of :func:`faults`, optionally ``"NAME@CYCLE"`` (armed from that cycle on), applied to the
-    compared side (the run must then fail). `progress`: True for a tqdm bar, or a callable(cycle, total).
+    compared side (the run must then fail; ValueError after the run when the fault never fired). `progress`: True for a tqdm bar, or a callable(cycle, total).
 
     A mismatch is a result (``passed`` False, ``failures``, ``report``), not an exception. Raises TypeError /
     ValueError for bad arguments (:data:`StimulusError` for a malformed stimulus), KeyboardInterrupt on Ctrl-C.
@@ -270,7 +270,10 @@ def run(
         d = _cosim.run(*args[:4], prof, text, name, rec, *args[4:], full, window, bar.callback)
     finally:
         bar.close(args[2])
-    return result_from_dict(d)
+    res = result_from_dict(d)
+    if fault is not None and res.passed and not d["fault_fired"]:
+        raise ValueError(f"fault: {fault!r} never fired in the run's {res.cycles} cycles, so the run tested nothing")
+    return res
 
 
 def _stimulus_arg(v: Any) -> tuple[Stimulus, str]:

@@ -79,6 +79,7 @@ struct RunResult {
   bool waves_reproduced = false;     // the replay failed as the run did (kind, cycle and field)
   double secs_waves = 0;             // time from the failure to the written waves
   bool interrupted = false;          // RunOptions::poll threw Interrupted: the run stopped early
+  bool fault_fired = false;  // RunOptions::fault corrupted an output at least once
   Perf perf_a, perf_b;  // perf_o of each side in the last evaluated cycle (b: zero without b)
 };
 
@@ -169,6 +170,7 @@ class Lockstep {
   const bool tracing_;
   TraceWindow tw_;
   std::unique_ptr<sim::Side> a_, b_;
+  const sim::Side* faulty_ = nullptr;  // the side given RunOptions::fault
   std::unique_ptr<Env> env_;
   std::unique_ptr<sim::LockstepLoop<TopIn, TopOut, Env>> loop_;
   std::unique_ptr<MergedWaves> merged_;

@@ -55,8 +55,11 @@ class BasicSide {
     virtual void edge(const In& in, const Out& out) = 0;
     /// A copy with the same counts (a checkpoint keeps the fault's progress with its side).
     virtual std::unique_ptr<Fault> clone() const = 0;
+    /// apply() has corrupted an output at least once: a run whose fault never fired tested nothing.
+    virtual bool fired() const = 0;
   };
   void set_fault(std::unique_ptr<Fault> f) { fault_ = std::move(f); }
+  bool fault_fired() const { return fault_ && fault_->fired(); }
 
   /// What a checkpoint keeps of a side: everything its next eval() and tick() depend on, its
   /// fault's counts included. Only restore() of a side of the same kind and build reads it.
