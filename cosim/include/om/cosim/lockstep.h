@@ -79,7 +79,7 @@ struct RunResult {
   bool waves_reproduced = false;     // the replay failed as the run did (kind, cycle and field)
   double secs_waves = 0;             // time from the failure to the written waves
   bool interrupted = false;          // RunOptions::poll threw Interrupted: the run stopped early
-  bool fault_fired = false;  // RunOptions::fault corrupted an output at least once
+  bool fault_fired = false;          // RunOptions::fault corrupted an output at least once
   Perf perf_a, perf_b;  // perf_o of each side in the last evaluated cycle (b: zero without b)
 };
 
