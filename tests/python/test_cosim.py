@@ -161,8 +161,9 @@ def test_fault_run_is_deterministic():
 
 
 def test_a_fault_that_never_fires_is_an_error_not_a_pass():
-    with pytest.raises(ValueError, match=r"fault: 'wr_data@99999' never fired in the run's \d+ cycles"):
+    with pytest.raises(cosim.FaultNeverFiredError, match=r"fault: 'wr_data@99999' never fired in the run's \d+ cycles") as e:
         cosim.run("fl9_3", 4, 2000, fault="wr_data@99999")
+    assert isinstance(e.value, ValueError) and e.value.result.passed
     assert not cosim.run("fl9_3", 4, 2000, fault="wr_data@100").passed
 
 

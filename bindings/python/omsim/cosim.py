@@ -178,6 +178,15 @@ def _run_args(
     ]
 
 
+class FaultNeverFiredError(ValueError):
+    """A run given a `fault` ended without the fault corrupting an output (armed after the last write, say): it
+    tested nothing (``omsim run`` exits 2). ``result`` is the run's :class:`RunResult`."""
+
+    def __init__(self, message: str, result: RunResult) -> None:
+        super().__init__(message)
+        self.result = result
+
+
 class _Bar:
     """Progress reporting: a tqdm bar (imported only when asked for) or the caller's callable."""
 
@@ -244,7 +253,8 @@ def run(
     window (`window` cycles before it to 20 after) in ``waves/window/``; with ``waves_full=False`` only the
     failure window, directly in `waves` (as ``omsim run --waves``: nothing for a passing run, no slowdown).
     `fault`: one of :func:`faults`, optionally ``"NAME@CYCLE"`` (armed from that cycle on), applied to the
-    compared side (the run must then fail; ValueError after the run when the fault never fired). `progress`: True for a tqdm bar, or a callable(cycle, total).
+    compared side (the run must then fail; FaultNeverFiredError, a ValueError, after the run when the fault never
+    fired). `progress`: True for a tqdm bar, or a callable(cycle, total).
 
     A mismatch is a result (``passed`` False, ``failures``, ``report``), not an exception. Raises TypeError /
     ValueError for bad arguments (:data:`StimulusError` for a malformed stimulus), KeyboardInterrupt on Ctrl-C.
@@ -272,7 +282,9 @@ def run(
         bar.close(args[2])
     res = result_from_dict(d)
     if fault is not None and res.passed and not d["fault_fired"]:
-        raise ValueError(f"fault: {fault!r} never fired in the run's {res.cycles} cycles, so the run tested nothing")
+        raise FaultNeverFiredError(
+            f"fault: {fault!r} never fired in the run's {res.cycles} cycles, so the run tested nothing", res
+        )
     return res
 
 
@@ -435,6 +447,7 @@ __all__ = [
     "BusOp",
     "Coverage",
     "Failure",
+    "FaultNeverFiredError",
     "Lockstep",
     "MemPhase",
     "PaletteEntry",

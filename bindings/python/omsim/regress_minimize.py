@@ -74,7 +74,10 @@ class _Oracle:
         if self.runs >= self.budget:
             return False
         self.runs += 1
-        res = cosim.run(stimulus=stim, fault=self.fault, coverage=False)
+        try:
+            res = cosim.run(stimulus=stim, fault=self.fault, coverage=False)
+        except cosim.FaultNeverFiredError:  # the cut removed what the fault corrupts
+            return False
         if signature(res.failure) != self.target:
             return False
         self.failure_cycle = res.failure.cycle
