@@ -146,3 +146,14 @@ def test_struct_tables_of_the_extensions_name_the_dataclass_fields_in_order():
             assert tuple(f.name for f in dataclasses.fields(cls)) == names, (ext.__name__, name)
             checked.add(name)
     assert {"RtBlendDesc", "BlendDesc", "PixelState", "Caps", "OmState", "PerfCounters", "Failure"} <= checked
+
+
+def test_struct_tables_follow_the_cpp_member_order():
+    # The C++ struct declares its members in the order of its table (hence of the dataclass): the members' byte
+    # offsets (FIELD_OFFSETS) increase along every table, so a reordered member on one side cannot pass.
+    checked = set()
+    for ext in (omsim._core, omsim._device, omsim._cosim):
+        for name, offsets in ext.FIELD_OFFSETS:
+            assert list(offsets) == sorted(set(offsets)), (ext.__name__, name, offsets)
+            checked.add(name)
+    assert set(omsim._core.FIELDS) | set(omsim._device.FIELDS) | set(omsim._cosim.FIELDS) == checked
