@@ -234,9 +234,9 @@ py::object cast(const T& v) {
   }
 }
 
-/// Exports the tables of S... as FIELDS, {kName: (field names)}, the names a test checks against the
-/// dataclasses, and FIELD_OFFSETS, [(kName, (byte offset of each field's member))], which a test
-/// checks are increasing: the C++ struct declares its members in the dataclass's field order.
+/// Exports the tables of S... as FIELDS, {kName: (field names)}, the names a test checks against
+/// the dataclasses, and FIELD_OFFSETS, [(kName, (byte offset of each field's member))], which a
+/// test checks are increasing: the C++ struct declares its members in the dataclass's field order.
 template <class... S>
 void export_fields(py::module_& m) {
   py::dict names;

@@ -78,10 +78,13 @@ class Struct:
 def structs() -> dict[str, Struct]:
     out: dict[str, Struct] = {}
     keys = {f.name for f in dataclasses.fields(Field)}
+    struct_keys = {f.name for f in dataclasses.fields(Struct)}
     for s in defs._load("structs.toml")["struct"]:
         name = s.get("name")
         if not name or name in out:
             _fail(f"struct {name!r}: missing or duplicate name")
+        if set(s) - struct_keys:
+            _fail(f"{name}: unknown keys {sorted(set(s) - struct_keys)}")
         if s.get("namespace") not in NAMESPACES:
             _fail(f"{name}: namespace must be one of {', '.join(NAMESPACES)}")
         if "like" in s:
@@ -95,6 +98,8 @@ def structs() -> dict[str, Struct]:
             t = f.get("type")
             if t not in SCALARS and t not in ENUMS and t not in out:
                 _fail(f"{name}.{f.get('name')}: type {t!r} is no scalar, enum or earlier struct")
+            if t not in out and "default" not in f and "count" not in f:
+                _fail(f"{name}.{f.get('name')}: a {t} field needs a default")
             fields.append(Field(**f))
         if not fields:
             _fail(f"{name}: no fields")
@@ -163,7 +168,7 @@ def headers() -> dict[str, str]:
     for header, group in groups.items():
         ns = NAMESPACES[group[0].namespace]
         deps = sorted({structs()[f.type].header for s in group for f in s.fields if _is_struct(f.type)} - {header})
-        text = [f"// SPDX-License-Identifier: Apache-2.0", f"// {BANNER}", "#pragma once", "",
+        text = [f"// {BANNER}", "#pragma once", "",
                 "#include <array>", "#include <cstdint>", "", '#include "om/gen/defs.h"', '#include "om/gen/regs.h"',
                 '#include "om/gen/sizes.h"']
         text += [f'#include "om/gen/structs/{d}.h"' for d in deps]
@@ -203,7 +208,7 @@ def _table(s: Struct, cpp: str, present: str) -> list[str]:
 def py_tables(namespace: str) -> str:
     """om/gen/py_structs.h (ref) or om/gen/py_driver_structs.h (driver: also the tables of `also` structs)."""
     mine = [s for s in structs().values() if s.namespace == namespace]
-    text = [f"// SPDX-License-Identifier: Apache-2.0", f"// {BANNER}",
+    text = [f"// {BANNER}",
             "// The field tables (bindings/pystruct.h) in the field order of the omsim dataclasses.", "#pragma once", ""]
     if namespace == "ref":
         text += ['#include "om/ref/caps.h"', '#include "om/ref/depth_stencil.h"', '#include "om/ref/om_validate.h"',
@@ -294,7 +299,7 @@ def py() -> str:
                           | {s.mixin for s in classes}))
     typing = sorted(used & {"Optional", "Union"})
     names = ", ".join(f'"{s.py_class}"' for s in classes)
-    text = ["# SPDX-License-Identifier: Apache-2.0", f'"""{BANNER}', "",
+    text = [f'"""{BANNER}', "",
             "The dataclasses of the API structs; omsim.state, omsim.validate and omsim.device_types re-export them.",
             '"""', "", "from dataclasses import dataclass", f"from typing import {', '.join(typing)}", "",
             f"from .enums import {', '.join(enums)}", f"from .structs import {', '.join(base)}", *body,
