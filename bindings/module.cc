@@ -7,7 +7,7 @@
 #include <stdexcept>
 
 #include "common.h"
-#include "ref_structs.h"
+#include "om/gen/py_structs.h"
 
 PYBIND11_MODULE(_core, m) {
   namespace py = pybind11;

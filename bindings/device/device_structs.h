@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // The field tables (pystruct.h) of the driver structs that cross into Python: those of
 // defs/structs.toml and the views sharing RtBinding's / DsvBinding's fields are generated
-// (om/gen/py_driver_structs.h); the ones whose members are named otherwise than their dataclass's
-// fields are here.
+// (om/gen/py_driver_structs.h); PsOutputDesc's (members named otherwise than PsOutput's fields) and
+// PerfCounters' (the register map's counters) are here.
 #pragma once
 
 #include "om/driver/device.h"
 #include "om/gen/py_driver_structs.h"
-#include "ref_structs.h"
 
 namespace omsim_py {
 

@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0
 """Output-merger state as frozen dataclasses mapped to the C++ structs of ``om/ref/state.h`` and ``pixel.h``.
 
-The descriptor classes (RtBlendDesc, BlendDesc, D3d9State, DepthStencilOpDesc, DepthStencilDesc, D3d9DepthStencil)
+The classes (RtBlendDesc, BlendDesc, D3d9State, DepthStencilOpDesc, DepthStencilDesc, D3d9DepthStencil, PixelState)
 are generated from defs/structs.toml (omsim._structs) and re-exported here with the field machinery of
-:mod:`omsim.structs`; PixelState is written here.
+:mod:`omsim.structs`.
 
 Enum fields take a member, a member name (``"SRC_ALPHA"``) or an int. An int that is not a member of the enum is
 kept as a plain int, as D3D passes any 32-bit value through to validation (``check_blend_desc`` then reports
@@ -17,11 +17,7 @@ Each is a :class:`Struct`: its fields are checked in one place (by their annotat
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Optional
-
-from ._structs import BlendDesc, D3d9DepthStencil, D3d9State, DepthStencilDesc, DepthStencilOpDesc, RtBlendDesc
-from .enums import FeatureLevel
+from ._structs import BlendDesc, D3d9DepthStencil, D3d9State, DepthStencilDesc, DepthStencilOpDesc, PixelState, RtBlendDesc
 from .structs import (
     MAX_RTS,
     Struct,
@@ -38,28 +34,6 @@ from .structs import (
     rt_slots,
     slots,
 )
-from .tables import FormatInfo
-
-
-@dataclass(frozen=True)
-class PixelState(Struct):
-    """Everything a draw sees (pixel.h PixelState): blend object, K, SampleMask, bound RT formats, D3D9 states.
-
-    ``rt_formats`` takes up to 8 formats (None = unbound; missing entries unbound). Which PS outputs are declared
-    is not part of this state: ``process_pixel(s)`` derive it from which ``oc`` entries are given.
-    """
-
-    blend: BlendDesc = BlendDesc()
-    blend_factor: tuple[float, float, float, float] = (1.0, 1.0, 1.0, 1.0)
-    sample_mask: int = 0xFFFFFFFF
-    rt_formats: tuple[Optional[FormatInfo], ...] = slots(None)
-    d3d9: D3d9State = D3d9State()
-    gamma_space: bool = False
-    """FL 9_x emulation: *_UNORM_SRGB RTs blend in gamma space (docs/arithmetic.md §9)."""
-    feature_level: FeatureLevel = FeatureLevel.FL_11_1
-    """The configuration's feature level: an RT whose format is not BLENDABLE there is written with blending off
-    (docs/behaviour.md §11 #7)."""
-
 
 __all__ = [
     "MAX_RTS",
