@@ -44,6 +44,7 @@ ENUMS = {
     "feature_level": ("FeatureLevel", "FL"), "format_support": ("FormatSupport", "FORMAT_SUPPORT"),
     "format_support2": ("FormatSupport2", "FORMAT_SUPPORT2"), "pmisc": ("PMiscCaps", "PMISC"),
     "pblend": ("PBlendCaps", "PBLEND"), "validate_reason": ("ValidateReason", "VALIDATE"),
+    "resource_type": ("ResourceType", "RESOURCE"), "ps_output_type": ("PsOutputType", "PS_OUT"),
 }
 
 

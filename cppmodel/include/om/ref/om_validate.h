@@ -2,30 +2,24 @@
 // om_validate (docs/validation.md §7): the output merger's analogue of
 // IDirect3DDevice9::ValidateDevice. Given the state the next draw would use and the capabilities
 // (decoded from the capability registers, caps.h), it says whether the draw renders correctly in
-// one pass and, if not, every reason. Clock-free; the host driver calls it.
+// one pass and, if not, every reason. Clock-free; the host driver calls it. Its state structs
+// (RtBinding, DsvBinding, PsOutput, D3d9Mode, OmState) are generated from defs/structs.toml.
 #pragma once
 
 #include <array>
 #include <cstdint>
 
 #include "om/gen/defs.h"
+#include "om/gen/structs/om_validate.h"  // IWYU pragma: export
 #include "om/ref/caps.h"
 #include "om/ref/fp32.h"
 #include "om/ref/state.h"
 
 namespace om::ref {
 
-/// D3D11_RESOURCE_DIMENSION of a bound view's resource (a TextureCube is TEXTURE2D + `cube`).
-enum class ResourceType : uint32_t { BUFFER = 1, TEXTURE1D = 2, TEXTURE2D = 3, TEXTURE3D = 4 };
-/// Component type of a PS colour output register o[i].
-enum class PsOutputType : uint32_t { FLOAT = 0, UINT = 1, SINT = 2 };
-
-}  // namespace om::ref
-
-// RtBinding, DsvBinding, PsOutput, D3d9Mode and OmState over the enums above (defs/structs.toml).
-#include "om/gen/structs/om_validate.h"  // IWYU pragma: export
-
-namespace om::ref {
+// om::ref's names of the enums in om_validate's state (defs/enums.toml).
+using ResourceType = om::ResourceType;
+using PsOutputType = om::PsOutputType;
 
 struct ValidateResult {
   uint32_t passes = 1;             // 1 with S_OK; else the advisory pass count, 0 if none exists
