@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "common.h"
+#include "om/gen/py_structs.h"
 #include "om/ref/batch.h"
-#include "ref_structs.h"
 
 namespace omsim_py {
 namespace {

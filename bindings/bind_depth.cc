@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "common.h"
+#include "om/gen/py_structs.h"
 #include "om/ref/depth_stencil.h"
 #include "om/ref/ds_state.h"
-#include "ref_structs.h"
 
 namespace omsim_py {
 namespace {

@@ -7,9 +7,9 @@
 #include <string>
 
 #include "common.h"
+#include "om/gen/py_structs.h"
 #include "om/ref/batch.h"
 #include "om/ref/logic.h"
-#include "ref_structs.h"
 
 namespace omsim_py {
 namespace {

@@ -9,9 +9,9 @@
 #include <string>
 
 #include "common.h"
+#include "om/gen/py_structs.h"
 #include "om/ref/blend_state_table.h"
 #include "om/ref/validate.h"
-#include "ref_structs.h"
 
 namespace omsim_py {
 namespace {

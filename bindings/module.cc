@@ -7,7 +7,7 @@
 #include <stdexcept>
 
 #include "common.h"
-#include "ref_structs.h"
+#include "om/gen/py_structs.h"
 
 PYBIND11_MODULE(_core, m) {
   namespace py = pybind11;
@@ -16,10 +16,9 @@ PYBIND11_MODULE(_core, m) {
       "omsim._core: bindings of the om::ref reference model (clock-free, bit-exact).\n\n"
       "Use the typed API of the omsim package; this module takes raw D3D values and 32-bit words.";
   omsim_py::register_argument_errors();
-  m.attr("FIELDS") =
-      omsim_py::field_names<RtBlendDesc, BlendDesc, D3d9State, PixelState, OmCaps, D3d9Options1,
-                            D3dCaps9, Caps, RtBinding, DsvBinding, PsOutput, D3d9Mode, OmState,
-                            DepthStencilOpDesc, DepthStencilDesc>();
+  omsim_py::export_fields<RtBlendDesc, BlendDesc, D3d9State, PixelState, OmCaps, D3d9Options1,
+                          D3dCaps9, Caps, RtBinding, DsvBinding, PsOutput, D3d9Mode, OmState,
+                          DepthStencilOpDesc, DepthStencilDesc, D3d9DepthStencil>(m);
   omsim_py::bind_formats(m);
   omsim_py::bind_batch(m);  // first: BatchRt, which bind_pixel's signatures name
   omsim_py::bind_pixel(m);

@@ -18,7 +18,7 @@ foreach(module _core _device _cosim)
     list(APPEND om_files ${om_prebuilt}/${module}${om_ext} ${om_prebuilt}/${module}.pyi)  # and its stub
   endif()
 endforeach()
-foreach(generated _defs.py _regs.py _types.py _top_ports.py)
+foreach(generated _defs.py _regs.py _types.py _top_ports.py _structs.py)
   if(NOT EXISTS ${om_prebuilt}/${generated})
     message(FATAL_ERROR "OM_PYTHON_PREBUILT: ${om_prebuilt}/${generated} is missing")
   endif()

@@ -5,7 +5,8 @@
 // DXGI values for formats, tuples for nested structs and arrays, None for an empty optional entry
 // -- and from_core() takes the same tuple back. Table<S> lists S's members in that order under the
 // dataclass's field names; the caster at the end converts every S a binding takes or returns. Each
-// module exports the names as FIELDS, so a test checks that both sides agree.
+// module exports the names as FIELDS and the members' offsets as FIELD_OFFSETS, so a test checks
+// that the dataclass, the table and the C++ struct agree.
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -233,18 +234,29 @@ py::object cast(const T& v) {
   }
 }
 
-/// {kName: (field names)} of the tables of S..., exported as FIELDS.
+/// Exports the tables of S... as FIELDS, {kName: (field names)}, the names a test checks against
+/// the dataclasses, and FIELD_OFFSETS, [(kName, (byte offset of each field's member))], which a
+/// test checks are increasing: the C++ struct declares its members in the dataclass's field order.
 template <class... S>
-py::dict field_names() {
-  py::dict d;
-  auto add = [&d](auto table) {
+void export_fields(py::module_& m) {
+  py::dict names;
+  py::list offsets;
+  auto add = [&](auto table, const auto& sample) {
     using Tbl = decltype(table);
-    py::list names;
-    std::apply([&](const auto&... f) { (names.append(f.name), ...); }, Tbl::kFields);
-    d[Tbl::kName] = py::tuple(names);
+    py::list n, o;
+    const auto* base = reinterpret_cast<const char*>(&sample);
+    std::apply(
+        [&](const auto&... f) {
+          (n.append(f.name), ...);
+          (o.append(reinterpret_cast<const char*>(&(sample.*f.member)) - base), ...);
+        },
+        Tbl::kFields);
+    names[Tbl::kName] = py::tuple(n);
+    offsets.append(py::make_tuple(Tbl::kName, py::tuple(o)));
   };
-  (add(Table<S>{}), ...);
-  return d;
+  (add(Table<S>{}, S{}), ...);
+  m.attr("FIELDS") = names;
+  m.attr("FIELD_OFFSETS") = offsets;
 }
 
 }  // namespace omsim_py

@@ -15,7 +15,7 @@ PYBIND11_MODULE(_cosim, m) {
   namespace py = pybind11;
   m.doc() = "omsim._cosim: lockstep co-simulation of om_top (RTL vs cycle model). Use omsim.cosim.";
   omsim_py::register_argument_errors();
-  m.attr("FIELDS") = omsim_py::field_names<om::cosim::Failure>();
+  omsim_py::export_fields<om::cosim::Failure>(m);
   m.def(
       "sides",
       []() {

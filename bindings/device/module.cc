@@ -55,12 +55,12 @@ PYBIND11_MODULE(_device, m) {
       "Use omsim.device; this module takes raw D3D values and 32-bit words and returns HRESULTs.";
   omsim_py::register_argument_errors();
   namespace d = om::driver;
-  m.attr("FIELDS") = omsim_py::field_names<
+  omsim_py::export_fields<
       om::ref::RtBlendDesc, om::ref::BlendDesc, om::ref::OmCaps, om::ref::D3d9Options1,
       om::ref::D3dCaps9, om::ref::Caps, d::RenderTargetView, d::DepthStencilView, d::PsOutputDesc,
-      d::PerfCounters, d::D3dCaps9, d::FeatureDataD3d11Options, d::FeatureDataD3d9Options,
+      d::PerfCounters, d::FeatureDataD3d11Options, d::FeatureDataD3d9Options,
       d::FeatureDataD3d9ShadowSupport, d::FeatureDataD3d9SimpleInstancingSupport,
-      d::FeatureDataD3d9Options1, om::ref::D3d9DepthStencil>();
+      d::FeatureDataD3d9Options1, om::ref::D3d9DepthStencil>(m);
   m.def("backends", &omsim_device::backends,
         "The registered backends of this build as (name, description) pairs, sorted by name.");
   m.def("create_device", &omsim_device::create_device, py::arg("backend"), py::arg("config"),

@@ -157,11 +157,7 @@ Hresult Device::get_device_caps9(D3dCaps9* caps) {
   if (!failed(hr)) hr = read_reg(regs::kCapD3d9Pmisc, &pmisc);
   if (!failed(hr)) hr = read_reg(regs::kCapD3d9Blend, &blend);
   if (failed(hr)) return hr;
-  const ref::D3dCaps9 c = ref::decode_d3dcaps9(numrt, pmisc, blend);
-  caps->num_simultaneous_rts = c.num_simultaneous_rts;
-  caps->primitive_misc_caps = c.primitive_misc_caps;
-  caps->src_blend_caps = c.src_blend_caps;
-  caps->dest_blend_caps = c.dest_blend_caps;
+  *caps = ref::decode_d3dcaps9(numrt, pmisc, blend);
   return ok();
 }
 

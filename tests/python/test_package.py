@@ -5,6 +5,7 @@ and the dataclass <-> C++ struct mapping."""
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import os
 from pathlib import Path
 
@@ -24,7 +25,7 @@ def test_imported_from_an_installation_not_the_source_tree():
     if expected_prefix:
         assert here.is_relative_to(Path(expected_prefix).resolve()), here
         assert "site-packages" in here.parts
-    for name in ("_defs.py", "_regs.py", "_types.py", "_top_ports.py", "_core.pyi", "_device.pyi", "_cosim.pyi", "py.typed"):
+    for name in ("_defs.py", "_regs.py", "_types.py", "_top_ports.py", "_structs.py", "_core.pyi", "_device.pyi", "_cosim.pyi", "py.typed"):
         assert (here / name).is_file(), name
     for ext in ("_core", "_device", "_cosim"):
         assert any(p.name.startswith(ext + ".") and p.suffix in (".so", ".pyd") for p in here.iterdir()), ext
@@ -41,6 +42,7 @@ def test_generated_modules_are_not_committed_to_the_source_package():
     assert not (SOURCE_PACKAGE / "_regs.py").exists()
     assert not (SOURCE_PACKAGE / "_types.py").exists()
     assert not (SOURCE_PACKAGE / "_top_ports.py").exists()
+    assert not (SOURCE_PACKAGE / "_structs.py").exists()
 
 
 @pytest.mark.parametrize(
@@ -146,3 +148,15 @@ def test_struct_tables_of_the_extensions_name_the_dataclass_fields_in_order():
             assert tuple(f.name for f in dataclasses.fields(cls)) == names, (ext.__name__, name)
             checked.add(name)
     assert {"RtBlendDesc", "BlendDesc", "PixelState", "Caps", "OmState", "PerfCounters", "Failure"} <= checked
+
+
+def test_struct_tables_follow_the_cpp_member_order():
+    # The C++ struct declares its members in the order of its table (hence of the dataclass): the members' byte
+    # offsets (FIELD_OFFSETS) increase along every table, so a reordered member on one side cannot pass.
+    checked = set()
+    exts = [importlib.import_module(f"omsim.{m}") for m in ("_core", "_device", "_cosim")]
+    for ext in exts:
+        for name, offsets in ext.FIELD_OFFSETS:
+            assert list(offsets) == sorted(set(offsets)), (ext.__name__, name, offsets)
+            checked.add(name)
+    assert set().union(*(ext.FIELDS for ext in exts)) == checked

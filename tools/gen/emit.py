@@ -7,8 +7,10 @@ defs/types.toml (packed.py: om_pkg.sv, om/gen/sizes.h, types.h, src/types.cc, om
 those types (waves.py: om/gen/waves.h), om_top's ports and stage-boundary taps of defs/top_ports.toml (top_ports.py:
 om/gen/top_ports.h, om/gen/top_ports_vl.h, om/gen/port_trace.h, om/gen/top_port_waves.h, src/top_ports.cc,
 src/top_taps.cc; top_ports_sc.py: om/gen/top_ports_sc.h; top_table.py: omsim/_top_ports.py; top_ports_sv.py: the
-Icarus replay's tb/tb_icarus_top_ports.svh) and, with --docs, DOCDIR/definitions.md, DOCDIR/types.md and the
-tables in DOCDIR/interface.md (top_doc.py: the doc's marked regions, the text around them is hand-written).
+Icarus replay's tb/tb_icarus_top_ports.svh), the API structs of defs/structs.toml (structs.py: om/gen/structs/
+<header>.h, the pybind11 field tables om/gen/py_structs.h and om/gen/py_driver_structs.h, omsim/_structs.py) and,
+with --docs, DOCDIR/definitions.md, DOCDIR/types.md and the tables in DOCDIR/interface.md (top_doc.py: the doc's
+marked regions, the text around them is hand-written).
 --check-docs fails when one of the three differs from what --docs would write. Files are rewritten only when their
 content changes, so builds stay incremental.
 """
@@ -22,6 +24,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import defs  # noqa: E402
 import srgb  # noqa: E402
 import srgb_poly  # noqa: E402
+import structs  # noqa: E402
 import packed  # noqa: E402
 import top_doc  # noqa: E402
 import top_ports  # noqa: E402
@@ -41,6 +44,7 @@ ENUMS = {
     "feature_level": ("FeatureLevel", "FL"), "format_support": ("FormatSupport", "FORMAT_SUPPORT"),
     "format_support2": ("FormatSupport2", "FORMAT_SUPPORT2"), "pmisc": ("PMiscCaps", "PMISC"),
     "pblend": ("PBlendCaps", "PBLEND"), "validate_reason": ("ValidateReason", "VALIDATE"),
+    "resource_type": ("ResourceType", "RESOURCE"), "ps_output_type": ("PsOutputType", "PS_OUT"),
 }
 
 
@@ -336,6 +340,11 @@ def main() -> int:
     write(a.outdir / "src/types.cc", packed.cpp_types_cc())
     write(a.outdir / "rtl/om_pkg.sv", packed.sv_om_pkg())
     write(a.outdir / "python/omsim/_types.py", packed.py())
+    for header, text in structs.headers().items():
+        write(a.outdir / f"include/om/gen/structs/{header}.h", text)
+    write(a.outdir / "include/om/gen/py_structs.h", structs.py_tables("ref"))
+    write(a.outdir / "include/om/gen/py_driver_structs.h", structs.py_tables("driver"))
+    write(a.outdir / "python/omsim/_structs.py", structs.py())
     write(a.outdir / "include/om/gen/waves.h", waves.cpp_h(BANNER))
     write(a.outdir / "include/om/gen/top_ports.h", top_ports.cpp_h())
     write(a.outdir / "include/om/gen/top_ports_vl.h", top_ports.cpp_vl_h())

@@ -5,7 +5,8 @@ the blend-state object wrapper.
 The render-target and depth/stencil views, the PS output signature entries and the D3D9_OPTIONS1 / D3DCAPS9
 structures are the classes :mod:`omsim.validate` already has (``RenderTargetView`` is ``omsim.RtBinding``,
 ``DepthStencilView`` is ``omsim.DsvBinding``), so a state bound on a device and the same state given to
-``omsim.om_validate`` are written the same way.
+``omsim.om_validate`` are written the same way. The D3D feature structures are generated from defs/structs.toml
+(omsim._structs) and re-exported here.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from enum import IntEnum
 from typing import Any
 
 from . import _regs
+from ._structs import D3d9Options, D3d9ShadowSupport, D3d9SimpleInstancingSupport, D3d11Options
 from .errors import error_class
 from .state import Struct
 from .validate import DsvBinding, RtBinding, ValidateResult
@@ -31,48 +33,6 @@ DepthStencilView = DsvBinding
 def sample_shape(v: RtBinding | DsvBinding) -> tuple[int, ...]:
     """(H, W) of a single-sample view, (H, W, n) of a view of n samples: the shape of its readback."""
     return (v.height, v.width) if v.sample_count == 1 else (v.height, v.width, v.sample_count)
-
-
-@dataclass(frozen=True)
-class D3d11Options(Struct):
-    """D3D11_FEATURE_DATA_D3D11_OPTIONS. The output merger decides only ``output_merger_logic_op``
-    (docs/caps.md §3); the driver reports every other member FALSE (they belong to other parts of a GPU)."""
-
-    output_merger_logic_op: bool = False
-    uav_only_rendering_forced_sample_count: bool = False
-    discard_apis_seen_by_driver: bool = False
-    flags_for_update_and_copy_seen_by_driver: bool = False
-    clear_view: bool = False
-    copy_with_overlap: bool = False
-    constant_buffer_partial_update: bool = False
-    constant_buffer_offsetting: bool = False
-    map_no_overwrite_on_dynamic_constant_buffer: bool = False
-    map_no_overwrite_on_dynamic_buffer_srv: bool = False
-    multisample_rtv_with_forced_sample_count_one: bool = False
-    sad4_shader_instructions: bool = False
-    extended_doubles_shader_instructions: bool = False
-    extended_resource_sharing: bool = False
-
-
-@dataclass(frozen=True)
-class D3d9Options(Struct):
-    """D3D11_FEATURE_DATA_D3D9_OPTIONS (agrees with D3D9_OPTIONS1, docs/caps.md §2)."""
-
-    full_non_pow2_texture_support: bool = False
-
-
-@dataclass(frozen=True)
-class D3d9ShadowSupport(Struct):
-    """D3D11_FEATURE_DATA_D3D9_SHADOW_SUPPORT."""
-
-    supports_depth_as_texture_with_less_equal_comparison_filter: bool = False
-
-
-@dataclass(frozen=True)
-class D3d9SimpleInstancingSupport(Struct):
-    """D3D11_FEATURE_DATA_D3D9_SIMPLE_INSTANCING_SUPPORT."""
-
-    simple_instancing_supported: bool = False
 
 
 _PERF_DOC = """The PERF_* counters (docs/registers.md): pixels accepted (a Clear is one command per pixel of its area, and

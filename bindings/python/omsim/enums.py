@@ -1,13 +1,12 @@
 # SPDX-License-Identifier: Apache-2.0
 """D3D enumerations as :class:`enum.IntEnum` / :class:`enum.IntFlag` classes.
 
-Every class except the last four is built at import time from the generated ``omsim._defs`` (itself generated
-from ``defs/enums.toml`` and ``defs/formats.toml``), so Python, C++ and the RTL share one definition. Members
-carry the D3D values (``Blend.SRC_ALPHA == 5``, ``Format.R8G8B8A8_UNORM == 28``). Feature levels are spelled
-``FeatureLevel.FL_11_1`` (as in C++).
+Every class except ``DescRule``, ``DsRule`` and ``BatchIsa`` is built at import time from the generated
+``omsim._defs`` (itself generated from ``defs/enums.toml`` and ``defs/formats.toml``), so Python, C++ and the RTL
+share one definition. Members carry the D3D values (``Blend.SRC_ALPHA == 5``, ``Format.R8G8B8A8_UNORM == 28``).
+Feature levels are spelled ``FeatureLevel.FL_11_1`` (as in C++).
 
-``DescRule`` and ``BatchIsa`` come from the extension module (C++ enums of ``validate.h`` and ``batch.h``).
-``ResourceType`` and ``PsOutputType`` mirror the two small enums of ``om_validate.h``.
+Those three come from the extension module (C++ enums of ``validate.h``, ``ds_state.h`` and ``batch.h``).
 """
 
 from __future__ import annotations
@@ -68,21 +67,10 @@ DsRule = IntEnum("DsRule", {name: value for name, value, _ in _core.DS_RULES}, m
 DsRule.__doc__ = "The rule a depth-stencil descriptor breaks (docs/depth-stencil.md §4); OK when none."
 
 
-class ResourceType(IntEnum):
-    """D3D11_RESOURCE_DIMENSION of a bound view's resource (om_validate.h)."""
-
-    BUFFER = 1
-    TEXTURE1D = 2
-    TEXTURE2D = 3
-    TEXTURE3D = 4
-
-
-class PsOutputType(IntEnum):
-    """Component type of a pixel-shader colour output (om_validate.h)."""
-
-    FLOAT = 0
-    UINT = 1
-    SINT = 2
+ResourceType = IntEnum("ResourceType", _table("resource_type"), module=__name__)
+ResourceType.__doc__ = "D3D11_RESOURCE_DIMENSION of a bound view's resource (om_validate.h)."
+PsOutputType = IntEnum("PsOutputType", _table("ps_output_type"), module=__name__)
+PsOutputType.__doc__ = "Component type of a pixel-shader colour output (om_validate.h)."
 
 
 BatchIsa = IntEnum("BatchIsa", dict(_core.BATCH_ISAS), module=__name__)

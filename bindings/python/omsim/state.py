@@ -1,6 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0
 """Output-merger state as frozen dataclasses mapped to the C++ structs of ``om/ref/state.h`` and ``pixel.h``.
 
+The classes (RtBlendDesc, BlendDesc, D3d9State, DepthStencilOpDesc, DepthStencilDesc, D3d9DepthStencil, PixelState)
+are generated from defs/structs.toml (omsim._structs) and re-exported here with the field machinery of
+:mod:`omsim.structs`.
+
 Enum fields take a member, a member name (``"SRC_ALPHA"``) or an int. An int that is not a member of the enum is
 kept as a plain int, as D3D passes any 32-bit value through to validation (``check_blend_desc`` then reports
 E_INVALIDARG; the datapath treats such values as the state registers would, see docs/arithmetic.md). Values
@@ -13,388 +17,23 @@ Each is a :class:`Struct`: its fields are checked in one place (by their annotat
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, fields
-from enum import Enum, Flag
-from typing import Any, Optional, TypeVar, Union, get_args, get_origin, get_type_hints
-
-import numpy as np
-
-from . import _types
-from .enums import Blend, BlendOp, CmpFunc, ColorWrite, DepthWriteMask, FeatureLevel, LogicOp, StencilOp
-from .tables import FormatInfo, f32_bits, format_info
-
-E = TypeVar("E", bound=Enum)
-S = TypeVar("S", bound="Struct")
-T = TypeVar("T")
-Coerce = Callable[[Any, str], Any]
-
-MAX_RTS = _types.SIZES["MaxRts"]
-"""RT slots (D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT)."""
-
-
-def coerce_enum(enum_cls: type[E], value: Any, name: str, *, raw_ok: bool = True) -> Union[E, int]:
-    """`value` as a member of `enum_cls` (from a member, a name or an int). With `raw_ok`, a 32-bit int that is
-    no member (for a flag class: has bits of no member) is returned as is; otherwise (or for anything else)
-    ValueError / TypeError naming `name`."""
-    if isinstance(value, enum_cls):
-        return value
-    if isinstance(value, str):
-        try:
-            return enum_cls[value.upper()]
-        except KeyError:
-            names = ", ".join(m.name for m in enum_cls if m.name)
-            raise ValueError(f"{name}: unknown {enum_cls.__name__} name {value!r}; expected one of {names}") from None
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise TypeError(
-            f"{name}: expected an omsim.{enum_cls.__name__}, a member name or an int, got {type(value).__name__}"
-        )
-    v = int(value)
-    if not 0 <= v <= 0xFFFFFFFF:
-        raise ValueError(f"{name}: {v} is outside the 32-bit range of a D3D enum field")
-    if raw_ok and issubclass(enum_cls, Flag) and v & ~sum(int(m) for m in enum_cls):  # type: ignore[call-overload]
-        return v
-    try:
-        return enum_cls(v)
-    except ValueError:
-        if raw_ok:
-            return v
-        values = ", ".join(f"{m.name}={int(m.value)}" for m in enum_cls)  # type: ignore[call-overload]
-        raise ValueError(f"{name}: {v} is not a {enum_cls.__name__} value (expected one of {values})") from None
-
-
-def coerce_bool(value: Any, name: str) -> bool:
-    """A D3D BOOL: True/False or an int (non-zero = TRUE)."""
-    if isinstance(value, (bool, np.bool_)):
-        return bool(value)
-    if isinstance(value, (int, np.integer)):
-        return int(value) != 0
-    raise TypeError(f"{name}: expected a bool, got {type(value).__name__}")
-
-
-def coerce_u32(value: Any, name: str) -> int:
-    """An unsigned 32-bit field."""
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name}: expected an int, got {type(value).__name__}")
-    v = int(value)
-    if not 0 <= v <= 0xFFFFFFFF:
-        raise ValueError(f"{name}: {v} is outside [0, 2**32)")
-    return v
-
-
-def int_arg(v: Any, name: str, lo: int, hi: int) -> int:
-    """An int argument in lo..hi: TypeError / ValueError naming it otherwise."""
-    if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
-        raise TypeError(f"{name}: expected an int, got {type(v).__name__}")
-    if not lo <= int(v) <= hi:
-        raise ValueError(f"{name}: {int(v)} is outside {lo}..{hi}")
-    return int(v)
-
-
-def coerce_real(value: Any, name: str) -> float:
-    """A real number (an int or float, not a bool); TypeError naming `name` otherwise."""
-    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
-        raise TypeError(f"{name}: expected a number, got {type(value).__name__}")
-    return float(value)
-
-
-def coerce_floats(value: Any, n: int, name: str) -> tuple[float, ...]:
-    """n real numbers (binary32 on the way to C++: rounded to nearest even)."""
-    if isinstance(value, (str, bytes)) or not isinstance(value, (Sequence, np.ndarray)) or len(value) != n:
-        raise ValueError(f"{name}: expected {n} numbers")
-    return tuple(coerce_real(x, f"{name}[{i}]") for i, x in enumerate(value))
-
-
-def instance_of(cls: type, *, optional: bool = False) -> Coerce:
-    """A check that a value is a `cls` (or None, when `optional`), naming the argument otherwise."""
-    article = "an" if cls.__name__[0] in "AEFHILMNORSX" else "a"
-
-    def check(value: Any, name: str) -> Any:
-        if (value is None and optional) or isinstance(value, cls):
-            return value
-        alt = " or None" if optional else ""
-        raise TypeError(f"{name}: expected {article} {cls.__name__}{alt}, got {type(value).__name__}")
-
-    check.what = cls.__name__  # type: ignore[attr-defined]
-    return check
-
-
-def require(value: Any, cls: type[T], name: str, none: Optional[str] = None) -> T:
-    """`value` when it is a `cls` (or None, when `none` says what None means, e.g. "None (a NULL pointer)");
-    TypeError "<name>: expected an omsim.<cls>[ or <none>], got <type>" otherwise."""
-    if isinstance(value, cls) or (value is None and none is not None):
-        return value
-    alt = f" or {none}" if none else ""
-    raise TypeError(f"{name}: expected an omsim.{cls.__name__}{alt}, got {type(value).__name__}")
-
-
-def _format_or_none(value: Any, name: str) -> Optional[FormatInfo]:
-    return None if value is None else format_info(value, name)
-
-
-_format_or_none.what = "formats"  # type: ignore[attr-defined]
-
-
-def rt_slots(value: Any, name: str, item: Coerce, *, least: int = 0, fill: Any = None) -> tuple[Any, ...]:
-    """One entry per RT slot: a sequence of `least` to 8 entries, each checked by `item`, the rest `fill`."""
-    if isinstance(value, (str, bytes, np.ndarray)) or not isinstance(value, Sequence) or not least <= len(value) <= MAX_RTS:
-        what = getattr(item, "what", "entries")
-        raise ValueError(f"{name}: expected {f'{least} to' if least else 'up to'} 8 {what} (one per RT slot)")
-    return tuple(item(v, f"{name}[{i}]") for i, v in enumerate(value)) + (fill,) * (MAX_RTS - len(value))
-
-
-def slots(fill: Any, least: int = 0) -> Any:
-    """A dataclass field of one entry per RT slot (see :func:`rt_slots`), default all `fill`."""
-    return field(default=(fill,) * MAX_RTS, metadata={"least": least})
-
-
-def checked_by(default: Any, coerce: Coerce) -> Any:
-    """A dataclass field with its own check instead of the one its annotation implies."""
-    return field(default=default, metadata={"coerce": coerce})
-
-
-def coerce_u8(value: Any, name: str) -> int:
-    """`value` as an int in 0..255 (a UINT8 field); TypeError / ValueError naming `name`."""
-    return int_arg(value, name, 0, 0xFF)
-
-
-def _coercer(tp: Any, meta: Any) -> Coerce:
-    """The check of one field, from its annotation (and the metadata of :func:`slots` / :func:`checked_by`)."""
-    if "coerce" in meta:
-        return meta["coerce"]  # type: ignore[no-any-return]
-    origin, args = get_origin(tp), get_args(tp)
-    if "least" in meta:
-        entry = args[0]
-        cls = [a for a in get_args(entry) if a is not type(None)][0] if get_origin(entry) is Union else entry
-        item: Any = _format_or_none if cls is FormatInfo else instance_of(cls, optional=cls is not entry)
-        least = meta["least"]
-
-        def slot_list(v: Any, n: str) -> tuple[Any, ...]:
-            fill = None if cls is not entry or cls is FormatInfo else cls()
-            return rt_slots((v,) if isinstance(v, cls) else v, n, item, least=least, fill=fill)
-
-        return slot_list
-    if origin is Union:
-        members = [a for a in args if a is not type(None)]
-        if len(members) < len(args):
-            return instance_of(members[0], optional=True)
-        return lambda v, n: coerce_enum(members[0], v, n)
-    if origin is tuple:
-        if args[0] is float:
-            return lambda v, n: coerce_floats(v, len(args), n)
-        size = None if args[-1] is Ellipsis else len(args)
-
-        def words(v: Any, n: str) -> tuple[int, ...]:
-            if isinstance(v, (str, bytes)) or not isinstance(v, Sequence) or len(v) != (size or len(v)):
-                raise ValueError(f"{n}: expected {size} values")
-            if all(type(x) is int and 0 <= x <= 0xFFFFFFFF for x in v):  # the common case, without a name per word
-                return tuple(v)
-            return tuple(coerce_u32(x, f"{n}[{i}]") for i, x in enumerate(v))
-
-        return words
-    if tp is bool:
-        return coerce_bool
-    if tp is int:
-        return coerce_u32
-    if isinstance(tp, type) and issubclass(tp, Enum):
-        return lambda v, n: coerce_enum(tp, v, n, raw_ok=False)
-    return instance_of(tp)
-
-
-def _plain(v: Any) -> Any:
-    if v is None or type(v) is bool:
-        return v
-    if isinstance(v, int):  # ints and enum members
-        return int(v)
-    if isinstance(v, float):
-        return f32_bits(v)
-    if isinstance(v, Struct):
-        return v.to_core()
-    if isinstance(v, FormatInfo):
-        return v.core
-    return tuple(_plain(x) for x in v)
-
-
-def _unplain(tp: Any, v: Any) -> Any:
-    entry = get_args(tp)[0] if get_origin(tp) is tuple else tp
-    cls = [a for a in get_args(entry) if a is not type(None)][0] if get_origin(entry) is Union else entry
-    if not (isinstance(cls, type) and issubclass(cls, Struct)):
-        return v
-    if entry is tp:
-        return None if v is None else cls.from_core(v)
-    return tuple(None if x is None else cls.from_core(x) for x in v)
-
-
-class Struct:
-    """The base of the state dataclasses: ``__post_init__`` checks and converts every field by its annotation,
-    ``to_core()`` / ``from_core()`` are the extension's tuple of the C++ struct."""
-
-    _checks: dict[type, list[tuple[str, str, Any, Coerce]]] = {}
-
-    @classmethod
-    def _fields(cls) -> list[tuple[str, str, Any, Coerce]]:
-        """(name, "Class.name" for messages, annotation, check) of every field, worked out once per class."""
-        checks = Struct._checks.get(cls)
-        if checks is None:
-            hints = get_type_hints(cls)
-            checks = [
-                (f.name, f"{cls.__name__}.{f.name}", hints[f.name], _coercer(hints[f.name], f.metadata))
-                for f in fields(cls)  # type: ignore[arg-type]
-            ]
-            Struct._checks[cls] = checks
-        return checks
-
-    def __post_init__(self) -> None:
-        for name, where, _, coerce in self._fields():
-            object.__setattr__(self, name, coerce(getattr(self, name), where))
-
-    def to_core(self) -> tuple[Any, ...]:
-        """The C++ struct as the extension modules take it: the fields in order, enums as ints, floats as binary32
-        bits, formats as DXGI values, nested structs as tuples (worked out once: the object is immutable)."""
-        core = self.__dict__.get("_core")
-        if core is None:
-            core = tuple(_plain(getattr(self, name)) for name, _, _, _ in self._fields())
-            object.__setattr__(self, "_core", core)
-        return core  # type: ignore[no-any-return]
-
-    @classmethod
-    def from_core(cls: type[S], core: Sequence[Any]) -> S:
-        """From the tuple the extension modules return for the C++ struct."""
-        return cls(*(_unplain(tp, v) for (_, _, tp, _), v in zip(cls._fields(), core)))
-
-
-@dataclass(frozen=True)
-class RtBlendDesc(Struct):
-    """D3D11_RENDER_TARGET_BLEND_DESC1 (defaults: no blend, no logic op, write mask ALL)."""
-
-    blend_enable: bool = False
-    logic_op_enable: bool = False
-    src_blend: Union[Blend, int] = Blend.ONE
-    dest_blend: Union[Blend, int] = Blend.ZERO
-    blend_op: Union[BlendOp, int] = BlendOp.ADD
-    src_blend_alpha: Union[Blend, int] = Blend.ONE
-    dest_blend_alpha: Union[Blend, int] = Blend.ZERO
-    blend_op_alpha: Union[BlendOp, int] = BlendOp.ADD
-    logic_op: Union[LogicOp, int] = LogicOp.NOOP
-    render_target_write_mask: Union[ColorWrite, int] = ColorWrite.ALL
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        object.__setattr__(self, "_hash", hash(self.to_core()))
-
-    def __hash__(self) -> int:  # computed once: descriptors key the caches of every batch call
-        return self.__dict__["_hash"]  # type: ignore[no-any-return]
-
-    @classmethod
-    def blending(
-        cls,
-        src: Union[Blend, str, int],
-        dest: Union[Blend, str, int],
-        op: Union[BlendOp, str, int] = BlendOp.ADD,
-        *,
-        src_alpha: Union[Blend, str, int, None] = None,
-        dest_alpha: Union[Blend, str, int, None] = None,
-        op_alpha: Union[BlendOp, str, int, None] = None,
-        write_mask: Union[ColorWrite, int] = ColorWrite.ALL,
-    ) -> RtBlendDesc:
-        """A blending descriptor; the alpha fields default to the RGB ones (pass them when an RGB factor is a
-        *_COLOR factor, which validation rejects in the alpha slots)."""
-        return cls(
-            blend_enable=True,
-            src_blend=src,  # type: ignore[arg-type]
-            dest_blend=dest,  # type: ignore[arg-type]
-            blend_op=op,  # type: ignore[arg-type]
-            src_blend_alpha=src if src_alpha is None else src_alpha,  # type: ignore[arg-type]
-            dest_blend_alpha=dest if dest_alpha is None else dest_alpha,  # type: ignore[arg-type]
-            blend_op_alpha=op if op_alpha is None else op_alpha,  # type: ignore[arg-type]
-            render_target_write_mask=write_mask,
-        )
-
-
-@dataclass(frozen=True)
-class BlendDesc(Struct):
-    """D3D11_BLEND_DESC1. ``render_target`` takes 1 to 8 entries (the rest are defaults) and always holds 8."""
-
-    alpha_to_coverage_enable: bool = False
-    independent_blend_enable: bool = False
-    render_target: tuple[RtBlendDesc, ...] = slots(RtBlendDesc(), least=1)
-
-
-@dataclass(frozen=True)
-class DepthStencilOpDesc(Struct):
-    """D3D11_DEPTH_STENCILOP_DESC (defaults KEEP, KEEP, KEEP, ALWAYS)."""
-
-    stencil_fail_op: Union[StencilOp, int] = StencilOp.KEEP
-    stencil_depth_fail_op: Union[StencilOp, int] = StencilOp.KEEP
-    stencil_pass_op: Union[StencilOp, int] = StencilOp.KEEP
-    stencil_func: Union[CmpFunc, int] = CmpFunc.ALWAYS
-
-
-@dataclass(frozen=True)
-class DepthStencilDesc(Struct):
-    """D3D11_DEPTH_STENCIL_DESC with the D3D defaults (depth LESS with writes, stencil off, masks 0xFF)."""
-
-    depth_enable: bool = True
-    depth_write_mask: Union[DepthWriteMask, int] = DepthWriteMask.ALL
-    depth_func: Union[CmpFunc, int] = CmpFunc.LESS
-    stencil_enable: bool = False
-    stencil_read_mask: int = checked_by(0xFF, coerce_u8)
-    stencil_write_mask: int = checked_by(0xFF, coerce_u8)
-    front_face: DepthStencilOpDesc = DepthStencilOpDesc()
-    back_face: DepthStencilOpDesc = DepthStencilOpDesc()
-
-
-@dataclass(frozen=True)
-class D3d9DepthStencil(Struct):
-    """The D3D9 depth/stencil render states with D3D9's defaults (docs/depth-stencil.md §5): ZFUNC LESSEQUAL, the
-    32-bit STENCILMASK / STENCILWRITEMASK (only the low 8 bits reach the stencil), ``stencil`` = STENCILFAIL /
-    STENCILZFAIL / STENCILPASS / STENCILFUNC, and with ``two_sided_stencil_mode`` the CCW_* states for
-    counter-clockwise (back-facing) triangles."""
-
-    z_enable: bool = True
-    z_write_enable: bool = True
-    z_func: Union[CmpFunc, int] = CmpFunc.LESS_EQUAL
-    stencil_enable: bool = False
-    stencil: DepthStencilOpDesc = DepthStencilOpDesc()
-    stencil_ref: int = 0
-    stencil_mask: int = 0xFFFFFFFF
-    stencil_write_mask: int = 0xFFFFFFFF
-    two_sided_stencil_mode: bool = False
-    ccw_stencil: DepthStencilOpDesc = DepthStencilOpDesc()
-
-
-@dataclass(frozen=True)
-class D3d9State(Struct):
-    """D3D9 post-PS states: alpha test on oC0.a (docs/behaviour.md §5.4) and fog on RT0 RGB (§5.5)."""
-
-    alpha_test_enable: bool = False
-    alpha_func: Union[CmpFunc, int] = CmpFunc.ALWAYS
-    alpha_ref: int = 0
-    """D3DRS_ALPHAREF: the low 8 bits are the reference (ref / 255)."""
-    fog_enable: bool = False
-    fog_color: tuple[float, float, float] = (0.0, 0.0, 0.0)
-    """D3DRS_FOGCOLOR RGB as linear floats (alpha unused)."""
-
-
-@dataclass(frozen=True)
-class PixelState(Struct):
-    """Everything a draw sees (pixel.h PixelState): blend object, K, SampleMask, bound RT formats, D3D9 states.
-
-    ``rt_formats`` takes up to 8 formats (None = unbound; missing entries unbound). Which PS outputs are declared
-    is not part of this state: ``process_pixel(s)`` derive it from which ``oc`` entries are given.
-    """
-
-    blend: BlendDesc = BlendDesc()
-    blend_factor: tuple[float, float, float, float] = (1.0, 1.0, 1.0, 1.0)
-    sample_mask: int = 0xFFFFFFFF
-    rt_formats: tuple[Optional[FormatInfo], ...] = slots(None)
-    d3d9: D3d9State = D3d9State()
-    gamma_space: bool = False
-    """FL 9_x emulation: *_UNORM_SRGB RTs blend in gamma space (docs/arithmetic.md §9)."""
-    feature_level: FeatureLevel = FeatureLevel.FL_11_1
-    """The configuration's feature level: an RT whose format is not BLENDABLE there is written with blending off
-    (docs/behaviour.md §11 #7)."""
-
+from ._structs import BlendDesc, D3d9DepthStencil, D3d9State, DepthStencilDesc, DepthStencilOpDesc, PixelState, RtBlendDesc
+from .structs import (
+    MAX_RTS,
+    Struct,
+    checked_by,
+    coerce_bool,
+    coerce_enum,
+    coerce_floats,
+    coerce_real,
+    coerce_u8,
+    coerce_u32,
+    instance_of,
+    int_arg,
+    require,
+    rt_slots,
+    slots,
+)
 
 __all__ = [
     "MAX_RTS",
@@ -403,9 +42,12 @@ __all__ = [
     "BlendDesc",
     "D3d9State",
     "D3d9DepthStencil",
+    "DepthStencilDesc",
+    "DepthStencilOpDesc",
     "PixelState",
     "coerce_enum",
     "coerce_bool",
+    "coerce_u8",
     "coerce_u32",
     "coerce_floats",
     "coerce_real",
@@ -413,4 +55,6 @@ __all__ = [
     "instance_of",
     "require",
     "rt_slots",
+    "checked_by",
+    "slots",
 ]

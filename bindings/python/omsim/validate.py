@@ -1,6 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0
 """Validation with D3D codes: CreateBlendState1 rules, the blend-state object table, capabilities, om_validate.
 
+The capability and om_validate state classes (OmCaps, D3d9Options1, D3dCaps9, Caps, RtBinding, DsvBinding, PsOutput,
+D3d9Mode, OmState) are generated from defs/structs.toml (omsim._structs) and re-exported here.
+
 Result objects or exceptions (see also :mod:`omsim.errors`):
 
 * :func:`check_blend_desc` and :func:`om_validate` are queries: they return :class:`DescCheck` /
@@ -16,72 +19,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Optional, Union
 
-import numpy as np
-
 from . import _core
-from .enums import DescRule, DsFormat, DsvFlag, FeatureLevel, Format, Hresult, PBlendCaps, PMiscCaps, PsOutputType, ResourceType, ValidateReason, desc_rule_message
+from ._structs import Caps, D3d9Mode, D3d9Options1, D3dCaps9, DsvBinding, OmCaps, OmState, PsOutput, RtBinding
+from .enums import DescRule, FeatureLevel, Hresult, ValidateReason, desc_rule_message
 from .errors import InvalidArgError, error_class, is_failure
-from .tables import ConfigLike, FormatInfo, config_info, format_info
-from .state import BlendDesc, Struct, checked_by, coerce_u32, require, slots
+from .tables import ConfigLike, config_info
+from .state import BlendDesc, Struct, coerce_u32, require
 
 
 # --- capabilities -----------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class OmCaps(Struct):
-    """The fields of CAP_OM (docs/caps.md §7)."""
-
-    max_rts: int = 0
-    independent_write_masks: bool = False
-    per_rt_blend_enable: bool = False
-    independent_blend: bool = False
-    separate_alpha: bool = False
-    dual_source: bool = False
-    src_alpha_sat: bool = False
-    alpha_to_coverage: bool = False
-    logic_op: bool = False
-    mrt_independent_bit_depths: bool = False
-    linear_srgb_blend: bool = False
-    depth_stencil: bool = False
-    cube_depth_stencil: bool = False
-
-
-@dataclass(frozen=True)
-class D3d9Options1(Struct):
-    """D3D11_FEATURE_DATA_D3D9_OPTIONS1 (docs/caps.md §2)."""
-
-    full_non_pow2_texture_supported: bool = False
-    depth_as_texture_with_less_equal_comparison_filter_supported: bool = False
-    simple_instancing_supported: bool = False
-    texture_cube_face_render_target_with_non_cube_depth_stencil_supported: bool = False
-
-
-@dataclass(frozen=True)
-class D3dCaps9(Struct):
-    """The D3DCAPS9 members of docs/caps.md §4."""
-
-    num_simultaneous_rts: int = 0
-    primitive_misc_caps: PMiscCaps = PMiscCaps(0)
-    src_blend_caps: PBlendCaps = PBlendCaps(0)
-    dest_blend_caps: PBlendCaps = PBlendCaps(0)
-
-
-@dataclass(frozen=True)
-class Caps(Struct):
-    """Everything the capability registers say, decoded (caps.h). Build one with :func:`caps`; derive what-if
-    variants with ``dataclasses.replace``."""
-
-    spec_revision: int
-    fl: FeatureLevel
-    om: OmCaps
-    d3d9_options1: D3d9Options1
-    output_merger_logic_op: bool
-    """D3D11_FEATURE_DATA_D3D11_OPTIONS.OutputMergerLogicOp."""
-    d3d9: D3dCaps9
-    max_samples: int
-    fmt: tuple[int, ...]
-    """Raw CAP_FMT[k] bits for DXGI value k = 0..115: [0] RENDER_TARGET, [1] BLENDABLE, [2] logic op, [3] MSAA RT."""
-
-
 _CAPS: dict[int, Caps] = {}
 
 
@@ -211,84 +157,6 @@ class BlendStateTable(_core.BlendStateTable):
 
 
 # --- om_validate ------------------------------------------------------------------------------------------------
-def _rt_format(fmt: Any, name: str) -> Union[Format, int]:
-    if isinstance(fmt, (str, FormatInfo)):
-        return format_info(fmt, name).format
-    if isinstance(fmt, bool) or not isinstance(fmt, (int, np.integer)) or not 0 <= int(fmt) <= 0xFF:
-        raise ValueError(f"{name}: expected a format or a DXGI value 0..255, got {fmt!r}")
-    return Format(int(fmt)) if int(fmt) in Format._value2member_map_ else int(fmt)
-
-
-@dataclass(frozen=True)
-class RtBinding(Struct):
-    """One bound render-target view. format: a format argument, or a raw DXGI value 0..255 (to test formats the
-    output merger does not implement)."""
-
-    format: Union[Format, int] = checked_by(Format.R8G8B8A8_UNORM, _rt_format)
-    width: int = 1
-    height: int = 1
-    array_size: int = 1
-    sample_count: int = 1
-    type: ResourceType = ResourceType.TEXTURE2D
-    cube: bool = False
-
-
-@dataclass(frozen=True)
-class DsvBinding(Struct):
-    """A depth-stencil view: its texture's shape (all om_validate looks at), the view's depth format and its
-    D3D11_DSV_FLAG read-only flags."""
-
-    width: int = 1
-    height: int = 1
-    array_size: int = 1
-    sample_count: int = 1
-    type: ResourceType = ResourceType.TEXTURE2D
-    cube: bool = False
-    format: Union[DsFormat, int] = DsFormat.D24_UNORM_S8_UINT
-    flags: Union[DsvFlag, int] = DsvFlag(0)
-
-
-@dataclass(frozen=True)
-class PsOutput(Struct):
-    """A declared pixel-shader output o[i]: component type, written components (bits R, G, B, A) and, for
-    integer outputs, the value width (32 = unknown; only feeds a warning)."""
-
-    type: PsOutputType = PsOutputType.FLOAT
-    mask: int = 0xF
-    value_bits: int = 32
-
-
-@dataclass(frozen=True)
-class D3d9Mode(Struct):
-    """The D3D9 personality (docs/behaviour.md §1.2, §5.3–§5.6): with ``enabled`` the per-RT write masks are
-    ``color_write_enable`` and the D3DCAPS9 limits apply."""
-
-    enabled: bool = False
-    alpha_test_enable: bool = False
-    fog_enable: bool = False
-    dither_enable: bool = False
-    multisample_antialias: bool = False
-    color_write_enable: tuple[int, int, int, int] = (0xF, 0xF, 0xF, 0xF)
-
-
-@dataclass(frozen=True)
-class OmState(Struct):
-    """Everything the next draw would use (docs/validation.md §7). ``blend`` is the bound blend-state object's
-    descriptor, so it must be normalised (``omsim.normalise``; otherwise check 1 reports an internal error).
-    ``rt``: up to 8 RtBinding (None = unbound); ``ps_output``: up to 8 PsOutput (None = o[i] not declared);
-    ``dsv``: None = no depth/stencil view."""
-
-    blend: BlendDesc = BlendDesc()
-    blend_factor: tuple[float, float, float, float] = (1.0, 1.0, 1.0, 1.0)
-    sample_mask: int = 0xFFFFFFFF
-    rt: tuple[Optional[RtBinding], ...] = slots(None)
-    dsv: Optional[DsvBinding] = None
-    ps_output: tuple[Optional[PsOutput], ...] = slots(None)
-    d3d9: D3d9Mode = D3d9Mode()
-    initialised: bool = True
-    internal_error: bool = False
-
-
 @dataclass(frozen=True)
 class ValidateResult:
     """om_validate's answer (docs/validation.md §7): ``passes`` (1 when the draw renders in one pass), ``result``

@@ -3,15 +3,16 @@
 // decodes from it (docs/caps.md §2–§5). cap_register() is the model side of the RTL register file:
 // both compute every value from the same generated tables (om/gen/defs.h: kConfigs, kFormatInfo),
 // so the layout here is exactly docs/caps.md §7. The decoders take register values only, so a
-// driver that reads the registers over any bus builds the same structures.
+// driver that reads the registers over any bus builds the same structures. OmCaps, D3d9Options1,
+// D3d11Options, D3dCaps9 and Caps are generated from defs/structs.toml.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <functional>
 
 #include "om/gen/defs.h"
 #include "om/gen/regs.h"
+#include "om/gen/structs/caps.h"  // IWYU pragma: export
 
 namespace om::ref {
 
@@ -77,44 +78,10 @@ bool is_cap_register(uint32_t offset);
 /// std::invalid_argument when cfg.fl_index does not match cfg.fl.
 uint32_t cap_register(const ConfigInfo& cfg, uint32_t offset);
 
-/// D3D11_FEATURE_DATA_D3D9_OPTIONS1 (docs/caps.md §2).
-struct D3d9Options1 {
-  bool full_non_pow2_texture_supported = false;
-  bool depth_as_texture_with_less_equal_comparison_filter_supported = false;
-  bool simple_instancing_supported = false;
-  bool texture_cube_face_render_target_with_non_cube_depth_stencil_supported = false;
-};
-/// D3D11_FEATURE_DATA_D3D11_OPTIONS, the member this hardware decides (docs/caps.md §3).
-struct D3d11Options {
-  bool output_merger_logic_op = false;
-};
-/// The D3DCAPS9 members of docs/caps.md §4.
-struct D3dCaps9 {
-  uint32_t num_simultaneous_rts = 0;
-  uint32_t primitive_misc_caps = 0;  // D3DPMISCCAPS_* bits
-  uint32_t src_blend_caps = 0;       // D3DPBLENDCAPS_* bits
-  uint32_t dest_blend_caps = 0;
-};
 /// D3D11_FEATURE_DATA_FORMAT_SUPPORT(2).OutFormatSupport(2) for one format (docs/caps.md §5).
 struct FormatSupportData {
   uint32_t support = 0;  // D3D11_FORMAT_SUPPORT_ RENDER_TARGET, BLENDABLE, MULTISAMPLE_RENDERTARGET
   uint32_t support2 = 0;  // D3D11_FORMAT_SUPPORT2_OUTPUT_MERGER_LOGIC_OP
-};
-/// The fields of CAP_OM.
-struct OmCaps {
-  uint32_t max_rts = 0;
-  bool independent_write_masks = false;
-  bool per_rt_blend_enable = false;
-  bool independent_blend = false;
-  bool separate_alpha = false;
-  bool dual_source = false;
-  bool src_alpha_sat = false;
-  bool alpha_to_coverage = false;
-  bool logic_op = false;
-  bool mrt_independent_bit_depths = false;
-  bool linear_srgb_blend = false;
-  bool depth_stencil = false;
-  bool cube_depth_stencil = false;
 };
 
 D3d9Options1 decode_d3d9_options1(uint32_t cap_d3d9_options1);
@@ -125,25 +92,6 @@ OmCaps decode_cap_om(uint32_t cap_om);
 /// CAP_FL -> feature level; throws std::invalid_argument for a code that is not a D3D feature
 /// level.
 FeatureLevel decode_cap_fl(uint32_t cap_fl);
-
-/// Everything the capability registers say, decoded: what the driver, create-time validation and
-/// om_validate use.
-struct Caps {
-  uint32_t spec_revision = 0;
-  FeatureLevel fl = FeatureLevel::FL_9_1;
-  OmCaps om;
-  D3d9Options1 d3d9_options1;
-  D3d11Options d3d11_options;
-  D3dCaps9 d3d9;
-  uint32_t max_samples = 0;                 // bit n: 2^n samples per pixel supported
-  std::array<uint8_t, kCapFmtCount> fmt{};  // raw CAP_FMT[k] bits
-
-  /// CAP_FMT bits of a DXGI value (0 for values >= kCapFmtCount).
-  uint32_t fmt_bits(uint32_t dxgi) const { return dxgi < kCapFmtCount ? fmt[dxgi] : 0u; }
-  bool fl_at_least(FeatureLevel f) const {
-    return static_cast<uint32_t>(fl) >= static_cast<uint32_t>(f);
-  }
-};
 
 /// Reads one capability register; a driver passes its bus read here.
 using CapReader = std::function<uint32_t(uint32_t offset)>;

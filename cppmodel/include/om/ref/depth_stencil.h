@@ -1,35 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 // Depth/stencil and sample coverage arithmetic (docs/depth-stencil.md): the one place these rules
-// live. Clock-free and total over every input (out-of-range encodings behave as documented).
+// live. Clock-free and total over every input (out-of-range encodings behave as documented). The
+// descriptor structs (DepthStencilOpDesc, DepthStencilDesc, D3d9DepthStencil) are generated from
+// defs/structs.toml.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 
 #include "om/gen/defs.h"
+#include "om/gen/structs/depth_stencil.h"  // IWYU pragma: export
 #include "om/ref/convert.h"
 
 namespace om::ref {
-
-/// D3D11_DEPTH_STENCILOP_DESC.
-struct DepthStencilOpDesc {
-  StencilOp stencil_fail_op = StencilOp::KEEP;
-  StencilOp stencil_depth_fail_op = StencilOp::KEEP;
-  StencilOp stencil_pass_op = StencilOp::KEEP;
-  CmpFunc stencil_func = CmpFunc::ALWAYS;
-};
-
-/// D3D11_DEPTH_STENCIL_DESC with its documented defaults.
-struct DepthStencilDesc {
-  bool depth_enable = true;
-  DepthWriteMask depth_write_mask = DepthWriteMask::ALL;
-  CmpFunc depth_func = CmpFunc::LESS;
-  bool stencil_enable = false;
-  uint8_t stencil_read_mask = 0xFF;
-  uint8_t stencil_write_mask = 0xFF;
-  DepthStencilOpDesc front_face;
-  DepthStencilOpDesc back_face;
-};
 
 /// The format with this DXGI value, or nullptr when the output merger has no such depth format.
 const DsFormatInfo* find_ds_format(uint32_t dxgi);

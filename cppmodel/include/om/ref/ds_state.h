@@ -48,22 +48,7 @@ DepthStencilDesc normalise(const DepthStencilDesc& desc);
 bool operator==(const DepthStencilDesc& a, const DepthStencilDesc& b);
 bool operator!=(const DepthStencilDesc& a, const DepthStencilDesc& b);
 
-/// The D3D9 depth/stencil render states (docs/depth-stencil.md §5) with D3D9's defaults. The
-/// masks are 32-bit DWORDs of which the low 8 bits reach the 8-bit stencil; the CCW_* states are
-/// the back face when two_sided_stencil_mode is set (D3D9's front face is clockwise).
-struct D3d9DepthStencil {
-  bool z_enable = true;  // D3DRS_ZENABLE: D3DZB_TRUE (a depth surface is bound) [choice]
-  bool z_write_enable = true;
-  CmpFunc z_func = CmpFunc::LESS_EQUAL;
-  bool stencil_enable = false;
-  DepthStencilOpDesc stencil;  // STENCILFAIL, STENCILZFAIL, STENCILPASS, STENCILFUNC
-  uint32_t stencil_ref = 0;    // D3DRS_STENCILREF (low 8 bits)
-  uint32_t stencil_mask = 0xFFFFFFFFu;
-  uint32_t stencil_write_mask = 0xFFFFFFFFu;
-  bool two_sided_stencil_mode = false;
-  DepthStencilOpDesc
-      ccw_stencil;  // CCW_STENCILFAIL, CCW_STENCILZFAIL, CCW_STENCILPASS, CCW_STENCILFUNC
-};
+// D3d9DepthStencil, the D3D9 depth/stencil render states, is depth_stencil.h's (generated).
 
 /// The D3D11 description the D3D9 states select: ZENABLE -> DepthEnable, ZWRITEENABLE ->
 /// DepthWriteMask, ZFUNC, the masks' low 8 bits, FrontFace = the STENCIL* states, BackFace = the

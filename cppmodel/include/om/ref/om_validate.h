@@ -2,82 +2,24 @@
 // om_validate (docs/validation.md §7): the output merger's analogue of
 // IDirect3DDevice9::ValidateDevice. Given the state the next draw would use and the capabilities
 // (decoded from the capability registers, caps.h), it says whether the draw renders correctly in
-// one pass and, if not, every reason. Clock-free; the host driver calls it.
+// one pass and, if not, every reason. Clock-free; the host driver calls it. Its state structs
+// (RtBinding, DsvBinding, PsOutput, D3d9Mode, OmState) are generated from defs/structs.toml.
 #pragma once
 
 #include <array>
 #include <cstdint>
 
 #include "om/gen/defs.h"
+#include "om/gen/structs/om_validate.h"  // IWYU pragma: export
 #include "om/ref/caps.h"
 #include "om/ref/fp32.h"
 #include "om/ref/state.h"
 
 namespace om::ref {
 
-/// D3D11_RESOURCE_DIMENSION of a bound view's resource (a TextureCube is TEXTURE2D + `cube`).
-enum class ResourceType : uint32_t { BUFFER = 1, TEXTURE1D = 2, TEXTURE2D = 3, TEXTURE3D = 4 };
-/// Component type of a PS colour output register o[i].
-enum class PsOutputType : uint32_t { FLOAT = 0, UINT = 1, SINT = 2 };
-
-/// One render-target view binding. Sizes are the view's (array_size = depth for 3D views).
-struct RtBinding {
-  bool bound = false;
-  Format format = Format::R8G8B8A8_UNORM;
-  uint32_t width = 1;
-  uint32_t height = 1;
-  uint32_t array_size = 1;
-  uint32_t sample_count = 1;
-  ResourceType type = ResourceType::TEXTURE2D;
-  bool cube = false;  // the resource is a TextureCube (the view selects a face)
-};
-
-/// The depth/stencil view binding (only its shape matters here).
-struct DsvBinding {
-  bool bound = false;
-  uint32_t width = 1;
-  uint32_t height = 1;
-  uint32_t array_size = 1;
-  uint32_t sample_count = 1;
-  ResourceType type = ResourceType::TEXTURE2D;
-  bool cube = false;
-  DsFormat format = DsFormat::D24_UNORM_S8_UINT;  // the view's format (not checked here)
-  uint32_t flags = 0;                             // DsvFlag bits (not checked here)
-};
-
-/// PS output signature entry for o[i].
-struct PsOutput {
-  bool written = false;                     // o[i] declared
-  PsOutputType type = PsOutputType::FLOAT;  // its component type
-  uint32_t mask = 0xF;                      // components written: bits 0..3 = R, G, B, A
-  uint32_t value_bits = 32;                 // UINT/SINT value width (32 = unknown); warning only
-};
-
-/// The D3D9 personality's post-PS states (docs/behaviour.md §1.2, §5.3–§5.6). With `enabled`, the
-/// blend equation still comes from OmState::blend, but the per-RT write masks are
-/// color_write_enable[i] (D3DRS_COLORWRITEENABLE, ...1, ...2, ...3) and the D3DCAPS9 values of the
-/// capabilities apply.
-struct D3d9Mode {
-  bool enabled = false;
-  bool alpha_test_enable = false;      // D3DRS_ALPHATESTENABLE
-  bool fog_enable = false;             // D3DRS_FOGENABLE
-  bool dither_enable = false;          // D3DRS_DITHERENABLE
-  bool multisample_antialias = false;  // D3DRS_MULTISAMPLEANTIALIAS with a multisample surface
-  std::array<uint32_t, 4> color_write_enable{{0xF, 0xF, 0xF, 0xF}};
-};
-
-/// Everything the next draw would use (docs/validation.md §7).
-struct OmState {
-  bool initialised = true;      // false: model in reset / not initialised (bit 0)
-  bool internal_error = false;  // parity or state-RAM error reported by the hardware (bit 1)
-  BlendDesc blend;              // the bound object's normalised descriptor (else bit 1)
-  std::array<uint32_t, 4> blend_factor{{kF32One, kF32One, kF32One, kF32One}};  // K, binary32
-  uint32_t sample_mask = 0xFFFFFFFFu;
-  std::array<RtBinding, kMaxRts> rt{};
-  DsvBinding dsv;
-  std::array<PsOutput, kMaxRts> ps_output{};
-  D3d9Mode d3d9;
-};
+// om::ref's names of the enums in om_validate's state (defs/enums.toml).
+using ResourceType = om::ResourceType;
+using PsOutputType = om::PsOutputType;
 
 struct ValidateResult {
   uint32_t passes = 1;             // 1 with S_OK; else the advisory pass count, 0 if none exists

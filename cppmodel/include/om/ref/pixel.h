@@ -1,37 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
 // Whole-pixel processing over the 8 RT slots, clock-free (docs/behaviour.md §1.1, §1.2, §2.6, §5.4,
 // §5.5, §5.7, docs/behaviour.md §8; docs/arithmetic.md §10). One sample of one pixel at a time, as
-// the hardware's sample-serial pixel port carries it.
+// the hardware's sample-serial pixel port carries it. PixelState, everything a draw sees, is
+// generated from defs/structs.toml.
 #pragma once
 
 #include <array>
 #include <cstdint>
 
 #include "om/gen/defs.h"
+#include "om/gen/structs/pixel.h"  // IWYU pragma: export
 #include "om/ref/convert.h"
 #include "om/ref/fp32.h"
 #include "om/ref/rt_op.h"
 #include "om/ref/state.h"
 
 namespace om::ref {
-
-/// Everything a draw sees (one consistent snapshot, docs/behaviour.md §2.8).
-struct PixelState {
-  BlendDesc blend;  // D3D11_BLEND_DESC1
-  // K, binary32 (OMSetBlendState with BlendFactor = NULL gives ones).
-  Vec4 blend_factor{kF32One, kF32One, kF32One, kF32One};
-  uint32_t sample_mask = 0xFFFFFFFFu;  // SampleMask: bit s gates sample s
-  // MS_CTRL.SAMPLE_COUNT: log2 of the sample count n of the bound views, 0..3.
-  uint32_t sample_count = 0;
-  // Bound RTV format per slot; nullptr = no RTV in the slot.
-  std::array<const FormatInfo*, kMaxRts> rt_format{};
-  uint32_t ps_outputs = 0xFFu;  // bit i: the PS declares o[i]
-  D3d9State d3d9;               // alpha test, fog (defaults: both off)
-  bool gamma_space = false;     // FL 9_x: sRGB RTs blend in gamma space (docs/arithmetic.md §9)
-  // Feature-level index (kFeatureLevels) of the configuration: a format not BLENDABLE there is
-  // written with blending disabled (docs/behaviour.md §11 #7; integer formats are never blendable).
-  int fl_index = kNumFeatureLevels - 1;
-};
 
 /// One pixel (or Clear command) from the pixel shader, as in om_pkg's pixel_t.
 struct PixelIn {

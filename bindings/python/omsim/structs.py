@@ -1,0 +1,306 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The machinery of the API dataclasses: :class:`Struct` (every field checked by its annotation, ``to_core()`` /
+``from_core()``), the field checks, and the hand-written behaviour the generated dataclasses (omsim/_structs.py,
+from defs/structs.toml) mix in. The public modules (omsim.state, omsim.validate, omsim.device_types) re-export both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import field, fields
+from enum import Enum, Flag
+from typing import Any, Optional, TypeVar, Union, get_args, get_origin, get_type_hints
+
+import numpy as np
+
+from . import _types
+from .enums import Blend, BlendOp, ColorWrite, Format
+from .tables import FormatInfo, f32_bits, format_info
+
+E = TypeVar("E", bound=Enum)
+S = TypeVar("S", bound="Struct")
+T = TypeVar("T")
+Coerce = Callable[[Any, str], Any]
+
+MAX_RTS = _types.SIZES["MaxRts"]
+"""RT slots (D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT)."""
+
+
+def coerce_enum(enum_cls: type[E], value: Any, name: str, *, raw_ok: bool = True) -> Union[E, int]:
+    """`value` as a member of `enum_cls` (from a member, a name or an int). With `raw_ok`, a 32-bit int that is
+    no member (for a flag class: has bits of no member) is returned as is; otherwise (or for anything else)
+    ValueError / TypeError naming `name`."""
+    if isinstance(value, enum_cls):
+        return value
+    if isinstance(value, str):
+        try:
+            return enum_cls[value.upper()]
+        except KeyError:
+            names = ", ".join(m.name for m in enum_cls if m.name)
+            raise ValueError(f"{name}: unknown {enum_cls.__name__} name {value!r}; expected one of {names}") from None
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(
+            f"{name}: expected an omsim.{enum_cls.__name__}, a member name or an int, got {type(value).__name__}"
+        )
+    v = int(value)
+    if not 0 <= v <= 0xFFFFFFFF:
+        raise ValueError(f"{name}: {v} is outside the 32-bit range of a D3D enum field")
+    if raw_ok and issubclass(enum_cls, Flag) and v & ~sum(int(m) for m in enum_cls):  # type: ignore[call-overload]
+        return v
+    try:
+        return enum_cls(v)
+    except ValueError:
+        if raw_ok:
+            return v
+        values = ", ".join(f"{m.name}={int(m.value)}" for m in enum_cls)  # type: ignore[call-overload]
+        raise ValueError(f"{name}: {v} is not a {enum_cls.__name__} value (expected one of {values})") from None
+
+
+def coerce_bool(value: Any, name: str) -> bool:
+    """A D3D BOOL: True/False or an int (non-zero = TRUE)."""
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    if isinstance(value, (int, np.integer)):
+        return int(value) != 0
+    raise TypeError(f"{name}: expected a bool, got {type(value).__name__}")
+
+
+def coerce_u32(value: Any, name: str) -> int:
+    """An unsigned 32-bit field."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{name}: expected an int, got {type(value).__name__}")
+    v = int(value)
+    if not 0 <= v <= 0xFFFFFFFF:
+        raise ValueError(f"{name}: {v} is outside [0, 2**32)")
+    return v
+
+
+def int_arg(v: Any, name: str, lo: int, hi: int) -> int:
+    """An int argument in lo..hi: TypeError / ValueError naming it otherwise."""
+    if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+        raise TypeError(f"{name}: expected an int, got {type(v).__name__}")
+    if not lo <= int(v) <= hi:
+        raise ValueError(f"{name}: {int(v)} is outside {lo}..{hi}")
+    return int(v)
+
+
+def coerce_real(value: Any, name: str) -> float:
+    """A real number (an int or float, not a bool); TypeError naming `name` otherwise."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise TypeError(f"{name}: expected a number, got {type(value).__name__}")
+    return float(value)
+
+
+def coerce_floats(value: Any, n: int, name: str) -> tuple[float, ...]:
+    """n real numbers (binary32 on the way to C++: rounded to nearest even)."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, (Sequence, np.ndarray)) or len(value) != n:
+        raise ValueError(f"{name}: expected {n} numbers")
+    return tuple(coerce_real(x, f"{name}[{i}]") for i, x in enumerate(value))
+
+
+def instance_of(cls: type, *, optional: bool = False) -> Coerce:
+    """A check that a value is a `cls` (or None, when `optional`), naming the argument otherwise."""
+    article = "an" if cls.__name__[0] in "AEFHILMNORSX" else "a"
+
+    def check(value: Any, name: str) -> Any:
+        if (value is None and optional) or isinstance(value, cls):
+            return value
+        alt = " or None" if optional else ""
+        raise TypeError(f"{name}: expected {article} {cls.__name__}{alt}, got {type(value).__name__}")
+
+    check.what = cls.__name__  # type: ignore[attr-defined]
+    return check
+
+
+def require(value: Any, cls: type[T], name: str, none: Optional[str] = None) -> T:
+    """`value` when it is a `cls` (or None, when `none` says what None means, e.g. "None (a NULL pointer)");
+    TypeError "<name>: expected an omsim.<cls>[ or <none>], got <type>" otherwise."""
+    if isinstance(value, cls) or (value is None and none is not None):
+        return value
+    alt = f" or {none}" if none else ""
+    raise TypeError(f"{name}: expected an omsim.{cls.__name__}{alt}, got {type(value).__name__}")
+
+
+def _format_or_none(value: Any, name: str) -> Optional[FormatInfo]:
+    return None if value is None else format_info(value, name)
+
+
+_format_or_none.what = "formats"  # type: ignore[attr-defined]
+
+
+def rt_slots(value: Any, name: str, item: Coerce, *, least: int = 0, fill: Any = None) -> tuple[Any, ...]:
+    """One entry per RT slot: a sequence of `least` to 8 entries, each checked by `item`, the rest `fill`."""
+    if isinstance(value, (str, bytes, np.ndarray)) or not isinstance(value, Sequence) or not least <= len(value) <= MAX_RTS:
+        what = getattr(item, "what", "entries")
+        raise ValueError(f"{name}: expected {f'{least} to' if least else 'up to'} 8 {what} (one per RT slot)")
+    return tuple(item(v, f"{name}[{i}]") for i, v in enumerate(value)) + (fill,) * (MAX_RTS - len(value))
+
+
+def slots(fill: Any, least: int = 0) -> Any:
+    """A dataclass field of one entry per RT slot (see :func:`rt_slots`), default all `fill`."""
+    return field(default=(fill,) * MAX_RTS, metadata={"least": least})
+
+
+def checked_by(default: Any, coerce: Coerce) -> Any:
+    """A dataclass field with its own check instead of the one its annotation implies."""
+    return field(default=default, metadata={"coerce": coerce})
+
+
+def coerce_u8(value: Any, name: str) -> int:
+    """`value` as an int in 0..255 (a UINT8 field); TypeError / ValueError naming `name`."""
+    return int_arg(value, name, 0, 0xFF)
+
+
+def _coercer(tp: Any, meta: Any) -> Coerce:
+    """The check of one field, from its annotation (and the metadata of :func:`slots` / :func:`checked_by`)."""
+    if "coerce" in meta:
+        return meta["coerce"]  # type: ignore[no-any-return]
+    origin, args = get_origin(tp), get_args(tp)
+    if "least" in meta:
+        entry = args[0]
+        cls = [a for a in get_args(entry) if a is not type(None)][0] if get_origin(entry) is Union else entry
+        item: Any = _format_or_none if cls is FormatInfo else instance_of(cls, optional=cls is not entry)
+        least = meta["least"]
+
+        def slot_list(v: Any, n: str) -> tuple[Any, ...]:
+            fill = None if cls is not entry or cls is FormatInfo else cls()
+            return rt_slots((v,) if isinstance(v, cls) else v, n, item, least=least, fill=fill)
+
+        return slot_list
+    if origin is Union:
+        members = [a for a in args if a is not type(None)]
+        if len(members) < len(args):
+            return instance_of(members[0], optional=True)
+        return lambda v, n: coerce_enum(members[0], v, n)
+    if origin is tuple:
+        if args[0] is float:
+            return lambda v, n: coerce_floats(v, len(args), n)
+        size = None if args[-1] is Ellipsis else len(args)
+
+        def words(v: Any, n: str) -> tuple[int, ...]:
+            if isinstance(v, (str, bytes)) or not isinstance(v, Sequence) or len(v) != (size or len(v)):
+                raise ValueError(f"{n}: expected {size} values")
+            if all(type(x) is int and 0 <= x <= 0xFFFFFFFF for x in v):  # the common case, without a name per word
+                return tuple(v)
+            return tuple(coerce_u32(x, f"{n}[{i}]") for i, x in enumerate(v))
+
+        return words
+    if tp is bool:
+        return coerce_bool
+    if tp is int:
+        return coerce_u32
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        return lambda v, n: coerce_enum(tp, v, n, raw_ok=False)
+    return instance_of(tp)
+
+
+def _plain(v: Any) -> Any:
+    if v is None or type(v) is bool:
+        return v
+    if isinstance(v, int):  # ints and enum members
+        return int(v)
+    if isinstance(v, float):
+        return f32_bits(v)
+    if isinstance(v, Struct):
+        return v.to_core()
+    if isinstance(v, FormatInfo):
+        return v.core
+    return tuple(_plain(x) for x in v)
+
+
+def _unplain(tp: Any, v: Any) -> Any:
+    entry = get_args(tp)[0] if get_origin(tp) is tuple else tp
+    cls = [a for a in get_args(entry) if a is not type(None)][0] if get_origin(entry) is Union else entry
+    if not (isinstance(cls, type) and issubclass(cls, Struct)):
+        return v
+    if entry is tp:
+        return None if v is None else cls.from_core(v)
+    return tuple(None if x is None else cls.from_core(x) for x in v)
+
+
+class Struct:
+    """The base of the state dataclasses: ``__post_init__`` checks and converts every field by its annotation,
+    ``to_core()`` / ``from_core()`` are the extension's tuple of the C++ struct."""
+
+    _checks: dict[type, list[tuple[str, str, Any, Coerce]]] = {}
+
+    @classmethod
+    def _fields(cls) -> list[tuple[str, str, Any, Coerce]]:
+        """(name, "Class.name" for messages, annotation, check) of every field, worked out once per class."""
+        checks = Struct._checks.get(cls)
+        if checks is None:
+            hints = get_type_hints(cls)
+            checks = [
+                (f.name, f"{cls.__name__}.{f.name}", hints[f.name], _coercer(hints[f.name], f.metadata))
+                for f in fields(cls)  # type: ignore[arg-type]
+            ]
+            Struct._checks[cls] = checks
+        return checks
+
+    def __post_init__(self) -> None:
+        for name, where, _, coerce in self._fields():
+            object.__setattr__(self, name, coerce(getattr(self, name), where))
+
+    def to_core(self) -> tuple[Any, ...]:
+        """The C++ struct as the extension modules take it: the fields in order, enums as ints, floats as binary32
+        bits, formats as DXGI values, nested structs as tuples (worked out once: the object is immutable)."""
+        core = self.__dict__.get("_core")
+        if core is None:
+            core = tuple(_plain(getattr(self, name)) for name, _, _, _ in self._fields())
+            object.__setattr__(self, "_core", core)
+        return core  # type: ignore[no-any-return]
+
+    @classmethod
+    def from_core(cls: type[S], core: Sequence[Any]) -> S:
+        """From the tuple the extension modules return for the C++ struct."""
+        return cls(*(_unplain(tp, v) for (_, _, tp, _), v in zip(cls._fields(), core)))
+
+
+def rt_format_arg(fmt: Any, name: str) -> Union[Format, int]:
+    """A render-target view's format: a format argument, or a raw DXGI value 0..255 (kept as an int when the output
+    merger does not implement it)."""
+    if isinstance(fmt, (str, FormatInfo)):
+        return format_info(fmt, name).format
+    if isinstance(fmt, bool) or not isinstance(fmt, (int, np.integer)) or not 0 <= int(fmt) <= 0xFF:
+        raise ValueError(f"{name}: expected a format or a DXGI value 0..255, got {fmt!r}")
+    return Format(int(fmt)) if int(fmt) in Format._value2member_map_ else int(fmt)
+
+
+M = TypeVar("M", bound="RtBlendDescMixin")
+
+
+class RtBlendDescMixin(Struct):
+    """RtBlendDesc's own behaviour: its hash is computed once (descriptors key the caches of every batch call), and
+    :meth:`blending` builds a blending descriptor."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        object.__setattr__(self, "_hash", hash(self.to_core()))
+
+    def __hash__(self) -> int:
+        return self.__dict__["_hash"]  # type: ignore[no-any-return]
+
+    @classmethod
+    def blending(
+        cls: type[M],
+        src: Union[Blend, str, int],
+        dest: Union[Blend, str, int],
+        op: Union[BlendOp, str, int] = BlendOp.ADD,
+        *,
+        src_alpha: Union[Blend, str, int, None] = None,
+        dest_alpha: Union[Blend, str, int, None] = None,
+        op_alpha: Union[BlendOp, str, int, None] = None,
+        write_mask: Union[ColorWrite, int] = ColorWrite.ALL,
+    ) -> M:
+        """A blending descriptor; the alpha fields default to the RGB ones (pass them when an RGB factor is a
+        *_COLOR factor, which validation rejects in the alpha slots)."""
+        return cls(
+            blend_enable=True,
+            src_blend=src,  # type: ignore[arg-type]
+            dest_blend=dest,  # type: ignore[arg-type]
+            blend_op=op,  # type: ignore[arg-type]
+            src_blend_alpha=src if src_alpha is None else src_alpha,  # type: ignore[arg-type]
+            dest_blend_alpha=dest if dest_alpha is None else dest_alpha,  # type: ignore[arg-type]
+            blend_op_alpha=op if op_alpha is None else op_alpha,  # type: ignore[arg-type]
+            render_target_write_mask=write_mask,
+        )
