@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// The checkers check: every output fault of the mutation switch (sim::make_faulty) must be reported,
-// by the lockstep as a divergence at the faulted port when the model runs against the RTL, and by
-// the scoreboard or the bus check when the faulted model runs alone. A checker that stops comparing
-// passes every clean run; only a run with a known fault shows it.
+// The checkers check: every output fault of the mutation switch (sim::make_faulty) must be
+// reported, by the lockstep as a divergence at the faulted port when the model runs against the
+// RTL, and by the scoreboard or the bus check when the faulted model runs alone. A checker that
+// stops comparing passes every clean run; only a run with a known fault shows it.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -14,7 +14,8 @@
 namespace om::cosim {
 namespace {
 
-RunResult run_fault(const std::string& fault, bool two_sides, const std::string& profile = "default") {
+RunResult run_fault(const std::string& fault, bool two_sides,
+                    const std::string& profile = "default") {
   StimConfig sc;
   sc.cfg_index = kDefaultConfig;
   sc.seed = 3;
@@ -45,14 +46,11 @@ TEST_P(LockstepFault, IsADivergenceAtTheFaultedPort) {
   EXPECT_EQ(r.failures[0].field.rfind(GetParam().port, 0), 0u) << r.failures[0].field;
 }
 
-INSTANTIATE_TEST_SUITE_P(Faults, LockstepFault,
-                         ::testing::Values(PortFault{"wr_data", "mem_wr_data_o"},
-                                           PortFault{"rd_addr", "mem_rd_addr_o"},
-                                           PortFault{"prdata", "prdata_o"},
-                                           PortFault{"in_ready", "in_ready_o"}),
-                         [](const ::testing::TestParamInfo<PortFault>& i) {
-                           return std::string(i.param.fault);
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    Faults, LockstepFault,
+    ::testing::Values(PortFault{"wr_data", "mem_wr_data_o"}, PortFault{"rd_addr", "mem_rd_addr_o"},
+                      PortFault{"prdata", "prdata_o"}, PortFault{"in_ready", "in_ready_o"}),
+    [](const ::testing::TestParamInfo<PortFault>& i) { return std::string(i.param.fault); });
 
 TEST(AloneFault, AWrongWrittenTexelIsAScoreboardFailure) {
   const RunResult r = run_fault("wr_data", false);

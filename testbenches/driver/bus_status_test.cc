@@ -40,7 +40,8 @@ TEST_P(BusStatusTest, RefusedAccessesEndWithASlaveError) {
   expect(bus.read(unmapped), BusStatus::kSlaveError, "read of unmapped offset");
   expect(bus.write(unmapped, 1), BusStatus::kSlaveError, "write of unmapped offset");
   expect(bus.read(regs::kStatus + 2), BusStatus::kSlaveError, "misaligned read");
-  expect(bus.read(first_with(regs::Access::kW)), BusStatus::kSlaveError, "read of a write-only register");
+  expect(bus.read(first_with(regs::Access::kW)), BusStatus::kSlaveError,
+         "read of a write-only register");
   expect(bus.write(first_with(regs::Access::kR), 1), BusStatus::kSlaveError,
          "write of a read-only register");
   expect(bus.read(regs::kStatus), BusStatus::kOk, "read of STATUS");
