@@ -159,6 +159,46 @@ TEST_F(Tlm, DebugTransportReadsWithoutTime) {
   EXPECT_EQ(b().reg_init->transport_dbg(t), 0u);
 }
 
+// The render-target memory as a TLM target on its own: one aligned 16-byte texel per transaction
+// (anything else refused with its response status), reads timed by the read latency and counted.
+TEST_F(Tlm, TexelMemoryRefusesWhatIsNotOneTexelAndTimesAndCountsReads) {
+  MemoryTiming timing;
+  timing.read_min = timing.read_max = 3;
+  start(timing);
+  TexelMemory& mem = b().mem;
+  std::array<unsigned char, kTexelBytes> bytes{};
+  std::array<unsigned char, kTexelBytes> be{};
+  be.fill(TLM_BYTE_ENABLED);
+  const auto access = [&](bool write, uint64_t addr, unsigned width, bool enables,
+                          sc_core::sc_time* delay) {
+    tlm::tlm_generic_payload t;
+    t.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
+    t.set_address(addr);
+    t.set_data_ptr(bytes.data());
+    t.set_data_length(kTexelBytes);
+    t.set_streaming_width(width);
+    t.set_byte_enable_ptr(enables ? be.data() : nullptr);
+    t.set_byte_enable_length(enables ? kTexelBytes : 0);
+    t.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    mem.socket.get_base_export()->b_transport(t, *delay);
+    return t.get_response_status();
+  };
+  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  const uint64_t reads = mem.reads(), writes = mem.writes();
+  EXPECT_EQ(access(false, kTexelBytes + 8, kTexelBytes, false, &delay),
+            tlm::TLM_ADDRESS_ERROR_RESPONSE);
+  EXPECT_EQ(access(false, kTexelBytes, kTexelBytes / 2, false, &delay),
+            tlm::TLM_BURST_ERROR_RESPONSE);
+  EXPECT_EQ(access(true, kTexelBytes, kTexelBytes, true, &delay),
+            tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE);
+  EXPECT_EQ(delay, sc_core::SC_ZERO_TIME);
+  EXPECT_EQ(mem.reads(), reads);
+  EXPECT_EQ(mem.writes(), writes);
+  ASSERT_EQ(access(false, kTexelBytes, kTexelBytes, false, &delay), tlm::TLM_OK_RESPONSE);
+  EXPECT_EQ(delay, 3 * timing.period);
+  EXPECT_EQ(mem.reads(), reads + 1);
+}
+
 TEST_F(Tlm, PixelSocketRejectsReadsAndPartialPixels) {
   std::vector<unsigned char> bytes(OmTopTlm::kPixelBytes + 1);
   tlm::tlm_generic_payload t;
