@@ -30,20 +30,25 @@ class Tlm : public ::testing::Test {
   uint64_t cycles_since(const sc_core::sc_time& t0) {
     return (b().host_time() - t0).value() / b().om.clock_period().value();
   }
+  // A transaction of `len` bytes at `data`, streaming `width`, with byte enables (nullptr: none).
+  static void payload(tlm::tlm_generic_payload& t, bool write, uint64_t addr, unsigned char* data,
+                      unsigned len, unsigned width, unsigned char* be, unsigned be_len) {
+    t.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
+    t.set_address(addr);
+    t.set_data_ptr(data);
+    t.set_data_length(len);
+    t.set_streaming_width(width);
+    t.set_byte_enable_ptr(be);
+    t.set_byte_enable_length(be_len);
+    t.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  }
   // One register transfer with explicit byte enables (nullptr: none) and length.
   tlm::tlm_response_status raw(bool write, uint64_t addr, uint32_t* data, unsigned len = 4,
                                unsigned char* be = nullptr, unsigned be_len = 0) {
     std::array<unsigned char, 8> bytes{};
     std::memcpy(bytes.data(), data, 4);
     tlm::tlm_generic_payload t;
-    t.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
-    t.set_address(addr);
-    t.set_data_ptr(bytes.data());
-    t.set_data_length(len);
-    t.set_streaming_width(len);
-    t.set_byte_enable_ptr(be);
-    t.set_byte_enable_length(be_len);
-    t.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    payload(t, write, addr, bytes.data(), len, len, be, be_len);
     b().reg_transport(t);
     std::memcpy(data, bytes.data(), 4);
     return t.get_response_status();
@@ -172,14 +177,8 @@ TEST_F(Tlm, TexelMemoryRefusesWhatIsNotOneTexelAndTimesAndCountsReads) {
   const auto access = [&](bool write, uint64_t addr, unsigned width, bool enables,
                           sc_core::sc_time* delay) {
     tlm::tlm_generic_payload t;
-    t.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
-    t.set_address(addr);
-    t.set_data_ptr(bytes.data());
-    t.set_data_length(kTexelBytes);
-    t.set_streaming_width(width);
-    t.set_byte_enable_ptr(enables ? be.data() : nullptr);
-    t.set_byte_enable_length(enables ? kTexelBytes : 0);
-    t.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    payload(t, write, addr, bytes.data(), kTexelBytes, width, enables ? be.data() : nullptr,
+            enables ? kTexelBytes : 0);
     mem.socket.get_base_export()->b_transport(t, *delay);
     return t.get_response_status();
   };
