@@ -4,16 +4,23 @@
 what should see it (PLAN, steps in order until one fails): the cycle model against the co-simulation
 regression (divergence, scoreboard, assertion, hang); the RTL against the regression and then its unit
 suites; the reference model's validation, object table, capability and binding rules and the host driver
-against the unit suites that own them; and bugs the RTL and the cycle model share (side "both": the same
+against the unit suites that own them; bugs the RTL and the cycle model share (side "both": the same
 change on both sides), which the lockstep and the scoreboard cannot see when they only cost cycles,
-against the directed performance tests and then the regression. Prints killed/total per layer and the
-survivors and writes build/mutate.json {killed, total, score, by_side, survivors, mutants}.
+against the directed performance tests and then the regression; the simulation platform (sim/: memory,
+APB master, Verilated-top adapter, register codec) against its unit tests, the module suites and the
+regression; the co-simulation's checkers (cosim/ and the lockstep loop) against the fault-injection tests
+of om_cosim_tests (a checker that stops comparing passes a clean regression, so faults must be reported)
+and the regression; the driver's backends against the driver and SystemC suites; the TLM board against
+the SystemC suite; and the Python bindings (C++ and Python) against tests/python's pytest suite run on
+the mutated build's package tree. Prints killed/total per layer and the survivors and writes
+build/mutate.json {killed, total, score, by_side, survivors, mutants}.
 
 Isolation: the sources (HEAD by default, the working tree with --worktree) are copied to
 build/mutate/src and built in build/mutate/build; the checkout itself is never modified. Each mutant
 rebuilds only what depends on the mutated files (a model mutant recompiles one file and relinks; an RTL
 mutant re-verilates om_top). Model mutants run first so the Verilated top is rebuilt only for RTL
-mutants. Runs of a mutant stop at the first failure.
+mutants. Runs of a mutant stop at the first failure. The baseline builds and runs only the steps of the
+selected mutants' sides.
 
 The regression is the CTest one's configurations (OM_COSIM_DEFAULT_CONFIGS of testbenches/cosim), every
 named configuration, with --seeds seeds each. The mutants are listed in scripts/mutants.toml; `--check`
@@ -48,14 +55,31 @@ TARGET = "om_cosim_cli"
 # pay for the later builds: the RTL unit suites (Verilated units against om::ref's vectors, which see one-ulp
 # changes the regression's quantised outputs hide) re-verilate their own testbenches.
 REGRESSION = (TARGET,)
+# The Python package's tests (tests/python, but test_regress.py: a Dask cluster and a mutant build of its own) by
+# the project venv's pytest against the mutated build's package tree (<build>/python, laid out by om_py_tree with
+# the extension modules and the omsim command), with a fixed OM_SEED. The stubs are generated too (test_stub.py).
+PYTEST = ("om_py_tree", "om_py_stubs")
+# What the regression build cannot run: waves (`-k "not wave"` too; om_top is Verilated without tracing), the
+# omsim script of an installed package, and an interrupt 0.5 s into a run that this faster build has finished.
+PYTEST_DESELECT = (
+    "test_waves.py::test_installed_omsim_command_has_the_wave_commands",
+    "test_readme.py::test_readme_python_block",
+    "test_cosim.py::test_ctrl_c_interrupts_a_long_run",
+)
 PLAN = {
     "model": [REGRESSION],
     "ref": [("om_ref_tests",), ("om_conformance_tests",), ("om_driver_tests",)],
     "driver": [("om_driver_tests",)],
+    "backend": [("om_driver_tests",), ("om_systemc_tests",)],
+    "sim": [("om_cosim_tests",), ("om_csr_tests",), ("om_top_tests",), REGRESSION],
+    "cosim": [("om_cosim_tests",), REGRESSION],
+    "systemc": [("om_systemc_tests",)],
+    "python": [PYTEST],
     "both": [("om_top_tests", "--gtest_filter=Sides/Perf.*"), REGRESSION],
     "rtl": [REGRESSION, ("om_rtl_unit_tests",)],
 }
-SIDES = ("model", "ref", "driver", "both", "rtl")  # the order mutants run in: the Verilated top is rebuilt last
+# The order mutants run in: the Verilated top is rebuilt last.
+SIDES = ("model", "ref", "driver", "backend", "sim", "cosim", "systemc", "python", "both", "rtl")
 
 
 def regression_configs(cmake: Path) -> list[tuple[str, int]]:
@@ -196,7 +220,8 @@ def configure() -> None:
     # This interpreter (make mutate: the project venv's) runs the generators, which need its packages.
     cmd = ["cmake", "-S", str(SRC), "-B", str(BLD), "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
            f"-DPython_EXECUTABLE={sys.executable}",
-           "-DOM_BUILD_BENCH=OFF", "-DOM_BUILD_PYTHON=OFF", "-DOM_TEST_PYTHON=OFF",
+           # The extension modules are built only for a python mutant (their targets are asked for by name).
+           "-DOM_BUILD_BENCH=OFF", "-DOM_BUILD_PYTHON=ON", "-DOM_TEST_PYTHON=OFF",
            # The regression build: om_top without tracing (an RTL mutant recompiles it whole) and assertions.
            "-DOM_RTL_CHECKS=OFF"]
     p = sh(cmd)
@@ -225,11 +250,38 @@ def suite(name: str, *args: str) -> dict | None:
     return {"run": name, "why": f"{len(failed)} tests fail, e.g. {failed[0]}" if failed else f"exit {p.returncode}"}
 
 
+def pytest() -> dict | None:
+    """Runs tests/python (as PYTEST says) against the build's package tree; returns None when it passes."""
+    tests = SRC / "tests" / "python"
+    env = dict(os.environ, PYTHONPATH=str(BLD / "python"), OMSIM_CLI=str(BLD / "python" / "omsim" / "bin" / "omsim"),
+               OM_SEED="1", MPLBACKEND="Agg")
+    cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-c", str(SRC / "pyproject.toml"),
+           "--rootdir", str(SRC), str(tests), f"--ignore={tests / 'test_regress.py'}", "-k", "not wave",
+           *(f"--deselect=tests/python/{t}" for t in PYTEST_DESELECT)]
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=900, cwd=BLD, env=env)
+    except subprocess.TimeoutExpired:
+        return {"run": "pytest", "why": "timeout (hang)"}
+    if p.returncode == 0:
+        return None
+    failed = re.findall(r"^(?:FAILED|ERROR) (\S+)", p.stdout, re.M)
+    return {"run": "pytest", "why": f"{failed[0]} fails" if failed else f"exit {p.returncode}"}
+
+
+def run_step(step: tuple) -> tuple[dict | None, int]:
+    """Runs one non-regression step: (first failure or None, runs)."""
+    return (pytest() if step is PYTEST else suite(*step)), 1
+
+
+def step_targets(step: tuple) -> list[str]:
+    return list(PYTEST) if step is PYTEST else [step[0]]
+
+
 def check(side: str, args: argparse.Namespace) -> tuple[str, str, int, float, float]:
     """Builds and runs the plan of `side` until a step fails: (status, detail, runs, build s, run s)."""
     runs, bsecs, rsecs = 0, 0.0, 0.0
     for step in PLAN[side]:
-        ok, secs, out = build([step[0]])
+        ok, secs, out = build(step_targets(step))
         bsecs += secs
         if not ok:
             return "stillborn", "does not build: " + out.strip().splitlines()[-1][:200], runs, bsecs, rsecs
@@ -238,8 +290,8 @@ def check(side: str, args: argparse.Namespace) -> tuple[str, str, int, float, fl
             first, n, _ = regression(args.cycles, args.seeds, args.jobs)
             runs += n
         else:
-            first = suite(*step)
-            runs += 1
+            first, n = run_step(step)
+            runs += n
         rsecs += time.monotonic() - t0
         if first is not None:
             return "killed", f"{first['run']}: {first['why']}", runs, bsecs, rsecs
@@ -338,19 +390,19 @@ def main() -> int:
         if (SRC / f).exists():
             os.utime(SRC / f)
     configure()
-    steps = list(dict.fromkeys(step for side in SIDES for step in PLAN[side]))
-    ok, secs, out = build([step[0] for step in steps])
+    steps = list(dict.fromkeys(step for side in SIDES if any(m.side == side for m in mutants) for step in PLAN[side]))
+    ok, secs, out = build(list(dict.fromkeys(t for step in steps for t in step_targets(step))))
     if not ok:
         log(f"mutate: the unmutated sources do not build:\n{out}")
         return 2
     log(f"mutate: baseline built in {secs:.0f} s; running the unmutated regression and suites")
-    first, n, secs = regression(args.cycles, args.seeds, args.jobs)
+    first, n, secs = regression(args.cycles, args.seeds, args.jobs) if REGRESSION in steps else (None, 0, 0.0)
     if first is not None:
         log(f"mutate: the unmutated regression fails ({first['run']}: {first['why']}); fix that first")
         return 2
     t0 = time.monotonic()
     for step in steps:
-        first = None if step is REGRESSION else suite(*step)
+        first = None if step is REGRESSION else run_step(step)[0]
         if first is not None:
             log(f"mutate: the unmutated suite fails ({first['run']}: {first['why']}); fix that first")
             return 2

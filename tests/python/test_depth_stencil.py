@@ -173,3 +173,18 @@ def test_batch_values_the_dtype_cannot_hold_are_value_errors(call, match):
     with pytest.raises(ValueError, match=match):
         call()
     assert list(omsim.stencil_op("INCR_SAT", [1, 255])) == [2, 255]  # values that fit convert as before
+
+
+@pytest.mark.parametrize("ref", [256, 0xFFFFFFFF])
+def test_the_extension_refuses_a_stencil_ref_beyond_8_bits_itself(ref):
+    # omsim.ref checks stencil_ref before the call; the extension must not truncate one that reaches it.
+    n = 2
+    args = dict(
+        desc=DepthStencilDesc().to_core(), format=int(DsFormat.D24_UNORM_S8_UINT), dsv_flags=0, stencil_ref=ref,
+        min_depth=0, max_depth=0x3F800000, z=np.zeros(n, F32), front_face=None,
+        stored_depth=np.zeros(n, np.uint32), stored_stencil=None, flags=np.empty(n, np.uint8),
+        outcome=np.empty(n, np.uint8), depth=np.empty(n, np.uint32), stencil=np.empty(n, np.uint8),
+    )  # fmt: skip
+    omsim._core.depth_stencil_batch(**dict(args, stencil_ref=255))
+    with pytest.raises(ValueError, match=f"stencil_ref: {ref} is outside 0..255"):
+        omsim._core.depth_stencil_batch(**args)

@@ -30,20 +30,25 @@ class Tlm : public ::testing::Test {
   uint64_t cycles_since(const sc_core::sc_time& t0) {
     return (b().host_time() - t0).value() / b().om.clock_period().value();
   }
+  // A transaction of `len` bytes at `data`, streaming `width`, with byte enables (nullptr: none).
+  static void payload(tlm::tlm_generic_payload& t, bool write, uint64_t addr, unsigned char* data,
+                      unsigned len, unsigned width, unsigned char* be, unsigned be_len) {
+    t.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
+    t.set_address(addr);
+    t.set_data_ptr(data);
+    t.set_data_length(len);
+    t.set_streaming_width(width);
+    t.set_byte_enable_ptr(be);
+    t.set_byte_enable_length(be_len);
+    t.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  }
   // One register transfer with explicit byte enables (nullptr: none) and length.
   tlm::tlm_response_status raw(bool write, uint64_t addr, uint32_t* data, unsigned len = 4,
                                unsigned char* be = nullptr, unsigned be_len = 0) {
     std::array<unsigned char, 8> bytes{};
     std::memcpy(bytes.data(), data, 4);
     tlm::tlm_generic_payload t;
-    t.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
-    t.set_address(addr);
-    t.set_data_ptr(bytes.data());
-    t.set_data_length(len);
-    t.set_streaming_width(len);
-    t.set_byte_enable_ptr(be);
-    t.set_byte_enable_length(be_len);
-    t.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    payload(t, write, addr, bytes.data(), len, len, be, be_len);
     b().reg_transport(t);
     std::memcpy(data, bytes.data(), 4);
     return t.get_response_status();
@@ -157,6 +162,40 @@ TEST_F(Tlm, DebugTransportReadsWithoutTime) {
   EXPECT_EQ(d, b().read(rg::kCapOm).data);
   t.set_address(0x3F0);
   EXPECT_EQ(b().reg_init->transport_dbg(t), 0u);
+}
+
+// The render-target memory as a TLM target on its own: one aligned 16-byte texel per transaction
+// (anything else refused with its response status), reads timed by the read latency and counted.
+TEST_F(Tlm, TexelMemoryRefusesWhatIsNotOneTexelAndTimesAndCountsReads) {
+  MemoryTiming timing;
+  timing.read_min = timing.read_max = 3;
+  start(timing);
+  TexelMemory& mem = b().mem;
+  std::array<unsigned char, kTexelBytes> bytes{};
+  std::array<unsigned char, kTexelBytes> be{};
+  be.fill(TLM_BYTE_ENABLED);
+  const auto access = [&](bool write, uint64_t addr, unsigned width, bool enables,
+                          sc_core::sc_time* delay) {
+    tlm::tlm_generic_payload t;
+    payload(t, write, addr, bytes.data(), kTexelBytes, width, enables ? be.data() : nullptr,
+            enables ? kTexelBytes : 0);
+    mem.socket.get_base_export()->b_transport(t, *delay);
+    return t.get_response_status();
+  };
+  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  const uint64_t reads = mem.reads(), writes = mem.writes();
+  EXPECT_EQ(access(false, kTexelBytes + 8, kTexelBytes, false, &delay),
+            tlm::TLM_ADDRESS_ERROR_RESPONSE);
+  EXPECT_EQ(access(false, kTexelBytes, kTexelBytes / 2, false, &delay),
+            tlm::TLM_BURST_ERROR_RESPONSE);
+  EXPECT_EQ(access(true, kTexelBytes, kTexelBytes, true, &delay),
+            tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE);
+  EXPECT_EQ(delay, sc_core::SC_ZERO_TIME);
+  EXPECT_EQ(mem.reads(), reads);
+  EXPECT_EQ(mem.writes(), writes);
+  ASSERT_EQ(access(false, kTexelBytes, kTexelBytes, false, &delay), tlm::TLM_OK_RESPONSE);
+  EXPECT_EQ(delay, 3 * timing.period);
+  EXPECT_EQ(mem.reads(), reads + 1);
 }
 
 TEST_F(Tlm, PixelSocketRejectsReadsAndPartialPixels) {

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: Apache-2.0
+// The checkers check: every output fault of the mutation switch (sim::make_faulty) must be
+// reported, by the lockstep as a divergence at the faulted port when the model runs against the
+// RTL, and by the scoreboard or the bus check when the faulted model runs alone. A checker that
+// stops comparing passes every clean run; only a run with a known fault shows it.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+
+#include "om/cosim/lockstep.h"
+#include "om/cosim/stimulus.h"
+
+namespace om::cosim {
+namespace {
+
+RunResult run_fault(const std::string& fault, bool two_sides,
+                    const std::string& profile = "default") {
+  StimConfig sc;
+  sc.cfg_index = kDefaultConfig;
+  sc.seed = 3;
+  sc.cycles = 20000;
+  sc.profile = profile;
+  RunOptions o;
+  o.fault = fault;
+  o.time_sides = false;
+  o.two_sides = two_sides;
+  o.a = two_sides ? sim::SideKind::kRtl : sim::SideKind::kModel;
+  const Stimulus st = generate(sc);  // the lockstep holds a reference
+  Lockstep l(st, o);
+  l.step(UINT64_MAX);
+  return l.finish();
+}
+
+struct PortFault {
+  const char* fault;
+  const char* port;  // how the divergence names the faulted output
+};
+
+class LockstepFault : public ::testing::TestWithParam<PortFault> {};
+
+TEST_P(LockstepFault, IsADivergenceAtTheFaultedPort) {
+  const RunResult r = run_fault(GetParam().fault, true);
+  ASSERT_EQ(r.failures.size(), 1u);
+  EXPECT_EQ(r.failures[0].kind, "divergence") << r.failures[0].message;
+  EXPECT_EQ(r.failures[0].field.rfind(GetParam().port, 0), 0u) << r.failures[0].field;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Faults, LockstepFault,
+    ::testing::Values(PortFault{"wr_data", "mem_wr_data_o"}, PortFault{"rd_addr", "mem_rd_addr_o"},
+                      PortFault{"prdata", "prdata_o"}, PortFault{"in_ready", "in_ready_o"}),
+    [](const ::testing::TestParamInfo<PortFault>& i) { return std::string(i.param.fault); });
+
+// Found when the segment drains, not only by the final check: each segment starts over with new
+// memory contents, so the check at its end is the only one that sees its writes.
+TEST(AloneFault, AWrongWrittenTexelIsAScoreboardFailureAtTheEndOfItsSegment) {
+  const RunResult r = run_fault("wr_data", false);
+  ASSERT_EQ(r.failures.size(), 1u);
+  EXPECT_EQ(r.failures[0].kind, "scoreboard") << r.failures[0].message;
+  EXPECT_NE(r.failures[0].message.find("render-target memory differs from om::ref before segment"),
+            std::string::npos)
+      << r.failures[0].message;
+}
+
+TEST(AloneFault, AReadOfTheWrongAddressIsAScoreboardFailure) {
+  const RunResult r = run_fault("rd_addr", false, "blend");
+  ASSERT_EQ(r.failures.size(), 1u);
+  EXPECT_EQ(r.failures[0].kind, "scoreboard") << r.failures[0].message;
+}
+
+TEST(AloneFault, AWrongStateRegisterReadIsABusFailure) {
+  // Armed where the second read after it reads back a state register (only those have a value
+  // to check against before the final counter reads).
+  const RunResult r = run_fault("prdata@7000", false);
+  ASSERT_EQ(r.failures.size(), 1u);
+  EXPECT_NE(r.failures[0].message.find("bus: read of"), std::string::npos) << r.failures[0].message;
+}
+
+TEST(AloneFault, NoFaultNoFailure) {
+  for (const char* profile : {"default", "blend", "bus"}) {
+    EXPECT_TRUE(run_fault("", false, profile).failures.empty()) << profile;
+  }
+}
+
+}  // namespace
+}  // namespace om::cosim
