@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 
 #include "om/cosim/lockstep.h"
@@ -81,6 +82,47 @@ TEST(AloneFault, NoFaultNoFailure) {
   for (const char* profile : {"default", "blend", "bus"}) {
     EXPECT_TRUE(run_fault("", false, profile).failures.empty()) << profile;
   }
+}
+
+// A side that stops handshaking at cycle `from` (no pixel taken, no request, no bus completion):
+// the run must end with the testbench's no-progress check, not hang or pass.
+class Freeze final : public sim::Side::Fault {
+ public:
+  explicit Freeze(uint64_t from) : from_(from) {}
+  void apply(const TopIn& /*in*/, TopOut& out) override {
+    if (cycle_ < from_) return;
+    out.in_ready = out.pready = false;
+    out.mem_rd_valid = out.mem_wr_valid = out.ds_rd_valid = out.ds_wr_valid = false;
+  }
+  void edge(const TopIn& /*in*/, const TopOut& /*out*/) override { ++cycle_; }
+  std::unique_ptr<Fault> clone() const override { return std::make_unique<Freeze>(*this); }
+  bool fired() const override { return cycle_ > from_; }
+
+ private:
+  uint64_t from_, cycle_ = 0;
+};
+
+TEST(AloneFault, ASideThatStopsHandshakingIsANoProgressFailure) {
+  StimConfig sc;
+  sc.cfg_index = kDefaultConfig;
+  sc.seed = 3;
+  sc.cycles = 20000;
+  RunOptions o;
+  o.time_sides = false;
+  o.env.hang_limit = 3000;
+  const Stimulus st = generate(sc);
+  std::unique_ptr<sim::Side> side = sim::make_side(sim::SideKind::kModel, false);
+  side->set_fault(std::make_unique<Freeze>(5000));
+  Lockstep l(st, o, std::move(side), nullptr);
+  l.step(UINT64_MAX);
+  const RunResult r = l.finish();
+  ASSERT_EQ(r.failures.size(), 1u);
+  EXPECT_NE(r.failures[0].message.find("no progress: no pixel, memory or bus handshake for 3000"),
+            std::string::npos)
+      << r.failures[0].message;
+  // The last handshake came before cycle 5000, so the check fires within 3000 cycles after it.
+  EXPECT_GT(r.failures[0].cycle, 3000u);
+  EXPECT_LE(r.failures[0].cycle, 8001u);
 }
 
 }  // namespace
