@@ -181,12 +181,18 @@ std::string type_name(const py::handle& v) {
   return py::str(py::type::of(v).attr("__name__")).cast<std::string>();
 }
 
+py::int_ index_of(const py::handle& v) {
+  PyObject* i = PyNumber_Index(v.ptr());
+  if (i == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::int_>(i);
+}
+
 uint64_t uint_arg(const py::handle& v, const std::string& what, int bits) {
   if (PyBool_Check(v.ptr()) && bits != 1) type_error(what + ": expected an int, got bool");
   if (PyFloat_Check(v.ptr()) || !PyIndex_Check(v.ptr())) {
     type_error(what + ": expected an int, got " + type_name(v));
   }
-  const auto i = py::reinterpret_steal<py::int_>(PyNumber_Index(v.ptr()));
+  const py::int_ i = index_of(v);
   if (PyObject_RichCompareBool(i.ptr(), py::int_(0).ptr(), Py_LT) == 1 ||
       i.attr("bit_length")().cast<int>() > bits) {
     value_error(what + ": " + py::str(i).cast<std::string>() + " does not fit in " +
@@ -223,7 +229,7 @@ om::ref::Texel texel_from_int(const py::handle& v, const char* name, int bits, c
   if (PyFloat_Check(v.ptr()) || !PyIndex_Check(v.ptr())) {
     type_error(std::string(name) + ": expected an int texel, got " + type_name(v));
   }
-  const auto i = py::reinterpret_steal<py::int_>(PyNumber_Index(v.ptr()));
+  const py::int_ i = index_of(v);
   if (PyObject_RichCompareBool(i.ptr(), py::int_(0).ptr(), Py_LT) == 1 ||
       i.attr("bit_length")().cast<int>() > bits) {
     const std::string where =

@@ -80,6 +80,9 @@ void require_disjoint(const Pixels& a, const char* a_name, const Pixels& b, cons
 
 /// The name of `v`'s type, for messages ("expected an int, got str").
 std::string type_name(const py::handle& v);
+/// operator.index(v) for a `v` that PyIndex_Check accepts; the Python error of an __index__ that
+/// raises propagates (never a NULL int).
+py::int_ index_of(const py::handle& v);
 
 /// The format with this DXGI value; ValueError "<name>: DXGI value .. is not a format the output
 /// merger implements" otherwise.

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string>
 
+#include "common.h"
 #include "cosim_py.h"
 #include "om/cosim/lockstep.h"
 #include "om/cosim/profile.h"
@@ -90,7 +91,7 @@ class Record {
     if (PyBool_Check(h.ptr()) || !PyIndex_Check(h.ptr())) {
       throw py::type_error(at(name) + ": expected an int, got " + type(h));
     }
-    const py::int_ v = py::reinterpret_steal<py::int_>(PyNumber_Index(h.ptr()));
+    const py::int_ v = omsim_py::index_of(h);
     const unsigned long long u = PyLong_AsUnsignedLongLong(v.ptr());
     const bool wide = u == static_cast<unsigned long long>(-1) && PyErr_Occurred() != nullptr;
     if (wide) PyErr_Clear();

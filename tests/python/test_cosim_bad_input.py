@@ -214,3 +214,27 @@ def test_a_rejected_run_creates_no_waves_directory(tmp_path, bad):
     with pytest.raises((TypeError, ValueError)):
         cosim.Lockstep("fl9_3", 1, 100, waves=tmp_path / "w", fault="nosuch")
     assert not (tmp_path / "w").exists()
+
+
+class _RaisingIndex:
+    """An int-like whose __index__ raises: the extension must pass its error on, not read a NULL int."""
+
+    def __index__(self) -> int:
+        raise ArithmeticError("__index__ refused")
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        side_eval({"paddr": _RaisingIndex()}),
+        pixel(x=_RaisingIndex()),
+        _edited(_set("segments[0].pixels[0].x", _RaisingIndex())),
+        lambda: omsim.process_pixel(
+            omsim.PixelState(rt_formats=["R8G8B8A8_UNORM"]), [(0.5, 0.5, 0.5, 0.5)], dest=[_RaisingIndex()]
+        ),
+    ],
+    ids=["side_port", "pixel_field", "stimulus_field", "process_pixel_dest"],
+)
+def test_an_int_whose_index_raises_passes_its_error_on(call):
+    with pytest.raises(ArithmeticError, match="__index__ refused"):
+        call()
