@@ -73,7 +73,7 @@ py::dict result_dict(const RunResult& r, const Stimulus& st, const Setup& s) {
   d["cycles"] = r.cycles;
   d["pixels"] = r.pixels;
   d["mismatches"] = r.mismatches;
-  d["fault_fired"] = r.fault_fired;
+  d["fault_not_fired"] = om::cosim::fault_not_fired(s.ro, r);
   d["failures"] = r.failures;
   d["report"] = om::cosim::report(r, st, repro);
   d["coverage"] = r.coverage;

@@ -328,11 +328,8 @@ int run_impl(const std::vector<std::string>& a) {
     }
   }
   // A fault that never corrupted an output leaves a run that tested nothing: no pass.
-  std::string fault_error;
-  if (!ro.fault.empty() && !r.fault_fired && r.failures.empty() && !r.interrupted) {
-    fault_error = "--fault " + ro.fault + ": never fired in the run's " + std::to_string(r.cycles) +
-                  " cycles, so the run tested nothing";
-  }
+  std::string fault_error = fault_not_fired(ro, r);
+  if (!fault_error.empty()) fault_error = "--fault " + ro.fault + ": " + fault_error;
   const char* verdict = r.interrupted ? "PARTIAL" : r.failures.empty() ? "PASS" : "FAIL";
 
   const std::string rep = report(r, st, repro);

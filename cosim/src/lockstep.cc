@@ -294,6 +294,12 @@ RunResult run(const Stimulus& st, const RunOptions& opt) {
   return r;
 }
 
+std::string fault_not_fired(const RunOptions& opt, const RunResult& r) {
+  if (opt.fault.empty() || r.fault_fired || !r.failures.empty() || r.interrupted) return "";
+  return "never fired in the run's " + std::to_string(r.cycles) +
+         " cycles, so the run tested nothing";
+}
+
 FaultSpec parse_fault(const std::string& text) {
   FaultSpec f;
   const size_t at = text.find('@');

@@ -281,10 +281,8 @@ def run(
     finally:
         bar.close(args[2])
     res = result_from_dict(d)
-    if fault is not None and res.passed and not d["fault_fired"]:
-        raise FaultNeverFiredError(
-            f"fault: {fault!r} never fired in the run's {res.cycles} cycles, so the run tested nothing", res
-        )
+    if d["fault_not_fired"]:
+        raise FaultNeverFiredError(f"fault: {fault!r} {d['fault_not_fired']}", res)
     return res
 
 

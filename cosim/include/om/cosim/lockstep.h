@@ -215,6 +215,10 @@ struct FaultSpec {
 /// Parses "NAME" or "NAME@CYCLE" (CYCLE: a whole number, decimal or 0x hex). Throws
 /// std::invalid_argument naming the text for an unknown name or a bad cycle.
 FaultSpec parse_fault(const std::string& text);
+/// Why a run of `opt` with a fault tested nothing: "never fired in the run's N cycles, so the run
+/// tested nothing" when its fault never corrupted an output and the run ended without a failure
+/// or an interruption; "" otherwise (no fault, a fault that fired, a failure).
+std::string fault_not_fired(const RunOptions& opt, const RunResult& r);
 
 /// Git revision of the source tree, baked in at configure time ("<hash>[-dirty]").
 const char* git_revision();
