@@ -231,5 +231,23 @@ TEST(CoverageCounts, MergeAddsBinsItDoesNotKnowWithTheirHitsAndUniverse) {
   EXPECT_EQ(a.runs()[0].seed, 7u);
 }
 
+TEST(CoverageCounts, MergingACoverageWithItselfDoublesEveryCountAndRepeatsItsRuns) {
+  Coverage a(kFl111);
+  a.hit(a.id("rt_count/2"), 3);
+  a.hit(a.id("pixel/fog"));
+  a.add_run({"fl11_1", 1, 100});
+  a.add_run({"fl11_1", 2, 200});
+  Coverage twice(a);
+  twice.merge(Coverage(a));
+  a.merge(a);
+  EXPECT_EQ(a.to_json(), twice.to_json());
+  EXPECT_EQ(a.hits("rt_count/2"), 6u);
+  EXPECT_EQ(a.hits("pixel/fog"), 2u);
+  EXPECT_EQ(a.covered(), 2u);
+  ASSERT_EQ(a.runs().size(), 4u);
+  EXPECT_EQ(a.runs()[2].seed, 1u);
+  EXPECT_EQ(a.runs()[3].cycles, 200u);
+}
+
 }  // namespace
 }  // namespace om::cosim
