@@ -11,8 +11,8 @@ APB master, Verilated-top adapter, register codec) against its unit tests, the m
 regression; the co-simulation's checkers (cosim/ and the lockstep loop) against the fault-injection tests
 of om_cosim_tests (a checker that stops comparing passes a clean regression, so faults must be reported)
 and the regression, and its coverage sampling and bookkeeping against om_cosim_tests' coverage tests (the
-regression does not check coverage); the driver's backends against the driver and SystemC suites; the TLM board against
-the SystemC suite; and the Python bindings (C++ and Python) against tests/python's pytest suite run on
+regression does not check coverage); the driver's backends against the driver and SystemC suites; the
+TLM board against the SystemC suite; and the Python bindings (C++ and Python) against tests/python's pytest suite run on
 the mutated build's package tree. Prints killed/total per layer and the survivors and writes
 build/mutate.json {killed, total, score, by_side, survivors, mutants}.
 
