@@ -10,8 +10,9 @@ against the directed performance tests and then the regression; the simulation p
 APB master, Verilated-top adapter, register codec) against its unit tests, the module suites and the
 regression; the co-simulation's checkers (cosim/ and the lockstep loop) against the fault-injection tests
 of om_cosim_tests (a checker that stops comparing passes a clean regression, so faults must be reported)
-and the regression; the driver's backends against the driver and SystemC suites; the TLM board against
-the SystemC suite; and the Python bindings (C++ and Python) against tests/python's pytest suite run on
+and the regression, and its coverage sampling and bookkeeping against om_cosim_tests' coverage tests (the
+regression does not check coverage); the driver's backends against the driver and SystemC suites; the
+TLM board against the SystemC suite; and the Python bindings (C++ and Python) against tests/python's pytest suite run on
 the mutated build's package tree. Prints killed/total per layer and the survivors and writes
 build/mutate.json {killed, total, score, by_side, survivors, mutants}.
 

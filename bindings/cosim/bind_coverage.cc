@@ -33,17 +33,9 @@ void bind_coverage(py::module_& m) {
           },
           py::arg("name"), "Hits of the bin 'group/bin'; ValueError when there is no such bin.")
       .def("summary", &Coverage::summary, "Per group: 'covered/universe', one line each.")
-      .def(
-          "merge",
-          [](Coverage& c, const Coverage& other) {
-            if (&other == &c) {
-              c.merge(Coverage(other));  // merge() reads `other` while it grows `c`
-            } else {
-              c.merge(other);
-            }
-          },
-          py::arg("other"),
-          "Adds the hits of `other` and unites the universes and run lists (in place).")
+      .def("merge", &Coverage::merge, py::arg("other"),
+           "Adds the hits of `other` and unites the universes and run lists (in place); "
+           "`other` may be this object (every count doubles, the runs repeat).")
       .def_property_readonly(
           "runs",
           [](const Coverage& c) {

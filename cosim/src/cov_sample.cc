@@ -141,6 +141,30 @@ void sample_ms(Coverage& cov, MsPixel& acc, const ref::PixelState& ps, const ref
   cov.hit(cov.ms_count_pattern(ps.sample_count, acc.covered == 0 ? 0 : acc.covered == all ? 2 : 1));
 }
 
+CycleBins::CycleBins(const Coverage& cov)
+    : mem_rd_and_wr(cov.id("stall/mem_rd_and_wr")),
+      mem_rd(cov.id("stall/mem_rd")),
+      mem_wr(cov.id("stall/mem_wr")),
+      input_backpressure(cov.id("stall/input_backpressure")),
+      reads_outstanding_16(cov.id("stall/reads_outstanding_16")),
+      latency{cov.id("stall/latency_1"), cov.id("stall/latency_2_7"), cov.id("stall/latency_8_15"),
+              cov.id("stall/latency_16_plus")},
+      hazard_stall_observed(cov.id("hazard/stall_observed")) {}
+
+void sample_cycle(Coverage& cov, const CycleBins& bins, const CycleSample& c) {
+  if (c.rd_stall) cov.hit(c.wr_stall ? bins.mem_rd_and_wr : bins.mem_rd);
+  if (c.wr_stall && !c.rd_stall) cov.hit(bins.mem_wr);
+  if (c.backpressure) cov.hit(bins.input_backpressure);
+  if (c.outstanding >= 16) cov.hit(bins.reads_outstanding_16);
+  if (c.read_accepted) {
+    const uint32_t l = c.latency;
+    cov.hit(bins.latency[l <= 1 ? 0 : l <= 7 ? 1 : l <= 15 ? 2 : 3]);
+  }
+  if (c.hazard_stalls != c.last_hazard_read && c.hazard_stalls != 0) {
+    cov.hit(bins.hazard_stall_observed);
+  }
+}
+
 const char* bus_bin_name(BusBin b) {
   // In BusBin's order, which is also the bins' order in the coverage (Coverage registers them from
   // here).

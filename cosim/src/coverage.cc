@@ -254,6 +254,12 @@ std::string Coverage::summary() const {
 }
 
 void Coverage::merge(const Coverage& o) {
+  if (&o == this) {
+    // From a copy: the loops below read `o` while they grow this object, and a vector's range
+    // insert from itself is undefined.
+    merge(Coverage(o));
+    return;
+  }
   // Checked before anything changes, so a failed merge leaves this coverage as it was.
   for (size_t i = 0; i < o.names_.size(); ++i) {
     const auto it = index_.find(o.names_[i]);

@@ -33,6 +33,7 @@ Env::Env(const Stimulus& st, const EnvOptions& opt)
       sb_(std::in_place, st.cfg.cfg_index),
       cov_(st.cfg.cfg_index),
       pixel_bins_(cov_),
+      cycle_bins_(cov_),
       bus_bins_(cov_),
       segs_(st) {
   in_.cfg = static_cast<uint32_t>(st.cfg.cfg_index);
@@ -40,16 +41,6 @@ Env::Env(const Stimulus& st, const EnvOptions& opt)
   in_.rst_n = false;
   sb_->set_state(sim::bound_state(regs_.decode()));
   if (opt_.coverage) {
-    bins_.mem_rd_and_wr = cov_.id("stall/mem_rd_and_wr");
-    bins_.mem_rd = cov_.id("stall/mem_rd");
-    bins_.mem_wr = cov_.id("stall/mem_wr");
-    bins_.input_backpressure = cov_.id("stall/input_backpressure");
-    bins_.reads_outstanding_16 = cov_.id("stall/reads_outstanding_16");
-    bins_.latency[0] = cov_.id("stall/latency_1");
-    bins_.latency[1] = cov_.id("stall/latency_2_7");
-    bins_.latency[2] = cov_.id("stall/latency_8_15");
-    bins_.latency[3] = cov_.id("stall/latency_16_plus");
-    bins_.hazard_stall_observed = cov_.id("hazard/stall_observed");
     bins_.reuse[0] = cov_.id("hazard/reuse_d1");
     bins_.reuse[1] = cov_.id("hazard/reuse_d2_3");
     bins_.reuse[2] = cov_.id("hazard/reuse_d4_7");
@@ -233,7 +224,8 @@ void Env::on_bus(const sim::ApbMaster::Done& d) {
              ", the register was written with " + hex(regs_.value(op.addr)));
       }
       if (op.addr == regs::kPerfHazardStalls) {
-        if (opt_.coverage && d.rdata > last_hazard_read_) cov_.hit(bins_.hazard_stall_observed);
+        if (opt_.coverage && d.rdata > last_hazard_read_)
+          cov_.hit(cycle_bins_.hazard_stall_observed);
         last_hazard_read_ = d.rdata;
       }
       if (phase_ == Phase::kFinal && final_reads_ > 0) {
@@ -337,21 +329,17 @@ void Env::sample_cycle(const TopOut& out) {
   if (rd_stall || wr_stall) ++port_.mem_stalls;
   if (out.mem_wr_valid && in_.mem_wr_ready) ++port_.rt_writes;
   if (out.mem_rd_valid && in_.mem_rd_ready) ++port_.rt_reads;
-  if (opt_.coverage) cover_cycle(out, rd_stall, wr_stall);
-}
-
-void Env::cover_cycle(const TopOut& out, bool rd_stall, bool wr_stall) {
-  if (rd_stall) cov_.hit(wr_stall ? bins_.mem_rd_and_wr : bins_.mem_rd);
-  if (wr_stall && !rd_stall) cov_.hit(bins_.mem_wr);
-  if (in_.in_valid && !out.in_ready) cov_.hit(bins_.input_backpressure);
-  if (mem_.outstanding() >= 16) cov_.hit(bins_.reads_outstanding_16);
-  if (out.mem_rd_valid && in_.mem_rd_ready && cycle_ <= st_.cfg.cycles) {
-    const uint32_t l = mem_.latency(cycle_);
-    cov_.hit(bins_.latency[l <= 1 ? 0 : l <= 7 ? 1 : l <= 15 ? 2 : 3]);
-  }
-  if (out.perf.hazard_stalls != last_hazard_read_ && out.perf.hazard_stalls != 0) {
-    cov_.hit(bins_.hazard_stall_observed);
-  }
+  if (!opt_.coverage) return;
+  CycleSample c;
+  c.rd_stall = rd_stall;
+  c.wr_stall = wr_stall;
+  c.backpressure = in_.in_valid && !out.in_ready;
+  c.outstanding = mem_.outstanding();
+  c.read_accepted = out.mem_rd_valid && in_.mem_rd_ready && cycle_ <= st_.cfg.cycles;
+  if (c.read_accepted) c.latency = mem_.latency(cycle_);
+  c.hazard_stalls = out.perf.hazard_stalls;
+  c.last_hazard_read = last_hazard_read_;
+  cosim::sample_cycle(cov_, cycle_bins_, c);
 }
 
 void Env::final_checks() {

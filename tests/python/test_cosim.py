@@ -246,6 +246,16 @@ def test_coverage_merge_adds_hits_and_unites_universes(tmp_path):
     assert e.bins() == a.bins()
 
 
+
+def test_a_coverage_merged_with_itself_doubles_every_count_and_repeats_its_runs():
+    a = cosim.run("fl9_1", 1, 2000).coverage
+    before = a.to_dict()
+    a.merge(a)
+    after = a.to_dict()
+    assert after["bins"] == {n: {"hits": 2 * b["hits"], "universe": b["universe"]} for n, b in before["bins"].items()}
+    assert after["runs"] == before["runs"] * 2
+    assert a.covered == sum(b["hits"] > 0 and b["universe"] for b in before["bins"].values())
+
 # --- waves ---------------------------------------------------------------------------------------------------------
 def fst_times(path: Path) -> tuple[int, int]:
     """Start and end time from an FST file's header block (block type 0, length 329, then two big-endian

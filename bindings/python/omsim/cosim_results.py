@@ -47,8 +47,9 @@ class Failure:
 class Coverage(_cosim.Coverage):
     """Functional coverage of co-simulation runs: named bins ``"group/bin"`` with hit counts, and the universe of
     bins the runs' configurations can reach. Merging adds hits and unites universes and run lists, so the coverage
-    of many runs (any configurations) combines: ``total = cov1 + cov2`` or ``total.merge(cov)``. Files are the
-    JSON of ``omsim run --coverage-out`` / ``omsim coverage -o``."""
+    of many runs (any configurations) combines: ``total = cov1 + cov2`` or ``total.merge(cov)`` (``cov.merge(cov)``
+    doubles every count and repeats the runs). Files are the JSON of ``omsim run --coverage-out`` /
+    ``omsim coverage -o``."""
 
     def __init__(self, other: Optional[_cosim.Coverage] = None) -> None:
         """Empty coverage (no bins, no runs), or a copy of `other`."""

@@ -3,6 +3,7 @@
 // out from the state and the pixel with om::ref's selection rules (not from either simulated side).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "om/cosim/coverage.h"
@@ -42,6 +43,32 @@ struct MsPixel {
 /// Strays (sample >= n) and clears hit nothing. `covered`: ref::pixel_covered(ps, px).
 void sample_ms(Coverage& cov, MsPixel& acc, const ref::PixelState& ps, const ref::PixelIn& px,
                bool covered, uint32_t x, uint32_t y);
+
+/// What one cycle of om_top's ports shows the cycle bins (Env::observe fills it before the cycle's
+/// handshakes change the memory).
+struct CycleSample {
+  bool rd_stall = false;          // mem_rd_valid_o && !mem_rd_ready_i
+  bool wr_stall = false;          // mem_wr_valid_o && !mem_wr_ready_i
+  bool backpressure = false;      // in_valid_i && !in_ready_o
+  size_t outstanding = 0;         // reads the memory accepted and has not answered yet
+  bool read_accepted = false;     // a read handshake within the stimulus's cycles, with
+  uint32_t latency = 0;           // its latency in cycles (>= 1)
+  uint32_t hazard_stalls = 0;     // perf_o.hazard_stalls
+  uint32_t last_hazard_read = 0;  // PERF_HAZARD_STALLS last read over the bus (0 after PERF_CLEAR)
+};
+
+/// The ids of the cycle bins, looked up once per Coverage (they are sampled every cycle).
+struct CycleBins {
+  explicit CycleBins(const Coverage& cov);
+  Coverage::Id mem_rd_and_wr, mem_rd, mem_wr, input_backpressure, reads_outstanding_16;
+  Coverage::Id latency[4];  // 1, 2-7, 8-15, 16+
+  Coverage::Id hazard_stall_observed;
+};
+
+/// The cycle's bins: the memory stall kind (read, write, both), input backpressure, 16 reads
+/// outstanding, the latency class of an accepted read, and a hazard stall counted since the
+/// counter was last read.
+void sample_cycle(Coverage& cov, const CycleBins& bins, const CycleSample& c);
 
 /// The bus bins: the error kinds, PERF_CLEAR, partial and state writes, and reads by the register
 /// map's region.

@@ -61,7 +61,8 @@ class Coverage {
   /// Per group: covered/universe.
   std::string summary() const;
 
-  /// Adds the hits of `o` and unites the universes (bins unknown here are added).
+  /// Adds the hits of `o` and unites the universes (bins unknown here are added) and appends its
+  /// runs. `o` may be this object: every count doubles and the runs repeat.
   void merge(const Coverage& o);
   std::string to_json() const;
   /// Throws std::invalid_argument on text that is not a coverage file.

@@ -71,7 +71,6 @@ class Env final : public sim::Testbench<TopIn, TopOut> {
   void on_bus(const sim::ApbMaster::Done& d);
   void on_pixel(const PixelRef& p);
   void sample_cycle(const TopOut& out);
-  void cover_cycle(const TopOut& out, bool rd_stall, bool wr_stall);  // its coverage bins
   void final_checks();
   Pixel make_pixel(const PixelRef& p) const;
 
@@ -91,17 +90,14 @@ class Env final : public sim::Testbench<TopIn, TopOut> {
   std::optional<cosim::Scoreboard> sb_;  // replaced at every drain
   bool sb_state_stale_ = false;          // regs_ changed since sb_ last took its state
   Coverage cov_;
-  // Bins sample_cycle() may hit every cycle and on_pixel() every pixel, looked up once
-  // (Coverage::id hashes the name).
-  struct CycleBins {
-    Coverage::Id mem_rd_and_wr, mem_rd, mem_wr, input_backpressure, reads_outstanding_16;
-    Coverage::Id latency[4];  // 1, 2-7, 8-15, 16+
-    Coverage::Id hazard_stall_observed;
+  // Bins on_pixel() may hit every pixel, looked up once (Coverage::id hashes the name).
+  struct StreamBins {
     Coverage::Id reuse[4];  // distance 1, 2-3, 4-7, 8-15
     Coverage::Id illegal_state;
   } bins_;
   void sample_ds(const TbPixel& p, const std::optional<ref::DsTexelOut>& t);
   PixelBins pixel_bins_;
+  CycleBins cycle_bins_;
   BusBins bus_bins_;
   MsPixel ms_pixel_;  // the multisampled pixel the transfers belong to (sample_ms)
 
