@@ -18,7 +18,15 @@
 
 namespace omsim_py {
 
-OMSIM_TABLE(om::cosim::Failure, "Failure", kind, cycle, field, a_value, b_value, message, segment);
+template <>
+struct Table<om::cosim::Failure> {
+  using S = om::cosim::Failure;
+  static constexpr const char* kName = "Failure";
+  static constexpr auto kFields =
+      std::make_tuple(field("kind", &S::kind), field("cycle", &S::cycle), field("field", &S::field),
+                      field("a_value", &S::a_value), field("b_value", &S::b_value),
+                      field("message", &S::message), field("segment", &S::segment));
+};
 
 }  // namespace omsim_py
 

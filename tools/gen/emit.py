@@ -8,9 +8,10 @@ those types (waves.py: om/gen/waves.h), om_top's ports and stage-boundary taps o
 om/gen/top_ports.h, om/gen/top_ports_vl.h, om/gen/port_trace.h, om/gen/top_port_waves.h, src/top_ports.cc,
 src/top_taps.cc; top_ports_sc.py: om/gen/top_ports_sc.h; top_table.py: omsim/_top_ports.py; top_ports_sv.py: the
 Icarus replay's tb/tb_icarus_top_ports.svh), the API structs of defs/structs.toml (structs.py: om/gen/structs/
-<header>.h, the pybind11 field tables om/gen/py_structs.h and om/gen/py_driver_structs.h, omsim/_structs.py) and,
-with --docs, DOCDIR/definitions.md, DOCDIR/types.md and the tables in DOCDIR/interface.md (top_doc.py: the doc's
-marked regions, the text around them is hand-written).
+<header>.h, the pybind11 field tables om/gen/py_structs.h and om/gen/py_driver_structs.h, omsim/_structs.py), the
+Python enums and exceptions (py_enums.py: omsim/_enums.py, omsim/_errors.py) and, with --docs, DOCDIR/definitions.md,
+DOCDIR/types.md and the tables in DOCDIR/interface.md (top_doc.py: the doc's marked regions, the text around them is
+hand-written).
 --check-docs fails when one of the three differs from what --docs would write. Files are rewritten only when their
 content changes, so builds stay incremental.
 """
@@ -26,6 +27,7 @@ import srgb  # noqa: E402
 import srgb_poly  # noqa: E402
 import structs  # noqa: E402
 import packed  # noqa: E402
+import py_enums  # noqa: E402
 import top_doc  # noqa: E402
 import top_ports  # noqa: E402
 import top_ports_sc  # noqa: E402
@@ -335,6 +337,8 @@ def main() -> int:
     write(a.outdir / "include/om/gen/defs.h", cpp())
     write(a.outdir / "rtl/om_defs_pkg.sv", sv())
     write(a.outdir / "python/omsim/_defs.py", py())
+    write(a.outdir / "python/omsim/_enums.py", py_enums.enums_py({k: cls for k, (cls, _) in ENUMS.items()}))
+    write(a.outdir / "python/omsim/_errors.py", py_enums.errors_py())
     write(a.outdir / "include/om/gen/sizes.h", packed.cpp_sizes_h())
     write(a.outdir / "include/om/gen/types.h", packed.cpp_types_h())
     write(a.outdir / "src/types.cc", packed.cpp_types_cc())

@@ -181,9 +181,11 @@ class ValidateResult:
     def raise_for_result(self) -> None:
         """Raise the ValidateError subclass of ``result`` (e.g. ConflictingRenderStateError) unless ok."""
         if not self.ok:
-            names = ", ".join(r.name for r in self.failed)
-            cls = error_class(self.result)
-            raise cls(f"om_validate: {names} (passes {self.passes}, rt {self.rt})", passes=self.passes, reasons=self.reasons, rt=self.rt)  # type: ignore[call-arg]
+            message = self._message(", ".join(r.name for r in self.failed))
+            raise error_class(self.result)(message, passes=self.passes, reasons=self.reasons, rt=self.rt)  # type: ignore[call-arg]
+
+    def _message(self, names: str) -> str:
+        return f"om_validate: {names} (passes {self.passes}, rt {self.rt})"
 
 
 def om_validate(state: OmState, config: Union[ConfigLike, Caps] = None) -> ValidateResult:
