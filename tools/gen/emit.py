@@ -248,7 +248,8 @@ def py() -> str:
     out += ["}", "", "FEATURE_LEVELS = " + repr(defs.FEATURE_LEVELS), "", "FORMATS = {"]
     for f in defs.formats():
         out.append(f"    {f.name!r}: {{'dxgi': {f.dxgi}, 'cls': {f.cls!r}, 'texel_bits': {f.texel_bits}, "
-                   f"'chans': {[(c.bits, c.offset) for c in f.chans]!r}, 'rt': {list(f.rt)!r}, "
+                   f"'chans': {[(c.bits, c.offset) for c in f.chans]!r}, 'x': {(f.x.bits, f.x.offset)!r}, "
+                   f"'rt': {list(f.rt)!r}, "
                    f"'blend': {list(f.blend)!r}}},")
     out += ["}", "", "DS_FORMATS = {"]
     for f in defs.depth_formats():
@@ -258,7 +259,8 @@ def py() -> str:
     for c in defs.configs():
         out.append(f"    {c.name!r}: {{'fl': {c.fl!r}, 'samples': {c.samples}, 'max_rts': {c.max_rts}, 'logic_op': {c.logic_op}, "
                    f"'d3d9_options1': {list(c.d3d9_options1)!r}, 'd3d9_num_rts': {c.d3d9_num_rts}, "
-                   f"'pmisc': {c.pmisc:#x}, 'default': {c.default}}},")
+                   f"'pmisc': {c.pmisc:#x}, 'src_blend_caps': {c.src_blend_caps:#x}, "
+                   f"'dest_blend_caps': {c.dest_blend_caps:#x}, 'default': {c.default}}},")
     out += ["}", ""]
     return "\n".join(out)
 
