@@ -42,6 +42,11 @@ om::TopIn top_in_from_dict(const py::handle& obj, const std::string& what);
 template <class S>
 py::dict to_dict(const S& s);
 
+/// The side a checked side name ("rtl" or "model") names.
+inline om::sim::SideKind side_kind(const std::string& name) {
+  return name == "model" ? om::sim::SideKind::kModel : om::sim::SideKind::kRtl;
+}
+
 /// Fault names of the mutation switch (om::sim::fault_names()).
 std::vector<std::string> fault_list();
 

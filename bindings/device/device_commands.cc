@@ -112,11 +112,7 @@ std::vector<om::driver::Pixel> pixels(const py::handle& xo, const py::handle& yo
 py::array image(const py::handle& obj, const char* name, const om::FormatInfo& f, uint32_t n,
                 bool writeable) {
   const size_t bytes = om::ref::texel_bytes(f);
-  const Dtype want = bytes == 1   ? Dtype::kU8
-                     : bytes == 2 ? Dtype::kU16
-                     : bytes == 8 ? Dtype::kU64
-                                  : Dtype::kU32;
-  py::array a = omsim_py::checked(obj, name, {want}, writeable);
+  py::array a = omsim_py::checked(obj, name, {omsim_py::texel_dtype(f)}, writeable);
   const py::ssize_t axes = 2 + (n > 1 ? 1 : 0);
   if (a.ndim() != axes + (bytes == 16 ? 1 : 0) || (n > 1 && a.shape(2) != n) ||
       (bytes == 16 && a.shape(axes) != 4)) {

@@ -99,18 +99,12 @@ def validate_blend_desc(desc: Optional[BlendDesc], config: Union[ConfigLike, Cap
 
 def normalise(desc: BlendDesc) -> BlendDesc:
     """docs/behaviour.md §2.1 normalisation: what GetDesc1 reports and the de-duplication key."""
-    c = desc_core(desc)
-    if c is None:
-        raise TypeError("desc: expected an omsim.BlendDesc, got None")
-    return BlendDesc.from_core(_core.normalise(c))
+    return BlendDesc.from_core(_core.normalise(require(desc, BlendDesc, "desc").to_core()))
 
 
 def is_normalised(desc: BlendDesc) -> bool:
     """normalise(desc) == desc."""
-    c = desc_core(desc)
-    if c is None:
-        raise TypeError("desc: expected an omsim.BlendDesc, got None")
-    return _core.is_normalised(c)
+    return _core.is_normalised(require(desc, BlendDesc, "desc").to_core())
 
 
 class BlendStateTable(_core.BlendStateTable):
