@@ -13,22 +13,8 @@
 #include <vector>
 
 #include "om/cosim/lockstep.h"
+#include "om/gen/py_sim_structs.h"
 #include "om/top_ports.h"
-#include "pystruct.h"
-
-namespace omsim_py {
-
-template <>
-struct Table<om::cosim::Failure> {
-  using S = om::cosim::Failure;
-  static constexpr const char* kName = "Failure";
-  static constexpr auto kFields =
-      std::make_tuple(field("kind", &S::kind), field("cycle", &S::cycle), field("field", &S::field),
-                      field("a_value", &S::a_value), field("b_value", &S::b_value),
-                      field("message", &S::message), field("segment", &S::segment));
-};
-
-}  // namespace omsim_py
 
 namespace omsim_cosim {
 

@@ -8,10 +8,10 @@ those types (waves.py: om/gen/waves.h), om_top's ports and stage-boundary taps o
 om/gen/top_ports.h, om/gen/top_ports_vl.h, om/gen/port_trace.h, om/gen/top_port_waves.h, src/top_ports.cc,
 src/top_taps.cc; top_ports_sc.py: om/gen/top_ports_sc.h; top_table.py: omsim/_top_ports.py; top_ports_sv.py: the
 Icarus replay's tb/tb_icarus_top_ports.svh), the API structs of defs/structs.toml (structs.py: om/gen/structs/
-<header>.h, the pybind11 field tables om/gen/py_structs.h and om/gen/py_driver_structs.h, omsim/_structs.py), the
-Python enums and exceptions (py_enums.py: omsim/_enums.py, omsim/_errors.py) and, with --docs, DOCDIR/definitions.md,
-DOCDIR/types.md and the tables in DOCDIR/interface.md (top_doc.py: the doc's marked regions, the text around them is
-hand-written).
+<header>.h, the pybind11 field tables om/gen/py_structs.h, py_driver_structs.h and py_sim_structs.h,
+omsim/_structs.py), the Python enums and exceptions (py_enums.py: omsim/_enums.py, omsim/_errors.py) and, with
+--docs, DOCDIR/definitions.md, DOCDIR/types.md and the tables in DOCDIR/interface.md (top_doc.py: the doc's marked
+regions, the text around them is hand-written).
 --check-docs fails when one of the three differs from what --docs would write. Files are rewritten only when their
 content changes, so builds stay incremental.
 """
@@ -350,6 +350,7 @@ def main() -> int:
         write(a.outdir / f"include/om/gen/structs/{header}.h", text)
     write(a.outdir / "include/om/gen/py_structs.h", structs.py_tables("ref"))
     write(a.outdir / "include/om/gen/py_driver_structs.h", structs.py_tables("driver"))
+    write(a.outdir / "include/om/gen/py_sim_structs.h", structs.py_tables("sim"))
     write(a.outdir / "python/omsim/_structs.py", structs.py())
     write(a.outdir / "include/om/gen/waves.h", waves.cpp_h(BANNER))
     write(a.outdir / "include/om/gen/top_ports.h", top_ports.cpp_h())
