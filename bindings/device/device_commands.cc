@@ -197,15 +197,8 @@ void bind_commands(DeviceClass& cls) {
             return std::make_tuple(v.passes, hr_value(v.result), v.reasons, v.rt, v.state_version);
           },
           "ValidateDevice: (passes, result, reasons, rt, state_version).")
-      .def(
-          "read_perf_counters",
-          [](DeviceHandle& h) {
-            Lock lock(h.mu);
-            om::driver::PerfCounters c;
-            const om::Hresult hr = h.dev().read_perf_counters(&c);
-            return py::make_tuple(hr_value(hr), c);
-          },
-          "PERF_*: (hr, PerfCounters).")
+      .def("read_perf_counters", filling(&om::driver::Device::read_perf_counters),
+           "PERF_*: (hr, PerfCounters or None).")
       .def("clear_perf_counters", locked(&om::driver::Device::clear_perf_counters),
            "Write PERF_CLEAR.")
       .def(
