@@ -45,8 +45,9 @@ def errors_py() -> str:
     """omsim/_errors.py: the classes of hresult.errors that have a base, and ERROR_CLASSES (every failing code)."""
     e = defs.enums()["hresult"]
     failing = [n for n, v in e["values"].items() if v & 0x80000000]
-    if sorted(failing) != sorted(e["errors"]):
-        raise defs.DefinitionError(f"enums.toml: hresult.errors must name the failing codes {failing}")
+    missing, extra = sorted(set(failing) - set(e["errors"])), sorted(set(e["errors"]) - set(failing))
+    if missing or extra:
+        raise defs.DefinitionError(f"enums.toml: hresult.errors: no class for {missing}, not failing codes {extra}")
     out = [f'"""{BANNER}', "", "The exception classes of the failing HRESULTs; omsim.errors re-exports them.", '"""',
            "", "from __future__ import annotations", "", "from .enums import Hresult"]
     generated = {code: err for code, err in e["errors"].items() if "base" in err}
