@@ -124,14 +124,19 @@ size_t element_count(const std::vector<py::ssize_t>& lead) {
   return n;
 }
 
+Dtype texel_dtype(const om::FormatInfo& f) {
+  const size_t bytes = om::ref::texel_bytes(f);
+  return bytes == 1   ? Dtype::kU8
+         : bytes == 2 ? Dtype::kU16
+         : bytes == 8 ? Dtype::kU64
+                      : Dtype::kU32;
+}
+
 Pixels texel_array(const py::handle& obj, const char* name, const om::FormatInfo& f,
                    bool writeable) {
   Pixels t{as_array(obj, name), {}, 0, {}};
   const size_t tb = om::ref::texel_bytes(f);
-  const Dtype want = tb == 1   ? Dtype::kU8
-                     : tb == 2 ? Dtype::kU16
-                     : tb == 8 ? Dtype::kU64
-                               : Dtype::kU32;
+  const Dtype want = texel_dtype(f);
   if (!has_dtype(t.array, want)) {
     type_error(std::string(name) + ": " + f.name + " texels are " + std::to_string(f.texel_bits) +
                "-bit: expected dtype " + info(want).name +

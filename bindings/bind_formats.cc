@@ -1,46 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-// The generated format and configuration tables as plain tuples, the scalar conversions of
-// convert.h and the binary32 ops of fp32.h (32-bit words in and out; omsim.scalar checks ranges).
+// The scalar conversions of convert.h and the binary32 ops of fp32.h (32-bit words in and out;
+// omsim.scalar checks ranges).
 #include "common.h"
 #include "om/ref/fp32.h"
 
 namespace omsim_py {
-namespace {
-
-py::tuple channel(const om::ChannelInfo& c) { return py::make_tuple(c.bits, c.offset); }
-
-}  // namespace
 
 void bind_formats(py::module_& m) {
-  m.def(
-      "formats",
-      []() {
-        py::list l;
-        for (const om::FormatInfo& f : om::kFormatInfo) {
-          l.append(py::make_tuple(static_cast<uint32_t>(f.format), f.name,
-                                  static_cast<uint32_t>(f.cls), f.texel_bits,
-                                  py::make_tuple(channel(f.ch[0]), channel(f.ch[1]),
-                                                 channel(f.ch[2]), channel(f.ch[3])),
-                                  channel(f.x), f.rt_fl_mask, f.blend_fl_mask));
-        }
-        return l;
-      },
-      "kFormatInfo: (dxgi, name, class, texel_bits, 4 x (bits, offset), X (bits, offset), "
-      "rt_fl_mask, blend_fl_mask) per format, in DXGI order.");
-  m.def(
-      "configs",
-      []() {
-        py::list l;
-        for (const om::ConfigInfo& c : om::kConfigs) {
-          l.append(py::make_tuple(c.name, static_cast<uint32_t>(c.fl), c.max_rts, c.logic_op,
-                                  c.d3d9_options1, c.d3d9_num_rts, c.pmisc, c.src_blend_caps,
-                                  c.dest_blend_caps, &c - om::kConfigs == om::kDefaultConfig));
-        }
-        return l;
-      },
-      "kConfigs: (name, fl, max_rts, logic_op, d3d9_options1, d3d9_num_rts, pmisc, "
-      "src_blend_caps, dest_blend_caps, default) per configuration.");
-
   using namespace om::ref;
   m.def("unorm_to_f32", &unorm_to_f32, py::arg("code"), py::arg("bits"),
         "UNORM code -> binary32 code / (2^bits - 1), correctly rounded (bits 1..16).");

@@ -63,6 +63,8 @@ struct Pixels {
   const uint32_t* words() const { return static_cast<const uint32_t*>(array.data()); }
   size_t bytes() const { return static_cast<size_t>(array.nbytes()); }
 };
+/// The dtype of `f`'s texels: uint8/uint16/uint32/uint64 by texel size, uint32 words for 128 bits.
+Dtype texel_dtype(const om::FormatInfo& f);
 /// A render-target memory image of format `f`: texels of texel_bytes(f) bytes, dtype
 /// uint8/uint16/uint32/uint64 by texel size, or uint32 with a trailing dimension of 4 for 128-bit
 /// texels.

@@ -47,37 +47,6 @@ constexpr Field<S, M, Conv> field(const char* name, M S::*member) {
 template <class S>
 struct Table;
 
-// OMSIM_FIELDS(S, a, b) is std::make_tuple(field("a", &S::a), field("b", &S::b)): each member
-// named once. Up to 14 members.
-#define OMSIM_FIELD(S, m) ::omsim_py::field(#m, &S::m)
-#define OMSIM_MAP1(S, m) OMSIM_FIELD(S, m)
-#define OMSIM_MAP2(S, m, ...) OMSIM_FIELD(S, m), OMSIM_MAP1(S, __VA_ARGS__)
-#define OMSIM_MAP3(S, m, ...) OMSIM_FIELD(S, m), OMSIM_MAP2(S, __VA_ARGS__)
-#define OMSIM_MAP4(S, m, ...) OMSIM_FIELD(S, m), OMSIM_MAP3(S, __VA_ARGS__)
-#define OMSIM_MAP5(S, m, ...) OMSIM_FIELD(S, m), OMSIM_MAP4(S, __VA_ARGS__)
-#define OMSIM_MAP6(S, m, ...) OMSIM_FIELD(S, m), OMSIM_MAP5(S, __VA_ARGS__)
-#define OMSIM_MAP7(S, m, ...) OMSIM_FIELD(S, m), OMSIM_MAP6(S, __VA_ARGS__)
-#define OMSIM_MAP8(S, m, ...) OMSIM_FIELD(S, m), OMSIM_MAP7(S, __VA_ARGS__)
-#define OMSIM_MAP9(S, m, ...) OMSIM_FIELD(S, m), OMSIM_MAP8(S, __VA_ARGS__)
-#define OMSIM_MAP10(S, m, ...) OMSIM_FIELD(S, m), OMSIM_MAP9(S, __VA_ARGS__)
-#define OMSIM_MAP11(S, m, ...) OMSIM_FIELD(S, m), OMSIM_MAP10(S, __VA_ARGS__)
-#define OMSIM_MAP12(S, m, ...) OMSIM_FIELD(S, m), OMSIM_MAP11(S, __VA_ARGS__)
-#define OMSIM_MAP13(S, m, ...) OMSIM_FIELD(S, m), OMSIM_MAP12(S, __VA_ARGS__)
-#define OMSIM_MAP14(S, m, ...) OMSIM_FIELD(S, m), OMSIM_MAP13(S, __VA_ARGS__)
-#define OMSIM_COUNT(...) OMSIM_COUNT_(__VA_ARGS__, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
-#define OMSIM_COUNT_(a, b, c, d, e, f, g, h, i, j, k, l, m, n, count, ...) count
-#define OMSIM_CAT(a, b) OMSIM_CAT_(a, b)
-#define OMSIM_CAT_(a, b) a##b
-#define OMSIM_FIELDS(S, ...) \
-  std::make_tuple(OMSIM_CAT(OMSIM_MAP, OMSIM_COUNT(__VA_ARGS__))(S, __VA_ARGS__))
-/// The Table of a struct whose dataclass field names are its member names, in order.
-#define OMSIM_TABLE(T, name, ...)                                 \
-  template <>                                                     \
-  struct Table<T> {                                               \
-    static constexpr const char* kName = name;                    \
-    static constexpr auto kFields = OMSIM_FIELDS(T, __VA_ARGS__); \
-  }
-
 template <class T, class = void>
 struct HasTable : std::false_type {};
 template <class T>

@@ -33,10 +33,6 @@ struct Setup {
   bool cut = false;      // the replay is shorter than the file
 };
 
-om::sim::SideKind side_kind(const std::string& s) {
-  return s == "model" ? om::sim::SideKind::kModel : om::sim::SideKind::kRtl;
-}
-
 Setup make_setup(int config, uint64_t seed, uint64_t cycles, int rts,
                  const std::vector<std::string>& sides, const std::string& fault, bool scoreboard,
                  bool coverage) {

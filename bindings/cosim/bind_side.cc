@@ -14,8 +14,7 @@ namespace {
 class PySide {
  public:
   PySide(const std::string& kind, const std::string& fault) {
-    const auto k = kind == "model" ? om::sim::SideKind::kModel : om::sim::SideKind::kRtl;
-    side_ = om::sim::make_side(k, true);
+    side_ = om::sim::make_side(side_kind(kind), true);
     if (!fault.empty()) side_ = om::sim::make_faulty(std::move(side_), fault);
   }
 

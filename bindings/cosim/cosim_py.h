@@ -13,14 +13,8 @@
 #include <vector>
 
 #include "om/cosim/lockstep.h"
+#include "om/gen/py_sim_structs.h"
 #include "om/top_ports.h"
-#include "pystruct.h"
-
-namespace omsim_py {
-
-OMSIM_TABLE(om::cosim::Failure, "Failure", kind, cycle, field, a_value, b_value, message, segment);
-
-}  // namespace omsim_py
 
 namespace omsim_cosim {
 
@@ -33,6 +27,11 @@ om::TopIn top_in_from_dict(const py::handle& obj, const std::string& what);
 /// A TopIn or TopOut as a dict of its ports (nested dicts for in_data and perf).
 template <class S>
 py::dict to_dict(const S& s);
+
+/// The side a checked side name ("rtl" or "model") names.
+inline om::sim::SideKind side_kind(const std::string& name) {
+  return name == "model" ? om::sim::SideKind::kModel : om::sim::SideKind::kRtl;
+}
 
 /// Fault names of the mutation switch (om::sim::fault_names()).
 std::vector<std::string> fault_list();

@@ -112,11 +112,7 @@ std::vector<om::driver::Pixel> pixels(const py::handle& xo, const py::handle& yo
 py::array image(const py::handle& obj, const char* name, const om::FormatInfo& f, uint32_t n,
                 bool writeable) {
   const size_t bytes = om::ref::texel_bytes(f);
-  const Dtype want = bytes == 1   ? Dtype::kU8
-                     : bytes == 2 ? Dtype::kU16
-                     : bytes == 8 ? Dtype::kU64
-                                  : Dtype::kU32;
-  py::array a = omsim_py::checked(obj, name, {want}, writeable);
+  py::array a = omsim_py::checked(obj, name, {omsim_py::texel_dtype(f)}, writeable);
   const py::ssize_t axes = 2 + (n > 1 ? 1 : 0);
   if (a.ndim() != axes + (bytes == 16 ? 1 : 0) || (n > 1 && a.shape(2) != n) ||
       (bytes == 16 && a.shape(axes) != 4)) {
@@ -201,15 +197,8 @@ void bind_commands(DeviceClass& cls) {
             return std::make_tuple(v.passes, hr_value(v.result), v.reasons, v.rt, v.state_version);
           },
           "ValidateDevice: (passes, result, reasons, rt, state_version).")
-      .def(
-          "read_perf_counters",
-          [](DeviceHandle& h) {
-            Lock lock(h.mu);
-            om::driver::PerfCounters c;
-            const om::Hresult hr = h.dev().read_perf_counters(&c);
-            return py::make_tuple(hr_value(hr), c);
-          },
-          "PERF_*: (hr, PerfCounters).")
+      .def("read_perf_counters", filling(&om::driver::Device::read_perf_counters),
+           "PERF_*: (hr, PerfCounters or None).")
       .def("clear_perf_counters", locked(&om::driver::Device::clear_perf_counters),
            "Write PERF_CLEAR.")
       .def(

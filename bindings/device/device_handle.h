@@ -117,6 +117,13 @@ template <class A, class T>
 auto filling(om::Hresult (om::driver::Device::*fn)(A, T*) const) {
   return filling_call<A, T>(fn);
 }
+/// The binding of a driver call `fn(&out)`: (hr, out or None on failure).
+template <class T>
+auto filling(om::Hresult (om::driver::Device::*fn)(T*)) {
+  return [fn](DeviceHandle& h) {
+    return with_out<T>(h, [fn](om::driver::Device& d, T* o) { return (d.*fn)(o); });
+  };
+}
 
 /// The binding of a Create*State call: (hr, handle) of `fn(desc or NULL, want_object ? &handle :
 /// NULL)`, the handle `none` unless created.

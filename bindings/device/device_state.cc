@@ -59,13 +59,8 @@ py::tuple check_feature_support(DeviceHandle& h, uint32_t feature, uint32_t in_f
 }  // namespace
 
 void bind_state(DeviceClass& cls) {
-  cls.def(
-         "caps",
-         [](DeviceHandle& h) {
-           Lock lock(h.mu);
-           return h.dev().caps();
-         },
-         "om::ref::Caps decoded from the capability registers at create().")
+  cls.def("caps", locked(&Device::caps),
+          "om::ref::Caps decoded from the capability registers at create().")
       .def_property_readonly(
           "feature_level",
           [](DeviceHandle& h) {
@@ -75,13 +70,8 @@ void bind_state(DeviceClass& cls) {
           "D3D_FEATURE_LEVEL value read from CAP_FL.")
       .def("check_feature_support", &check_feature_support, py::arg("feature"),
            py::arg("in_format") = 0u, "CheckFeatureSupport: (hr, the structure's members).")
-      .def(
-          "get_device_caps9",
-          [](DeviceHandle& h) {
-            return with_out<om::driver::D3dCaps9>(
-                h, [](Device& d, auto* c) { return d.get_device_caps9(c); });
-          },
-          "IDirect3DDevice9::GetDeviceCaps: (hr, D3dCaps9).")
+      .def("get_device_caps9", filling(&Device::get_device_caps9),
+           "IDirect3DDevice9::GetDeviceCaps: (hr, D3dCaps9 or None).")
       .def("create_blend_state1", creating(&Device::create_blend_state1, om::ref::kNullBlendState),
            py::arg("desc"), py::arg("want_object"),
            "CreateBlendState1: (hr, handle); desc None = NULL, want_object False = ppBlendState "

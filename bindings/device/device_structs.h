@@ -5,6 +5,8 @@
 // PerfCounters' (the register map's counters) are here.
 #pragma once
 
+#include <utility>
+
 #include "om/driver/device.h"
 #include "om/gen/py_driver_structs.h"
 
@@ -21,6 +23,18 @@ struct Table<drv::PsOutputDesc> {
       std::make_tuple(field("type", &S::type), field("mask", &S::written_mask),
                       field("value_bits", &S::value_bits));
 };
-OMSIM_TABLE(drv::PerfCounters, "PerfCounters", OM_REGS_PERF_MEMBERS);
+
+/// PerfCounters' fields: the register map's counters (regs::kPerfCounters), in address order.
+template <size_t... I>
+constexpr auto perf_fields(std::index_sequence<I...>) {
+  return std::make_tuple(
+      field(om::regs::kPerfCounters[I].member_name, om::regs::kPerfCounters[I].count)...);
+}
+template <>
+struct Table<drv::PerfCounters> {
+  static constexpr const char* kName = "PerfCounters";
+  static constexpr auto kFields =
+      perf_fields(std::make_index_sequence<om::regs::kNumPerfCounters>{});
+};
 
 }  // namespace omsim_py

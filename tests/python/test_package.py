@@ -25,7 +25,7 @@ def test_imported_from_an_installation_not_the_source_tree():
     if expected_prefix:
         assert here.is_relative_to(Path(expected_prefix).resolve()), here
         assert "site-packages" in here.parts
-    for name in ("_defs.py", "_regs.py", "_types.py", "_top_ports.py", "_structs.py", "_core.pyi", "_device.pyi", "_cosim.pyi", "py.typed"):
+    for name in ("_defs.py", "_regs.py", "_types.py", "_top_ports.py", "_structs.py", "_enums.py", "_errors.py", "_core.pyi", "_device.pyi", "_cosim.pyi", "py.typed"):
         assert (here / name).is_file(), name
     for ext in ("_core", "_device", "_cosim"):
         assert any(p.name.startswith(ext + ".") and p.suffix in (".so", ".pyd") for p in here.iterdir()), ext
@@ -43,6 +43,8 @@ def test_generated_modules_are_not_committed_to_the_source_package():
     assert not (SOURCE_PACKAGE / "_types.py").exists()
     assert not (SOURCE_PACKAGE / "_top_ports.py").exists()
     assert not (SOURCE_PACKAGE / "_structs.py").exists()
+    assert not (SOURCE_PACKAGE / "_enums.py").exists()
+    assert not (SOURCE_PACKAGE / "_errors.py").exists()
 
 
 @pytest.mark.parametrize(

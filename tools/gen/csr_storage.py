@@ -9,8 +9,8 @@ hand-written storage in the model:
   * storage_word(): a register's byte offset -> its word (nullptr for registers without storage: caps, STATUS);
   * the performance counters (registers of a `counter` field): PerfIncr, their increment strobes (om_csr
     perf_incr_i, packed by pack_perf_incr()); count_perf(), the counters at a clock edge; put_perf(), om_pkg::perf_t's
-    counter members; PerfCounts, the counters' values (the driver's PerfCounters); OM_REGS_PERF_MEMBERS, the members'
-    names as a macro argument list; kPerfCounters / find_perf_counter(), each counter's register, offset and members.
+    counter members; PerfCounts, the counters' values (the driver's PerfCounters); kPerfCounters /
+    find_perf_counter(), each counter's register, offset and members.
     Counter PERF_<NAME> drives perf_t member <name>.
 sv() emits the RTL's side into om_csr_map_pkg: perf_incr_t (om_csr's perf_incr_i, a bit per counter named as its
 perf_t member, the first counter the most significant bit as pack_perf_incr() packs it), with_perf_incr() (the
@@ -137,8 +137,7 @@ def cpp(regs) -> str:
                                               for i, (_, m) in enumerate(perf)) + ";", "}", "",
             "/// The counters' values, named as their perf_t members.", "struct PerfCounts {"]
     out += [f"  uint32_t {m} = 0;  // {s.upper()}" for s, m in perf]
-    out += ["};", "", "/// PerfCounts' members as a macro argument list, for tables over member names.",
-            "#define OM_REGS_PERF_MEMBERS " + ", ".join(m for _, m in perf), "",
+    out += ["};", "",
             f"/// The counters at a clock edge: each restarts from 0 while `clear` (their hwclr, {clear}),",
             "/// then adds its strobe; 32 bits, wrapping.",
             "inline void count_perf([[maybe_unused]] FieldStorage& fs, [[maybe_unused]] bool clear,",

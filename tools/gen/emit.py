@@ -8,9 +8,10 @@ those types (waves.py: om/gen/waves.h), om_top's ports and stage-boundary taps o
 om/gen/top_ports.h, om/gen/top_ports_vl.h, om/gen/port_trace.h, om/gen/top_port_waves.h, src/top_ports.cc,
 src/top_taps.cc; top_ports_sc.py: om/gen/top_ports_sc.h; top_table.py: omsim/_top_ports.py; top_ports_sv.py: the
 Icarus replay's tb/tb_icarus_top_ports.svh), the API structs of defs/structs.toml (structs.py: om/gen/structs/
-<header>.h, the pybind11 field tables om/gen/py_structs.h and om/gen/py_driver_structs.h, omsim/_structs.py) and,
-with --docs, DOCDIR/definitions.md, DOCDIR/types.md and the tables in DOCDIR/interface.md (top_doc.py: the doc's
-marked regions, the text around them is hand-written).
+<header>.h, the pybind11 field tables om/gen/py_structs.h, py_driver_structs.h and py_sim_structs.h,
+omsim/_structs.py), the Python enums and exceptions (py_enums.py: omsim/_enums.py, omsim/_errors.py) and, with
+--docs, DOCDIR/definitions.md, DOCDIR/types.md and the tables in DOCDIR/interface.md (top_doc.py: the doc's marked
+regions, the text around them is hand-written).
 --check-docs fails when one of the three differs from what --docs would write. Files are rewritten only when their
 content changes, so builds stay incremental.
 """
@@ -26,6 +27,7 @@ import srgb  # noqa: E402
 import srgb_poly  # noqa: E402
 import structs  # noqa: E402
 import packed  # noqa: E402
+import py_enums  # noqa: E402
 import top_doc  # noqa: E402
 import top_ports  # noqa: E402
 import top_ports_sc  # noqa: E402
@@ -246,7 +248,8 @@ def py() -> str:
     out += ["}", "", "FEATURE_LEVELS = " + repr(defs.FEATURE_LEVELS), "", "FORMATS = {"]
     for f in defs.formats():
         out.append(f"    {f.name!r}: {{'dxgi': {f.dxgi}, 'cls': {f.cls!r}, 'texel_bits': {f.texel_bits}, "
-                   f"'chans': {[(c.bits, c.offset) for c in f.chans]!r}, 'rt': {list(f.rt)!r}, "
+                   f"'chans': {[(c.bits, c.offset) for c in f.chans]!r}, 'x': {(f.x.bits, f.x.offset)!r}, "
+                   f"'rt': {list(f.rt)!r}, "
                    f"'blend': {list(f.blend)!r}}},")
     out += ["}", "", "DS_FORMATS = {"]
     for f in defs.depth_formats():
@@ -256,7 +259,8 @@ def py() -> str:
     for c in defs.configs():
         out.append(f"    {c.name!r}: {{'fl': {c.fl!r}, 'samples': {c.samples}, 'max_rts': {c.max_rts}, 'logic_op': {c.logic_op}, "
                    f"'d3d9_options1': {list(c.d3d9_options1)!r}, 'd3d9_num_rts': {c.d3d9_num_rts}, "
-                   f"'pmisc': {c.pmisc:#x}, 'default': {c.default}}},")
+                   f"'pmisc': {c.pmisc:#x}, 'src_blend_caps': {c.src_blend_caps:#x}, "
+                   f"'dest_blend_caps': {c.dest_blend_caps:#x}, 'default': {c.default}}},")
     out += ["}", ""]
     return "\n".join(out)
 
@@ -335,6 +339,8 @@ def main() -> int:
     write(a.outdir / "include/om/gen/defs.h", cpp())
     write(a.outdir / "rtl/om_defs_pkg.sv", sv())
     write(a.outdir / "python/omsim/_defs.py", py())
+    write(a.outdir / "python/omsim/_enums.py", py_enums.enums_py({k: cls for k, (cls, _) in ENUMS.items()}))
+    write(a.outdir / "python/omsim/_errors.py", py_enums.errors_py())
     write(a.outdir / "include/om/gen/sizes.h", packed.cpp_sizes_h())
     write(a.outdir / "include/om/gen/types.h", packed.cpp_types_h())
     write(a.outdir / "src/types.cc", packed.cpp_types_cc())
@@ -344,6 +350,7 @@ def main() -> int:
         write(a.outdir / f"include/om/gen/structs/{header}.h", text)
     write(a.outdir / "include/om/gen/py_structs.h", structs.py_tables("ref"))
     write(a.outdir / "include/om/gen/py_driver_structs.h", structs.py_tables("driver"))
+    write(a.outdir / "include/om/gen/py_sim_structs.h", structs.py_tables("sim"))
     write(a.outdir / "python/omsim/_structs.py", structs.py())
     write(a.outdir / "include/om/gen/waves.h", waves.cpp_h(BANNER))
     write(a.outdir / "include/om/gen/top_ports.h", top_ports.cpp_h())

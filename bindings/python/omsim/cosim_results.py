@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, Optional, Union
 
 from . import _cosim, device_types
+from ._structs import Failure
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -26,22 +27,6 @@ class PerfCounters(device_types.PerfCounters):
     def from_dict(cls, d: Mapping[str, Any]) -> PerfCounters:
         """From the ``perf`` dict of an outputs dict."""
         return cls(**{f.name: d[f.name] for f in fields(cls)})
-
-
-@dataclass(frozen=True)
-class Failure:
-    """What stopped a run. `kind`: ``"divergence"`` (the sides' outputs differ: `field` is the port, `a_value` /
-    `b_value` the two sides' values), ``"scoreboard"`` (memory or counters differ from the reference model),
-    ``"assertion"`` (an RTL assertion or $error; `field` names the side) or ``"testbench"`` (a protocol or
-    progress check). `message` is the full description, `segment` what the stimulus was doing."""
-
-    kind: str
-    cycle: int
-    field: str
-    a_value: str
-    b_value: str
-    message: str
-    segment: str
 
 
 class Coverage(_cosim.Coverage):

@@ -17,7 +17,6 @@ from typing import Any
 
 from . import _regs
 from ._structs import D3d9Options, D3d9ShadowSupport, D3d9SimpleInstancingSupport, D3d11Options
-from .errors import error_class
 from .state import Struct
 from .validate import DsvBinding, RtBinding, ValidateResult
 
@@ -70,7 +69,8 @@ class DeviceValidateResult(ValidateResult):
     """``Device.validate()``'s answer: a :class:`~omsim.ValidateResult` (``passes``, ``result``, ``reasons``,
     ``rt``; ``ok``, ``failed``, ``raise_for_result()``) for the state the hardware holds, plus ``state_version``
     (the device's version it was computed for), ``message`` (the driver's list of failing checks) and
-    ``is_current`` (False as soon as any state-setting call succeeds: re-validate, as with D3D9)."""
+    ``is_current`` (False as soon as any state-setting call succeeds: re-validate, as with D3D9).
+    ``raise_for_result()`` raises with the driver's message."""
 
     state_version: int = 0
     message: str = ""
@@ -81,18 +81,9 @@ class DeviceValidateResult(ValidateResult):
         """True while no state has changed on the device since this result was computed."""
         return self.device is not None and not self.device.closed and self.device.state_version == self.state_version
 
-    def raise_for_result(self) -> None:
-        """Raise the ValidateError subclass of ``result`` (DeviceLostError, ConflictingRenderStateError, ...) with
-        the driver's message, unless ok."""
-        if not self.ok:
-            names = ", ".join(r.name for r in self.failed)
-            cls = error_class(self.result)
-            raise cls(  # type: ignore[call-arg]
-                f"{self.message or 'validate'} [checks: {names}; passes {self.passes}, rt {self.rt}]",
-                passes=self.passes,
-                reasons=self.reasons,
-                rt=self.rt,
-            )
+    def _message(self, names: str) -> str:
+        """raise_for_result()'s message: the driver's, then the failing checks."""
+        return f"{self.message or 'validate'} [checks: {names}; passes {self.passes}, rt {self.rt}]"
 
 
 __all__ = [

@@ -146,6 +146,11 @@ def checked_by(default: Any, coerce: Coerce) -> Any:
     return field(default=default, metadata={"coerce": coerce})
 
 
+def coerce_u64(value: Any, name: str) -> int:
+    """`value` as an unsigned 64-bit int (a cycle count); TypeError / ValueError naming `name`."""
+    return int_arg(value, name, 0, 2**64 - 1)
+
+
 def coerce_u8(value: Any, name: str) -> int:
     """`value` as an int in 0..255 (a UINT8 field); TypeError / ValueError naming `name`."""
     return int_arg(value, name, 0, 0xFF)

@@ -21,7 +21,7 @@ from typing import Union
 
 import numpy as np
 
-from . import _core, _defs
+from . import _defs
 from .enums import FeatureLevel, Format, FormatClass, PBlendCaps, PMiscCaps
 
 
@@ -85,16 +85,15 @@ FormatLike = Union[Format, str, int, FormatInfo]
 """What a format argument accepts."""
 
 
-def _levels(mask: int) -> frozenset[FeatureLevel]:
-    return frozenset(FeatureLevel[f"FL_{name}"] for i, name in enumerate(_defs.FEATURE_LEVELS) if mask >> i & 1)
+def _levels(support: list[bool]) -> frozenset[FeatureLevel]:
+    return frozenset(FeatureLevel[f"FL_{name}"] for name, ok in zip(_defs.FEATURE_LEVELS, support) if ok)
 
 
-def _info(dxgi: int, name: str, cls: int, bits: int, channels: tuple[tuple[int, int], ...], x: tuple[int, int],
-          rt_mask: int, blend_mask: int) -> FormatInfo:
-    return FormatInfo(Format(dxgi), name, FormatClass(cls), bits, channels, x, _levels(rt_mask), _levels(blend_mask))
-
-
-_FORMATS: tuple[FormatInfo, ...] = tuple(_info(*c) for c in _core.formats())
+_FORMATS: tuple[FormatInfo, ...] = tuple(
+    FormatInfo(Format(f["dxgi"]), name, FormatClass[f["cls"]], f["texel_bits"], tuple(f["chans"]), f["x"],
+               _levels(f["rt"]), _levels(f["blend"]))
+    for name, f in _defs.FORMATS.items()
+)
 _BY_VALUE: dict[int, FormatInfo] = {int(f.format): f for f in _FORMATS}
 _BY_NAME: dict[str, FormatInfo] = {f.name: f for f in _FORMATS}
 
@@ -166,9 +165,10 @@ class ConfigInfo:
 
 
 _CONFIGS: tuple[ConfigInfo, ...] = tuple(
-    ConfigInfo(name, FeatureLevel(fl), max_rts, logic_op, d9o1, d9rts, PMiscCaps(pmisc), PBlendCaps(src),
-               PBlendCaps(dest), default, i)
-    for i, (name, fl, max_rts, logic_op, d9o1, d9rts, pmisc, src, dest, default) in enumerate(_core.configs())
+    ConfigInfo(name, FeatureLevel[f"FL_{c['fl']}"], c["max_rts"], c["logic_op"],
+               sum(1 << i for i, v in enumerate(c["d3d9_options1"]) if v), c["d3d9_num_rts"], PMiscCaps(c["pmisc"]),
+               PBlendCaps(c["src_blend_caps"]), PBlendCaps(c["dest_blend_caps"]), c["default"], i)
+    for i, (name, c) in enumerate(_defs.CONFIGS.items())
 )
 _CONFIG_BY_NAME: dict[str, ConfigInfo] = {c.name: c for c in _CONFIGS}
 

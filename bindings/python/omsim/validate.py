@@ -99,18 +99,12 @@ def validate_blend_desc(desc: Optional[BlendDesc], config: Union[ConfigLike, Cap
 
 def normalise(desc: BlendDesc) -> BlendDesc:
     """docs/behaviour.md §2.1 normalisation: what GetDesc1 reports and the de-duplication key."""
-    c = desc_core(desc)
-    if c is None:
-        raise TypeError("desc: expected an omsim.BlendDesc, got None")
-    return BlendDesc.from_core(_core.normalise(c))
+    return BlendDesc.from_core(_core.normalise(require(desc, BlendDesc, "desc").to_core()))
 
 
 def is_normalised(desc: BlendDesc) -> bool:
     """normalise(desc) == desc."""
-    c = desc_core(desc)
-    if c is None:
-        raise TypeError("desc: expected an omsim.BlendDesc, got None")
-    return _core.is_normalised(c)
+    return _core.is_normalised(require(desc, BlendDesc, "desc").to_core())
 
 
 class BlendStateTable(_core.BlendStateTable):
@@ -181,9 +175,11 @@ class ValidateResult:
     def raise_for_result(self) -> None:
         """Raise the ValidateError subclass of ``result`` (e.g. ConflictingRenderStateError) unless ok."""
         if not self.ok:
-            names = ", ".join(r.name for r in self.failed)
-            cls = error_class(self.result)
-            raise cls(f"om_validate: {names} (passes {self.passes}, rt {self.rt})", passes=self.passes, reasons=self.reasons, rt=self.rt)  # type: ignore[call-arg]
+            message = self._message(", ".join(r.name for r in self.failed))
+            raise error_class(self.result)(message, passes=self.passes, reasons=self.reasons, rt=self.rt)  # type: ignore[call-arg]
+
+    def _message(self, names: str) -> str:
+        return f"om_validate: {names} (passes {self.passes}, rt {self.rt})"
 
 
 def om_validate(state: OmState, config: Union[ConfigLike, Caps] = None) -> ValidateResult:

@@ -19,19 +19,10 @@
 #include <string>
 #include <vector>
 
+#include "om/gen/structs/failure.h"  // Failure, the first failure of a run (defs/structs.toml)
 #include "om/sim/side.h"
 
 namespace om::sim {
-
-/// The first failure of a run.
-struct Failure {
-  std::string kind;  // "divergence", "assertion", or the testbench's ("scoreboard", "testbench")
-  uint64_t cycle = 0;
-  std::string field;  // port/field for a divergence ("mem_wr_data_o[31:0]")
-  std::string a_value, b_value;
-  std::string message;  // full description
-  std::string segment;  // what the stimulus was doing
-};
 
 /// The failure in a few lines: "port: a vs b" and both sides' outputs (indented) for a
 /// divergence, else the message.
