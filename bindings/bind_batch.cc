@@ -21,17 +21,14 @@ using om::ref::kMaxRts;
 /// Below this many pixels the GIL stays held (releasing costs more than the work).
 constexpr size_t kReleaseGilFrom = 2048;
 
-/// om::ref::BatchIsa by name, in value order (kAuto last: the static_assert notices a new level).
-constexpr const char* kIsaNames[] = {"SCALAR", "SSE41", "AVX2", "AVX512", "AUTO"};
-static_assert(static_cast<size_t>(om::ref::BatchIsa::kAuto) + 1 == std::size(kIsaNames),
-              "om::ref::BatchIsa changed: update kIsaNames");
-constexpr auto kAutoIsa = static_cast<uint32_t>(om::ref::BatchIsa::kAuto);
+constexpr auto kAutoIsa = static_cast<uint32_t>(om::BatchIsa::AUTO);
 
 om::ref::BatchIsa batch_isa(uint32_t isa) {
-  if (isa >= std::size(kIsaNames)) {
+  if (!om::is_valid_batch_isa(isa)) {
     std::string names;
-    for (size_t i = 0; i < std::size(kIsaNames); ++i) {
-      names += (i ? ", " : "") + std::to_string(i) + " " + kIsaNames[i];
+    for (const om::BatchIsa i : om::kAllBatchIsa) {
+      names += std::string(names.empty() ? "" : ", ") + std::to_string(static_cast<uint32_t>(i)) +
+               " " + to_string(i);
     }
     throw py::value_error("isa: expected one of " + names + ", got " + std::to_string(isa));
   }
@@ -216,9 +213,6 @@ void process_pixels_py(om::ref::PixelState state, const std::array<py::object, k
 }  // namespace
 
 void bind_batch(py::module_& m) {
-  py::list isas;
-  for (size_t i = 0; i < std::size(kIsaNames); ++i) isas.append(py::make_tuple(kIsaNames[i], i));
-  m.attr("BATCH_ISAS") = isas;
   py::class_<om::ref::BatchRt>(m, "BatchRt",
                                "The per-call state of one RT for blend_batch (batch.h).")
       .def(py::init([](std::optional<uint32_t> format, const om::ref::RtBlendDesc& desc,

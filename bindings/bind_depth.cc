@@ -18,22 +18,6 @@ namespace {
 using om::ref::DepthStencilDesc;
 using om::ref::DsRule;
 
-// DsRule names in value order.
-constexpr const char* kDsRuleNames[] = {
-    "OK",
-    "NULL_DESC",
-    "DEPTH_FUNC",
-    "DEPTH_WRITE_MASK",
-    "FRONT_STENCIL_FUNC",
-    "FRONT_STENCIL_FAIL_OP",
-    "FRONT_STENCIL_DEPTH_FAIL_OP",
-    "FRONT_STENCIL_PASS_OP",
-    "BACK_STENCIL_FUNC",
-    "BACK_STENCIL_FAIL_OP",
-    "BACK_STENCIL_DEPTH_FAIL_OP",
-    "BACK_STENCIL_PASS_OP",
-};
-
 // A 1-D array of `n` elements (n < 0: any length, set from it).
 py::array vec(const py::handle& obj, const char* name, std::initializer_list<Dtype> dtypes,
               bool writeable, py::ssize_t* n) {
@@ -107,10 +91,9 @@ void depth_stencil_batch_py(const DepthStencilDesc& d, std::optional<uint32_t> f
 
 void bind_depth(py::module_& m) {
   using namespace om::ref;
-  m.attr("DS_RULES") = rule_table<DsRule>(kDsRuleNames);
   m.def(
-      "ds_rule_message", [](uint32_t v) { return std::string(to_string(static_cast<DsRule>(v))); },
-      py::arg("rule"), "Debug-layer name of a DsRule value ('UNKNOWN' when none).");
+      "ds_rule_message", [](uint32_t v) { return std::string(message(static_cast<DsRule>(v))); },
+      py::arg("rule"), "Debug-layer name of a DsRule value ('?' when none).");
   m.def(
       "check_depth_stencil_desc",
       [](const std::optional<DepthStencilDesc>& desc) {

@@ -19,31 +19,6 @@ namespace {
 using om::ref::BlendDesc;
 using om::ref::DescRule;
 
-// DescRule names in value order (C++ has no enum reflection).
-constexpr const char* kDescRuleNames[] = {
-    "OK",
-    "NULL_DESC",
-    "BLEND_AND_LOGIC",
-    "SRC_BLEND",
-    "DEST_BLEND",
-    "SRC_BLEND_ALPHA",
-    "DEST_BLEND_ALPHA",
-    "BLEND_OP",
-    "BLEND_OP_ALPHA",
-    "LOGIC_WITH_IBE",
-    "LOGIC_OP_RANGE",
-    "LOGIC_OP_CAP",
-    "WRITE_MASK",
-    "FL_ALPHA_TO_COVERAGE",
-    "FL_MRT_BLEND",
-    "FL_INDEPENDENT_WRITE_MASKS",
-    "FL_SRC_ALPHA_SAT",
-    "FL_DUAL_SOURCE",
-    "FL_SEPARATE_ALPHA",
-    "FL_INDEPENDENT_BLEND",
-    "FL_LOGIC_OP",
-};
-
 const om::ConfigInfo& config_of(uint32_t index) {
   if (index >= std::size(om::kConfigs)) {
     throw py::value_error("config: " + std::to_string(index) + " is not a configuration index");
@@ -55,10 +30,9 @@ const om::ConfigInfo& config_of(uint32_t index) {
 
 void bind_validate(py::module_& m) {
   using namespace om::ref;
-  m.attr("DESC_RULES") = rule_table<DescRule>(kDescRuleNames);
   m.def(
       "desc_rule_message",
-      [](uint32_t v) { return std::string(to_string(static_cast<DescRule>(v))); }, py::arg("rule"),
+      [](uint32_t v) { return std::string(message(static_cast<DescRule>(v))); }, py::arg("rule"),
       "Debug-layer style name of a DescRule value ('?' when unknown).");
   m.def(
       "check_blend_desc",

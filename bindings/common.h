@@ -107,17 +107,6 @@ const T* ptr(const std::optional<T>& d) {
   return d ? &*d : nullptr;
 }
 
-/// [(name, value, debug-layer message)] of a rule enum whose value v is named names[v] (a test
-/// checks that the value after the last one is unknown to to_string, so a new rule is noticed).
-template <class Rule, size_t N>
-py::list rule_table(const char* const (&names)[N]) {
-  py::list rules;
-  for (uint32_t v = 0; v < N; ++v) {
-    rules.append(py::make_tuple(names[v], v, to_string(static_cast<Rule>(v))));
-  }
-  return rules;
-}
-
 /// The reference-count methods every om::ref state-object table has.
 template <class Table>
 void bind_object_refs(py::class_<Table>& c) {

@@ -191,7 +191,7 @@ Hresult Device::commit(const Shadow& next) {
 Hresult Device::create_blend_state1(const ref::BlendDesc* desc, BlendState* state) {
   const ref::CreateBlendStateResult r = table_.create(desc, state != nullptr);
   if (r.hr == Hresult::E_INVALIDARG) {
-    std::string why = std::string("create_blend_state1: ") + ref::to_string(r.rule);
+    std::string why = std::string("create_blend_state1: ") + message(r.rule);
     if (r.rt >= 0) why += " (RenderTarget[" + std::to_string(r.rt) + "])";
     return fail(r.hr, why);
   }

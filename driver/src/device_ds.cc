@@ -11,7 +11,7 @@ Hresult Device::create_depth_stencil_state(const ref::DepthStencilDesc* desc,
                                            DepthStencilState* state) {
   const ref::CreateDepthStencilStateResult r = ds_table_.create(desc, state != nullptr);
   if (r.hr == Hresult::E_INVALIDARG) {
-    return fail(r.hr, std::string("create_depth_stencil_state: ") + ref::to_string(r.rule));
+    return fail(r.hr, std::string("create_depth_stencil_state: ") + message(r.rule));
   }
   if (r.hr == Hresult::D3D11_ERROR_TOO_MANY_UNIQUE_STATE_OBJECTS) {
     return fail(r.hr,

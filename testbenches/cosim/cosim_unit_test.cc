@@ -164,7 +164,7 @@ TEST(Stimulus, LegalSegmentsPassCreateTimeValidationAtTheirFeatureLevel) {
         const ref::BlendDesc blend = ref::blend_desc(seg.state);
         const ref::DescCheck chk = ref::check_blend_desc(&blend, ci.fl, ci.logic_op);
         EXPECT_EQ(chk.hr, Hresult::S_OK)
-            << ci.name << " seed " << seed << ": " << to_string(chk.rule);
+            << ci.name << " seed " << seed << ": " << message(chk.rule);
         for (const RtBind& b : seg.state.rt_bind) {
           if (b.format == 0) continue;
           const FormatInfo* f = ref::find_format(b.format);

@@ -22,8 +22,7 @@ namespace om::ref {
 namespace {
 
 constexpr uint32_t kFactors[17] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 14, 15, 16, 17, 18, 19};
-constexpr BatchIsa kIsas[] = {BatchIsa::kScalar, BatchIsa::kSse41, BatchIsa::kAvx2,
-                              BatchIsa::kAuto};
+constexpr BatchIsa kIsas[] = {BatchIsa::SCALAR, BatchIsa::SSE41, BatchIsa::AVX2, BatchIsa::AUTO};
 
 uint32_t seed() {
   const char* e = std::getenv("OM_SEED");
@@ -224,7 +223,7 @@ TEST(Batch, Rgba16fAddAndUintXorUseTheirKernels) {
   x.format = find_format("R8G8B8A8_UINT");
   x.logic_op_enable = true;
   x.logic_op = LogicOp::XOR;
-  EXPECT_STREQ(blend_batch_kernel(x, BatchIsa::kSse41), "scalar-uint8x4-logic");
+  EXPECT_STREQ(blend_batch_kernel(x, BatchIsa::SSE41), "scalar-uint8x4-logic");
   std::printf("RGBA16F ONE/ONE ADD kernel: %s; RGBA8 kernel: %s\n", blend_batch_kernel(h),
               blend_batch_kernel([] {
                 BatchRt r;

@@ -80,7 +80,7 @@ TEST(DsState, EachRuleIsReportedWithItsDebugLayerName) {
     const DsCheck r = check_depth_stencil_desc(&d);
     EXPECT_EQ(r.hr, Hresult::E_INVALIDARG) << c.what;
     EXPECT_EQ(r.rule, c.rule) << c.what;
-    EXPECT_NE(std::string(to_string(r.rule)).find("CREATEDEPTHSTENCILSTATE_INVALID"),
+    EXPECT_NE(std::string(message(r.rule)).find("CREATEDEPTHSTENCILSTATE_INVALID"),
               std::string::npos);
   }
   EXPECT_EQ(check_depth_stencil_desc(nullptr).rule, DsRule::NULL_DESC);

@@ -311,8 +311,8 @@ TEST(Validate, TableOfRules) {
     BlendDesc d;
     row.mutate(d);
     const DescCheck c = check_blend_desc(&d, cfg.fl, cfg.logic_op);
-    EXPECT_EQ(c.hr, row.hr) << to_string(c.rule);
-    EXPECT_EQ(c.rule, row.rule) << to_string(c.rule);
+    EXPECT_EQ(c.hr, row.hr) << message(c.rule);
+    EXPECT_EQ(c.rule, row.rule) << message(c.rule);
     EXPECT_EQ(c.rt, row.rt);
     EXPECT_EQ(validate_blend_desc(&d, cfg), row.hr);
     EXPECT_EQ(validate_blend_desc(&d, caps_from_config(cfg)), row.hr);
@@ -388,7 +388,7 @@ TEST(Validate, EveryFeatureLevelRuleAtEveryFeatureLevel) {
       const char cell = rule.forbidden[col];
       const bool forbidden = cell == 'x' || (cell == 'c' && !levels[col].logic_op);
       EXPECT_EQ(validate_blend_desc(&d, levels[col]), forbidden ? kInvalid : kOk)
-          << to_string(check_blend_desc(&d, levels[col].fl, levels[col].logic_op).rule);
+          << message(check_blend_desc(&d, levels[col].fl, levels[col].logic_op).rule);
     }
     for (const ConfigInfo& named : kConfigs) {  // the named configurations agree with their level
       const ConfigInfo same = config(named.name);

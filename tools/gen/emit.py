@@ -47,6 +47,7 @@ ENUMS = {
     "format_support2": ("FormatSupport2", "FORMAT_SUPPORT2"), "pmisc": ("PMiscCaps", "PMISC"),
     "pblend": ("PBlendCaps", "PBLEND"), "validate_reason": ("ValidateReason", "VALIDATE"),
     "resource_type": ("ResourceType", "RESOURCE"), "ps_output_type": ("PsOutputType", "PS_OUT"),
+    "desc_rule": ("DescRule", "DESC_RULE"), "ds_rule": ("DsRule", "DS_RULE"), "batch_isa": ("BatchIsa", "BATCH_ISA"),
 }
 
 
@@ -58,6 +59,16 @@ def write(path: pathlib.Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     if not path.exists() or path.read_text() != text:
         path.write_text(text)
+
+
+def messages(key: str, cname: str, table: dict) -> list[str]:
+    """message(v): a table's text per value (its `messages`, one for every value), "?" for any other value."""
+    if list(table["messages"]) != list(table["values"]):
+        raise defs.DefinitionError(f"enums.toml: [{key}.messages] must name every value of [{key}.values], in order")
+    out = [f"/// The message of a {cname} value; \"?\" for any other value.",
+           f"constexpr const char* message({cname} v) {{", "  switch (v) {"]
+    out += [f'    case {cname}::{ident(n)}: return "{m}";' for n, m in table["messages"].items()]
+    return out + ["  }", '  return "?";', "}", ""]
 
 
 def cpp() -> str:
@@ -79,6 +90,8 @@ def cpp() -> str:
         out.append(f"inline constexpr std::array<{cname}, {len(vals)}> kAll{cname} = {{"
                    + ", ".join(f"{cname}::{ident(n)}" for n in vals) + "};")
         out.append("")
+        if "messages" in e[key]:
+            out += messages(key, cname, e[key])
         out.append(f"/// True when raw is one of the defined {cname} values.")
         out.append(f"constexpr bool is_valid_{key}(uint32_t raw) {{")
         out.append("  switch (raw) {")
@@ -300,8 +313,13 @@ def md() -> str:
                    f"{c.d3d9_num_rts} | 0x{c.pmisc:X} | 0x{c.src_blend_caps:X} / 0x{c.dest_blend_caps:X} |")
     out += ["", "## Enum encodings", ""]
     for key in ENUMS:
-        out += [f"### {e[key]['doc']}", "", "| name | value |", "|---|---|"]
-        out += [f"| {e[key]['prefix']}{n} | 0x{v:X} |" for n, v in e[key]["values"].items()]
+        msgs = e[key].get("messages")
+        if msgs:
+            out += [f"### {e[key]['doc']}", "", "| name | value | message |", "|---|---|---|"]
+            out += [f"| {n} | 0x{v:X} | {msgs[n]} |" for n, v in e[key]["values"].items()]
+        else:
+            out += [f"### {e[key]['doc']}", "", "| name | value |", "|---|---|"]
+            out += [f"| {e[key]['prefix']}{n} | 0x{v:X} |" for n, v in e[key]["values"].items()]
         out.append("")
     return "\n".join(out)
 

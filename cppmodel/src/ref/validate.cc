@@ -95,54 +95,6 @@ DescCheck check_feature_level(const BlendDesc& n, FeatureLevel fl) {
 
 }  // namespace
 
-const char* to_string(DescRule r) {
-  switch (r) {
-    case DescRule::OK:
-      return "OK";
-    case DescRule::NULL_DESC:
-      return "CREATEBLENDSTATE_NULLDESC";
-    case DescRule::BLEND_AND_LOGIC:
-      return "CREATEBLENDSTATE_INVALIDLOGICOPS (BlendEnable with LogicOpEnable)";
-    case DescRule::SRC_BLEND:
-      return "CREATEBLENDSTATE_INVALIDSRCBLEND";
-    case DescRule::DEST_BLEND:
-      return "CREATEBLENDSTATE_INVALIDDESTBLEND";
-    case DescRule::SRC_BLEND_ALPHA:
-      return "CREATEBLENDSTATE_INVALIDSRCBLENDALPHA";
-    case DescRule::DEST_BLEND_ALPHA:
-      return "CREATEBLENDSTATE_INVALIDDESTBLENDALPHA";
-    case DescRule::BLEND_OP:
-      return "CREATEBLENDSTATE_INVALIDBLENDOP";
-    case DescRule::BLEND_OP_ALPHA:
-      return "CREATEBLENDSTATE_INVALIDBLENDOPALPHA";
-    case DescRule::LOGIC_WITH_IBE:
-      return "CREATEBLENDSTATE_INVALIDLOGICOPS (with IndependentBlendEnable)";
-    case DescRule::LOGIC_OP_RANGE:
-      return "CREATEBLENDSTATE_INVALIDLOGICOPS (LogicOp > 15)";
-    case DescRule::LOGIC_OP_CAP:
-      return "CREATEBLENDSTATE_INVALIDLOGICOPS (no OutputMergerLogicOp)";
-    case DescRule::WRITE_MASK:
-      return "CREATEBLENDSTATE_INVALIDRENDERTARGETWRITEMASK";
-    case DescRule::FL_ALPHA_TO_COVERAGE:
-      return "CREATEBLENDSTATE_NO_ALPHA_TO_COVERAGE";
-    case DescRule::FL_MRT_BLEND:
-      return "CREATEBLENDSTATE_NO_MRT_BLEND";
-    case DescRule::FL_INDEPENDENT_WRITE_MASKS:
-      return "CREATEBLENDSTATE_NO_INDEPENDENT_WRITE_MASKS";
-    case DescRule::FL_SRC_ALPHA_SAT:
-      return "CREATEBLENDSTATE_OPERATION_NOT_SUPPORTED (SRC_ALPHA_SAT)";
-    case DescRule::FL_DUAL_SOURCE:
-      return "CREATEBLENDSTATE_OPERATION_NOT_SUPPORTED (SRC1_*)";
-    case DescRule::FL_SEPARATE_ALPHA:
-      return "CREATEBLENDSTATE_NO_SEPARATE_ALPHA_BLEND";
-    case DescRule::FL_INDEPENDENT_BLEND:
-      return "CREATEBLENDSTATE_NO_INDEPENDENT_BLEND_ENABLE";
-    case DescRule::FL_LOGIC_OP:
-      return "CREATEBLENDSTATE_INVALIDLOGICOPS (feature level 9_x)";
-  }
-  return "?";
-}
-
 bool is_rgb_blend_factor(uint32_t v) { return is_valid_blend(v); }
 
 bool is_alpha_blend_factor(uint32_t v) {

@@ -46,9 +46,10 @@ struct BatchRt {
   Vec4 blend_factor{0x3F800000u, 0x3F800000u, 0x3F800000u, 0x3F800000u};  // K, binary32
 };
 
-/// Highest instruction set a batch call may use. kAuto = the best this CPU supports. Requesting
-/// more than the CPU has silently falls back (so tests can run every level on any x86-64).
-enum class BatchIsa : uint32_t { kScalar = 0, kSse41 = 1, kAvx2 = 2, kAvx512 = 3, kAuto = 4 };
+/// Highest instruction set a batch call may use (generated from defs/enums.toml). AUTO = the best
+/// this CPU supports. Requesting more than the CPU has silently falls back (so tests can run every
+/// level on any x86-64).
+using om::BatchIsa;
 
 /// The rt_op() input of one pixel under `rt`: everything but s, s1, dest and clear.
 RtOpIn rt_op_in(const BatchRt& rt);
@@ -70,7 +71,7 @@ size_t texel_bytes(const FormatInfo& f);
 /// >= 8 that the pixels evaluate; a logic op >= 16 on a UINT RT), before writing anything.
 void blend_batch(const BatchRt& rt, size_t n, const uint32_t* src, const uint32_t* src1,
                  const void* dest, void* out, uint8_t* written = nullptr,
-                 BatchIsa isa = BatchIsa::kAuto);
+                 BatchIsa isa = BatchIsa::AUTO);
 
 /// The same contract computed with rt_op() per pixel (the reference the fast kernels are tested
 /// against).
@@ -78,7 +79,7 @@ void blend_batch_scalar(const BatchRt& rt, size_t n, const uint32_t* src, const 
                         const void* dest, void* out, uint8_t* written = nullptr);
 
 /// Name of the kernel blend_batch(rt, ..., isa) runs for this state on this CPU (list above).
-const char* blend_batch_kernel(const BatchRt& rt, BatchIsa isa = BatchIsa::kAuto);
+const char* blend_batch_kernel(const BatchRt& rt, BatchIsa isa = BatchIsa::AUTO);
 
 /// Texel i of a memory image of `bytes`-byte texels (texel_bytes(format)), little-endian; the
 /// words above `bytes` are zero.

@@ -12,24 +12,9 @@
 
 namespace om::ref {
 
-/// The rule a depth-stencil descriptor breaks (OK when none); to_string() gives the debug layer's
-/// message name.
-enum class DsRule : uint32_t {
-  OK,
-  NULL_DESC,
-  DEPTH_FUNC,                   // DepthEnable and DepthFunc outside 1..8
-  DEPTH_WRITE_MASK,             // DepthEnable and DepthWriteMask not ZERO/ALL
-  FRONT_STENCIL_FUNC,           // StencilEnable and FrontFace.StencilFunc outside 1..8
-  FRONT_STENCIL_FAIL_OP,        // ... FrontFace.StencilFailOp outside 1..8
-  FRONT_STENCIL_DEPTH_FAIL_OP,  // ... FrontFace.StencilDepthFailOp
-  FRONT_STENCIL_PASS_OP,        // ... FrontFace.StencilPassOp
-  BACK_STENCIL_FUNC,            // the same for BackFace
-  BACK_STENCIL_FAIL_OP,
-  BACK_STENCIL_DEPTH_FAIL_OP,
-  BACK_STENCIL_PASS_OP,
-};
-
-const char* to_string(DsRule r);
+/// The rule a depth-stencil descriptor breaks (OK when none), generated from defs/enums.toml with
+/// message(), the debug layer's message name.
+using om::DsRule;
 
 struct DsCheck {
   Hresult hr = Hresult::S_OK;

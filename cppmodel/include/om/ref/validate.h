@@ -14,35 +14,9 @@
 
 namespace om::ref {
 
-/// The rule of docs/validation.md §2–§3 a descriptor breaks (OK when it breaks none). FL_* rules
-/// carry the d3d11sdklayers message name of docs/validation.md §3 as their to_string(). #n is
-/// choice n of docs/behaviour.md §11.
-enum class DescRule : uint32_t {
-  OK,
-  NULL_DESC,                   // pBlendStateDesc == NULL
-  BLEND_AND_LOGIC,             // BlendEnable and LogicOpEnable both TRUE
-  SRC_BLEND,                   // SrcBlend not in {1..11, 14..19}
-  DEST_BLEND,                  // DestBlend not in {1..11, 14..19}
-  SRC_BLEND_ALPHA,             // SrcBlendAlpha not in {1,2,5,6,7,8,11,14,15,18,19}
-  DEST_BLEND_ALPHA,            // DestBlendAlpha likewise
-  BLEND_OP,                    // BlendOp not in {1..5}
-  BLEND_OP_ALPHA,              // BlendOpAlpha not in {1..5}
-  LOGIC_WITH_IBE,              // LogicOpEnable with IndependentBlendEnable
-  LOGIC_OP_RANGE,              // LogicOp > 15
-  LOGIC_OP_CAP,                // LogicOpEnable without OutputMergerLogicOp (#18)
-  WRITE_MASK,                  // RenderTargetWriteMask > 0xF
-  FL_ALPHA_TO_COVERAGE,        // 9_x: AlphaToCoverageEnable
-  FL_MRT_BLEND,                // 9_x: BlendEnable of RT[0..3] not identical
-  FL_INDEPENDENT_WRITE_MASKS,  // 9_2: RenderTargetWriteMask of RT[0..3] not identical (#30)
-  FL_SRC_ALPHA_SAT,            // 9_x: SRC_ALPHA_SAT in a factor field of a blending RT
-  FL_DUAL_SOURCE,              // 9_x: SRC1_* in a factor field of a blending RT
-  FL_SEPARATE_ALPHA,           // 9_1: alpha factors/op not RGB's (mapped by behaviour.md §5.6)
-  FL_INDEPENDENT_BLEND,        // 9_x, 10_0: blending RTs with differing equations (#15, #31)
-  FL_LOGIC_OP,                 // 9_x: LogicOpEnable (#28)
-};
-
-/// Debug-layer style name of a rule ("CREATEBLENDSTATE_NO_ALPHA_TO_COVERAGE", ...).
-const char* to_string(DescRule r);
+/// The rule of docs/validation.md §2–§3 a descriptor breaks (OK when none), generated from
+/// defs/enums.toml with message(), the d3d11sdklayers message name of docs/validation.md §3.
+using om::DescRule;
 
 /// Outcome of create-time validation: the D3D code, the first broken rule and the RenderTarget[]
 /// index it was found in (-1 for descriptor-wide rules).
