@@ -276,8 +276,7 @@ void Env::on_pixel(const PixelRef& p) {
     sample_pixel(cov_, pixel_bins_, ps, sb_->state(), tp.px, covered, p.x, p.y);
     sample_ms(cov_, ms_pixel_, ps, tp.px, covered, p.x, p.y);
     if (ds) {
-      const DsSample d{&sb_->ds_desc(), ref::find_ds_format(sb_->state().ds_bind.format),
-                       ds->sample.outcome, p.front};
+      const DsSample d{&sb_->ds_desc(), sb_->ds_binding().format, ds->sample.outcome, p.front};
       sample_ds(cov_, d);
     }
   }
