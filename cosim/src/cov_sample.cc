@@ -8,6 +8,7 @@
 #include "om/ref/depth_stencil.h"
 #include "om/ref/rt_op.h"
 #include "om/ref/validate.h"
+#include "om/sim/regfile.h"
 
 namespace om::cosim {
 namespace {
@@ -141,6 +142,29 @@ void sample_ms(Coverage& cov, MsPixel& acc, const ref::PixelState& ps, const ref
   cov.hit(cov.ms_count_pattern(ps.sample_count, acc.covered == 0 ? 0 : acc.covered == all ? 2 : 1));
 }
 
+void sample_ds(Coverage& cov, const DsSample& s) {
+  const ref::DepthStencilDesc& d = *s.desc;
+  if (d.depth_enable) cov.hit(cov.ds_func(static_cast<uint32_t>(d.depth_func), *s.format));
+  if (!d.stencil_enable || s.format->stencil_offset < 0) return;
+  const ref::DepthStencilOpDesc& face = s.front ? d.front_face : d.back_face;
+  const StencilOp op = s.outcome == ref::DsOutcome::STENCIL_FAIL ? face.stencil_fail_op
+                       : s.outcome == ref::DsOutcome::DEPTH_FAIL ? face.stencil_depth_fail_op
+                                                                 : face.stencil_pass_op;
+  cov.hit(cov.ds_stencil(static_cast<uint32_t>(op), s.outcome, s.front));
+}
+
+ReuseBins::ReuseBins(const Coverage& cov)
+    : reuse{cov.id("hazard/reuse_d1"), cov.id("hazard/reuse_d2_3"), cov.id("hazard/reuse_d4_7"),
+            cov.id("hazard/reuse_d8_15")} {}
+
+void sample_reuse(Coverage& cov, const ReuseBins& bins, ReuseRing& ring, uint32_t x, uint32_t y) {
+  const uint32_t key = (y << 14) | x;
+  uint32_t dist = 1;
+  while (dist < kReuseWindow && ring.key[(ring.next - dist) % kReuseWindow] != key) ++dist;
+  if (dist < kReuseWindow) cov.hit(bins.reuse[dist <= 1 ? 0 : dist <= 3 ? 1 : dist <= 7 ? 2 : 3]);
+  ring.key[ring.next++ % kReuseWindow] = key;
+}
+
 CycleBins::CycleBins(const Coverage& cov)
     : mem_rd_and_wr(cov.id("stall/mem_rd_and_wr")),
       mem_rd(cov.id("stall/mem_rd")),
@@ -210,8 +234,23 @@ BusBin bus_bin(const sim::BusOp& op) {
                                     : BusBin::kReadPerf;
 }
 
-BusBins::BusBins(const Coverage& cov) : state_write_held(cov.id("stall/state_write_held")) {
+BusBins::BusBins(const Coverage& cov)
+    : state_write_held(cov.id("stall/state_write_held")),
+      hazard_stall_observed(cov.id("hazard/stall_observed")) {
   for (int b = 0; b < kNumBusBins; ++b) bin[b] = cov.id(bus_bin_name(static_cast<BusBin>(b)));
+}
+
+void sample_bus(Coverage& cov, const BusBins& bins, const sim::ApbMaster::Done& d,
+                uint32_t last_hazard_read) {
+  const sim::BusOp& op = d.op;
+  cov.hit(bins.bin[static_cast<int>(bus_bin(op))]);
+  if (op.write && sim::StateRegs::is_state_reg(op.addr) && d.waited > 0) {
+    cov.hit(bins.state_write_held);
+  }
+  if (op.kind == sim::BusOp::Kind::kRead && op.addr == regs::kPerfHazardStalls &&
+      d.rdata > last_hazard_read) {
+    cov.hit(bins.hazard_stall_observed);
+  }
 }
 
 }  // namespace om::cosim

@@ -32,21 +32,15 @@ Env::Env(const Stimulus& st, const EnvOptions& opt)
       ds_mem_(std::make_unique<PhaseTiming>(st, kDsTimingSalt)),
       sb_(std::in_place, st.cfg.cfg_index),
       cov_(st.cfg.cfg_index),
+      illegal_state_bin_(cov_.id("pixel/illegal_state")),
+      reuse_bins_(cov_),
       pixel_bins_(cov_),
       cycle_bins_(cov_),
       bus_bins_(cov_),
       segs_(st) {
   in_.cfg = static_cast<uint32_t>(st.cfg.cfg_index);
-  recent_.fill(~0u);
   in_.rst_n = false;
   sb_->set_state(sim::bound_state(regs_.decode()));
-  if (opt_.coverage) {
-    bins_.reuse[0] = cov_.id("hazard/reuse_d1");
-    bins_.reuse[1] = cov_.id("hazard/reuse_d2_3");
-    bins_.reuse[2] = cov_.id("hazard/reuse_d4_7");
-    bins_.reuse[3] = cov_.id("hazard/reuse_d8_15");
-    bins_.illegal_state = cov_.id("pixel/illegal_state");
-  }
 }
 
 void Env::fail(const std::string& what) {
@@ -199,12 +193,7 @@ void Env::on_bus(const sim::ApbMaster::Done& d) {
          hex(op.addr) + (d.err ? " ended with PSLVERR" : " ended without PSLVERR"));
     return;
   }
-  if (opt_.coverage) {
-    cov_.hit(bus_bins_.of(op));
-    if (op.write && sim::StateRegs::is_state_reg(op.addr) && d.waited > 0) {
-      cov_.hit(bus_bins_.state_write_held);
-    }
-  }
+  if (opt_.coverage) sample_bus(cov_, bus_bins_, d, last_hazard_read_);
   switch (op.kind) {
     case BusOp::Kind::kStateWrite:
     case BusOp::Kind::kPartialWrite:
@@ -223,11 +212,7 @@ void Env::on_bus(const sim::ApbMaster::Done& d) {
         fail(std::string("bus: read of ") + r->name + " returned " + hex(d.rdata) +
              ", the register was written with " + hex(regs_.value(op.addr)));
       }
-      if (op.addr == regs::kPerfHazardStalls) {
-        if (opt_.coverage && d.rdata > last_hazard_read_)
-          cov_.hit(cycle_bins_.hazard_stall_observed);
-        last_hazard_read_ = d.rdata;
-      }
+      if (op.addr == regs::kPerfHazardStalls) last_hazard_read_ = d.rdata;
       if (phase_ == Phase::kFinal && final_reads_ > 0) {
         if (const regs::PerfCounter* c = regs::find_perf_counter(op.addr)) {
           final_perf_.*(c->member) = d.rdata;
@@ -285,16 +270,15 @@ void Env::on_pixel(const PixelRef& p) {
   // for coverage, then applied.
   const std::optional<ref::DsTexelOut> ds = sb_->ds_test(tp, ps);
   if (opt_.coverage) {
-    const uint32_t key = (static_cast<uint32_t>(p.y) << 14) | p.x;
-    uint64_t dist = 1;
-    while (dist < kRecent && recent_[(pixels_in_ - dist) % kRecent] != key) ++dist;
-    if (dist < kRecent) cov_.hit(bins_.reuse[dist <= 1 ? 0 : dist <= 3 ? 1 : dist <= 7 ? 2 : 3]);
-    recent_[pixels_in_ % kRecent] = key;
-    if (seg.illegal) cov_.hit(bins_.illegal_state);
+    sample_reuse(cov_, reuse_bins_, reuse_ring_, p.x, p.y);
+    if (seg.illegal) cov_.hit(illegal_state_bin_);
     const bool covered = !tp.px.clear && ref::pixel_covered(ps, tp.px);
     sample_pixel(cov_, pixel_bins_, ps, sb_->state(), tp.px, covered, p.x, p.y);
     sample_ms(cov_, ms_pixel_, ps, tp.px, covered, p.x, p.y);
-    sample_ds(tp, ds);
+    if (ds) {
+      const DsSample d{&sb_->ds_desc(), sb_->ds_binding().format, ds->sample.outcome, p.front};
+      sample_ds(cov_, d);
+    }
   }
   // Deliberately illegal states are scoreboarded too: om::ref is total over every register
   // encoding (docs/behaviour.md §11's canonical choices), and the RTL must agree with it there as
@@ -307,20 +291,6 @@ void Env::on_pixel(const PixelRef& p) {
   exp_.killed += after.killed - before.killed;
   exp_.rt_reads += after.rt_reads - before.rt_reads;
   exp_.rt_writes += after.rt_writes - before.rt_writes;
-}
-
-void Env::sample_ds(const TbPixel& p, const std::optional<ref::DsTexelOut>& t) {
-  if (!t) return;
-  const ref::DsSampleOut* o = &t->sample;
-  const ref::DepthStencilDesc& ds = sb_->ds_desc();
-  const DsFormatInfo* f = ref::find_ds_format(sb_->state().ds_bind.format);
-  if (ds.depth_enable) cov_.hit(cov_.ds_func(static_cast<uint32_t>(ds.depth_func), *f));
-  if (!ds.stencil_enable || f->stencil_offset < 0) return;
-  const ref::DepthStencilOpDesc& face = p.front_face ? ds.front_face : ds.back_face;
-  const StencilOp op = o->outcome == ref::DsOutcome::STENCIL_FAIL ? face.stencil_fail_op
-                       : o->outcome == ref::DsOutcome::DEPTH_FAIL ? face.stencil_depth_fail_op
-                                                                  : face.stencil_pass_op;
-  cov_.hit(cov_.ds_stencil(static_cast<uint32_t>(op), o->outcome, p.front_face));
 }
 
 void Env::sample_cycle(const TopOut& out) {

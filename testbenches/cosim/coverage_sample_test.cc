@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// The coverage sampling and bookkeeping bin by bin: a known pixel, sample sequence or cycle must
-// hit exactly its bins and no other (a bin reported hit that never was lets a regression claim a
-// closure it does not have; one never hit shows a false hole), and the counts of a coverage must
-// count the universe only.
+// The coverage sampling and bookkeeping bin by bin: a known pixel, sample sequence, depth-stencil
+// test, sequence of positions, cycle or bus transfer must hit exactly its bins and no other (a bin
+// reported hit that never was lets a regression claim a closure it does not have; one never hit
+// shows a false hole), and the counts of a coverage must count the universe only.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,13 +10,18 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "om/cosim/cov_sample.h"
 #include "om/cosim/coverage.h"
+#include "om/gen/regs.h"
+#include "om/ref/depth_stencil.h"
 #include "om/ref/hw_state.h"
 #include "om/ref/pixel.h"
 #include "om/ref/state.h"
+#include "om/sim/apb_master.h"
+#include "om/sim/bus_op.h"
 
 namespace om::cosim {
 namespace {
@@ -192,6 +197,165 @@ TEST(CoverageSample, AHazardStallCountsOnlyWhenTheCounterMovedPastItsLastRead) {
   EXPECT_EQ(cycle_hits(c), (Hits{{"hazard/stall_observed", 1}}));
   c.hazard_stalls = 0;  // cleared since the read
   EXPECT_EQ(cycle_hits(c), Hits{});
+}
+
+// sample_ds() of one tested sample on fl11_1, into a fresh coverage.
+Hits ds_hits(const ref::DepthStencilDesc& d, DsFormat f, ref::DsOutcome outcome, bool front) {
+  Coverage cov(kFl111);
+  sample_ds(cov, DsSample{&d, ref::find_ds_format(static_cast<uint32_t>(f)), outcome, front});
+  return hit_bins(cov);
+}
+
+// Depth GREATER and stencil on, with a different op for each outcome and face.
+ref::DepthStencilDesc depth_and_stencil() {
+  ref::DepthStencilDesc d;
+  d.depth_enable = true;
+  d.depth_func = CmpFunc::GREATER;
+  d.stencil_enable = true;
+  d.front_face = {StencilOp::ZERO, StencilOp::REPLACE, StencilOp::INCR_SAT, CmpFunc::LESS};
+  d.back_face = {StencilOp::DECR_SAT, StencilOp::INVERT, StencilOp::INCR, CmpFunc::EQUAL};
+  return d;
+}
+
+TEST(CoverageSample, ATestedSampleHitsItsDepthFunctionAndTheStencilOpOfItsOutcomeAndFace) {
+  const ref::DepthStencilDesc d = depth_and_stencil();
+  using O = ref::DsOutcome;
+  const std::map<std::pair<O, bool>, std::string> want = {
+      {{O::STENCIL_FAIL, true}, "ds_stencil/ZERO/stencil_fail/front"},
+      {{O::DEPTH_FAIL, true}, "ds_stencil/REPLACE/depth_fail/front"},
+      {{O::PASS, true}, "ds_stencil/INCR_SAT/pass/front"},
+      {{O::STENCIL_FAIL, false}, "ds_stencil/DECR_SAT/stencil_fail/back"},
+      {{O::DEPTH_FAIL, false}, "ds_stencil/INVERT/depth_fail/back"},
+      {{O::PASS, false}, "ds_stencil/INCR/pass/back"}};
+  for (const auto& [sample, bin] : want) {
+    const Hits h = ds_hits(d, DsFormat::D24_UNORM_S8_UINT, sample.first, sample.second);
+    EXPECT_EQ(h, (Hits{{"ds_func/GREATER/D24_UNORM_S8_UINT", 1}, {bin, 1}})) << bin;
+  }
+}
+
+TEST(CoverageSample, ADepthBinNeedsTheDepthTestAndAStencilBinTheStencilTestAndAStencilFormat) {
+  ref::DepthStencilDesc d = depth_and_stencil();
+  const auto pass = ref::DsOutcome::PASS;
+  EXPECT_EQ(ds_hits(d, DsFormat::D32_FLOAT, pass, true), (Hits{{"ds_func/GREATER/D32_FLOAT", 1}}));
+  EXPECT_EQ(ds_hits(d, DsFormat::D16_UNORM, pass, true), (Hits{{"ds_func/GREATER/D16_UNORM", 1}}));
+  EXPECT_EQ(
+      ds_hits(d, DsFormat::D32_FLOAT_S8X24_UINT, pass, true),
+      (Hits{{"ds_func/GREATER/D32_FLOAT_S8X24_UINT", 1}, {"ds_stencil/INCR_SAT/pass/front", 1}}));
+  d.depth_enable = false;
+  EXPECT_EQ(ds_hits(d, DsFormat::D24_UNORM_S8_UINT, pass, false),
+            (Hits{{"ds_stencil/INCR/pass/back", 1}}));
+  EXPECT_EQ(ds_hits(d, DsFormat::D32_FLOAT, pass, false), Hits{});
+  d.depth_enable = true;
+  d.stencil_enable = false;
+  EXPECT_EQ(ds_hits(d, DsFormat::D24_UNORM_S8_UINT, pass, false),
+            (Hits{{"ds_func/GREATER/D24_UNORM_S8_UINT", 1}}));
+}
+
+// sample_reuse() of a pixel at (5, 9) after `between` pixels at other positions that follow its
+// previous visit, into a fresh coverage and ring.
+Hits reuse_after(uint32_t between) {
+  Coverage cov(kFl111);
+  const ReuseBins bins(cov);
+  ReuseRing ring;
+  sample_reuse(cov, bins, ring, 5, 9);
+  // The first is (9, 5): the same coordinates swapped are another position.
+  for (uint32_t i = 0; i < between; ++i) sample_reuse(cov, bins, ring, i == 0 ? 9 : 100 + i, 5);
+  EXPECT_EQ(hit_bins(cov), Hits{}) << "before the reuse, " << between << " between";
+  sample_reuse(cov, bins, ring, 5, 9);
+  return hit_bins(cov);
+}
+
+TEST(CoverageSample, APositionSeenAgainHitsTheClassOfItsDistanceAtEachBoundary) {
+  const std::map<uint32_t, Hits> want = {{0, {{"hazard/reuse_d1", 1}}},
+                                         {1, {{"hazard/reuse_d2_3", 1}}},
+                                         {2, {{"hazard/reuse_d2_3", 1}}},
+                                         {3, {{"hazard/reuse_d4_7", 1}}},
+                                         {6, {{"hazard/reuse_d4_7", 1}}},
+                                         {7, {{"hazard/reuse_d8_15", 1}}},
+                                         {14, {{"hazard/reuse_d8_15", 1}}},
+                                         {15, {}},  // distance 16: out of the window
+                                         {40, {}}};
+  for (const auto& [between, bins] : want) {
+    EXPECT_EQ(reuse_after(between), bins) << between << " pixels between";
+  }
+}
+
+TEST(CoverageSample, TheReuseDistanceIsToTheLatestVisitAndCountsEveryPixel) {
+  Coverage cov(kFl111);
+  const ReuseBins bins(cov);
+  ReuseRing ring;
+  for (uint32_t x : {1, 2, 1, 1, 3, 2}) sample_reuse(cov, bins, ring, x, 0);
+  // The second 1 at distance 2, the third at 1 (its latest visit, not the first); 2 at distance 4.
+  EXPECT_EQ(hit_bins(cov),
+            (Hits{{"hazard/reuse_d2_3", 1}, {"hazard/reuse_d1", 1}, {"hazard/reuse_d4_7", 1}}));
+}
+
+// sample_bus() of one completed transfer, into a fresh coverage.
+Hits bus_hits(sim::BusOp::Kind kind, bool write, uint32_t addr, uint64_t waited = 0,
+              uint32_t rdata = 0, uint32_t last_hazard_read = 0) {
+  Coverage cov(kFl111);
+  sim::ApbMaster::Done d;
+  d.op.kind = kind;
+  d.op.write = write;
+  d.op.addr = static_cast<uint16_t>(addr);
+  d.waited = waited;
+  d.rdata = rdata;
+  sample_bus(cov, BusBins(cov), d, last_hazard_read);
+  return hit_bins(cov);
+}
+
+TEST(CoverageSample, ABusTransferHitsTheBinOfItsKindOrOfTheRegionItReads) {
+  using K = sim::BusOp::Kind;
+  const struct {
+    K kind;
+    bool write;
+    uint32_t addr;
+    const char* bin;
+  } cases[] = {
+      {K::kStateWrite, true, regs::kCtrl, "bus/write_state"},
+      {K::kPartialWrite, true, regs::kFog, "bus/write_partial_strobe"},
+      {K::kPerfClear, true, regs::kPerfClear, "bus/perf_clear"},
+      {K::kRoWrite, true, regs::kCapId, "bus/err_ro_write"},
+      {K::kWoRead, false, regs::kPerfClear, "bus/err_wo_read"},
+      {K::kUnmappedRead, false, 0xFF0, "bus/err_unmapped_read"},
+      {K::kUnmappedWrite, true, 0xFF0, "bus/err_unmapped_write"},
+      {K::kMisalignedRead, false, regs::kCtrl + 1, "bus/err_misaligned_read"},
+      {K::kMisalignedWrite, true, regs::kCtrl + 2, "bus/err_misaligned_write"},
+      {K::kStatusPoll, false, regs::kStatus, "bus/read_status"},
+      {K::kRead, false, regs::kCapId, "bus/read_caps"},
+      {K::kRead, false, regs::kCtrl - 4, "bus/read_caps"},
+      {K::kRead, false, regs::kCtrl, "bus/read_state"},
+      {K::kRead, false, regs::kStatus - 4, "bus/read_state"},
+      {K::kRead, false, regs::kStatus, "bus/read_status"},
+      {K::kRead, false, regs::kPerfPixelsIn, "bus/read_perf"},
+  };
+  for (const auto& c : cases) {
+    EXPECT_EQ(bus_hits(c.kind, c.write, c.addr), (Hits{{c.bin, 1}}))
+        << sim::to_string(c.kind) << " at " << c.addr;
+  }
+}
+
+TEST(CoverageSample, AStateWriteIsHeldOnlyWithWaitStates) {
+  using K = sim::BusOp::Kind;
+  EXPECT_EQ(bus_hits(K::kStateWrite, true, regs::kCtrl, 0), (Hits{{"bus/write_state", 1}}));
+  EXPECT_EQ(bus_hits(K::kStateWrite, true, regs::kCtrl, 3),
+            (Hits{{"bus/write_state", 1}, {"stall/state_write_held", 1}}));
+  EXPECT_EQ(bus_hits(K::kPartialWrite, true, regs::kFog, 1),
+            (Hits{{"bus/write_partial_strobe", 1}, {"stall/state_write_held", 1}}));
+  // Registers outside the state window are not state writes, held or not.
+  EXPECT_EQ(bus_hits(K::kPerfClear, true, regs::kPerfClear, 2), (Hits{{"bus/perf_clear", 1}}));
+  EXPECT_EQ(bus_hits(K::kRoWrite, true, regs::kCapId, 2), (Hits{{"bus/err_ro_write", 1}}));
+}
+
+TEST(CoverageSample, AHazardCounterReadCountsOnlyWhenItMovedPastTheLastRead) {
+  using K = sim::BusOp::Kind;
+  const Hits perf = {{"bus/read_perf", 1}};
+  EXPECT_EQ(bus_hits(K::kRead, false, regs::kPerfHazardStalls, 0, 5, 5), perf);
+  EXPECT_EQ(bus_hits(K::kRead, false, regs::kPerfHazardStalls, 0, 4, 5), perf);
+  EXPECT_EQ(bus_hits(K::kRead, false, regs::kPerfHazardStalls, 0, 6, 5),
+            (Hits{{"bus/read_perf", 1}, {"hazard/stall_observed", 1}}));
+  // Another counter's value says nothing about hazards.
+  EXPECT_EQ(bus_hits(K::kRead, false, regs::kPerfMemStalls, 0, 6, 5), perf);
 }
 
 TEST(CoverageCounts, HitsOutsideTheUniverseAreKeptButNotCounted) {

@@ -1,14 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
-// Coverage sampling of one accepted pixel: which bins of Coverage its processing exercises, worked
-// out from the state and the pixel with om::ref's selection rules (not from either simulated side).
+// Coverage sampling: which bins of Coverage an accepted pixel (its processing, its samples, its
+// depth-stencil test, its position's reuse), a cycle of om_top's ports or a completed bus transfer
+// exercises, worked out with om::ref's selection rules (not from either simulated side). Env fills
+// the inputs; the decisions are here, where a test can feed them known values.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 
 #include "om/cosim/coverage.h"
 #include "om/cosim/scoreboard.h"
+#include "om/ref/depth_stencil.h"
 #include "om/ref/pixel.h"
+#include "om/sim/apb_master.h"
 #include "om/sim/bus_op.h"
 
 namespace om::cosim {
@@ -43,6 +48,40 @@ struct MsPixel {
 /// Strays (sample >= n) and clears hit nothing. `covered`: ref::pixel_covered(ps, px).
 void sample_ms(Coverage& cov, MsPixel& acc, const ref::PixelState& ps, const ref::PixelIn& px,
                bool covered, uint32_t x, uint32_t y);
+
+/// What the depth-stencil bins see of one sample the test ran on (Scoreboard::ds_test gave a
+/// result): Env fills it from the scoreboard's state.
+struct DsSample {
+  const ref::DepthStencilDesc* desc = nullptr;  // the state's (Scoreboard::ds_desc)
+  const DsFormatInfo* format = nullptr;         // the bound view's
+  ref::DsOutcome outcome = ref::DsOutcome::PASS;
+  bool front = true;  // the primitive's face (TbPixel::front_face)
+};
+
+/// The depth-stencil bins of a tested sample: the depth function on the view's format (depth test
+/// on), and the stencil op the outcome selects on the sample's face, by outcome and face (stencil
+/// test on and a format with stencil).
+void sample_ds(Coverage& cov, const DsSample& s);
+
+/// The positions of the last kReuseWindow pixels, for the hazard bins' reuse distances (1..15): a
+/// fixed window, so memory does not grow with the pixels a run sends.
+constexpr uint32_t kReuseWindow = 16;
+struct ReuseRing {
+  ReuseRing() { key.fill(~0u); }
+  // (y << 14 | x) of pixel n at [n % kReuseWindow]; ~0u: none yet.
+  std::array<uint32_t, kReuseWindow> key;
+  uint32_t next = 0;  // the next pixel's n (wraps at 2^32, a multiple of the window)
+};
+
+/// The ids of the reuse-distance bins, looked up once per Coverage (sampled every pixel).
+struct ReuseBins {
+  explicit ReuseBins(const Coverage& cov);
+  Coverage::Id reuse[4];  // distance 1, 2-3, 4-7, 8-15
+};
+
+/// The reuse bin of pixel (x, y): the distance back to the last of the window's pixels at the same
+/// position (nothing when none is); then records (x, y) in `ring`.
+void sample_reuse(Coverage& cov, const ReuseBins& bins, ReuseRing& ring, uint32_t x, uint32_t y);
 
 /// What one cycle of om_top's ports shows the cycle bins (Env::observe fills it before the cycle's
 /// handshakes change the memory).
@@ -96,9 +135,15 @@ BusBin bus_bin(const sim::BusOp& op);
 /// The ids of the bus bins, looked up once per Coverage (a bus transfer ends every few cycles).
 struct BusBins {
   explicit BusBins(const Coverage& cov);
-  Coverage::Id of(const sim::BusOp& op) const { return bin[static_cast<int>(bus_bin(op))]; }
   Coverage::Id bin[kNumBusBins];
   Coverage::Id state_write_held;  // a state write the register block held (PREADY low)
+  Coverage::Id hazard_stall_observed;
 };
+
+/// The bins of a completed bus transfer whose PSLVERR was the expected one: its bus bin, a state
+/// register write held in wait states, and a read of PERF_HAZARD_STALLS above `last_hazard_read`
+/// (its value at the previous read, 0 after PERF_CLEAR).
+void sample_bus(Coverage& cov, const BusBins& bins, const sim::ApbMaster::Done& d,
+                uint32_t last_hazard_read);
 
 }  // namespace om::cosim

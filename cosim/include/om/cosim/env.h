@@ -8,7 +8,6 @@
 // on.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -90,12 +89,10 @@ class Env final : public sim::Testbench<TopIn, TopOut> {
   std::optional<cosim::Scoreboard> sb_;  // replaced at every drain
   bool sb_state_stale_ = false;          // regs_ changed since sb_ last took its state
   Coverage cov_;
-  // Bins on_pixel() may hit every pixel, looked up once (Coverage::id hashes the name).
-  struct StreamBins {
-    Coverage::Id reuse[4];  // distance 1, 2-3, 4-7, 8-15
-    Coverage::Id illegal_state;
-  } bins_;
-  void sample_ds(const TbPixel& p, const std::optional<ref::DsTexelOut>& t);
+  // Bins looked up once (Coverage::id hashes the name): on_pixel() may hit them every pixel.
+  Coverage::Id illegal_state_bin_;
+  ReuseBins reuse_bins_;
+  ReuseRing reuse_ring_;  // the pixels sample_reuse() saw
   PixelBins pixel_bins_;
   CycleBins cycle_bins_;
   BusBins bus_bins_;
@@ -116,10 +113,6 @@ class Env final : public sim::Testbench<TopIn, TopOut> {
   uint64_t pixels_in_ = 0;
   uint64_t last_progress_ = 0;
   uint32_t last_hazard_read_ = 0;
-  // (y << 14 | x) of pixel n at [n % kRecent], for the reuse distances coverage bins (1..15):
-  // a fixed window, so memory does not grow with the pixels a run sends. ~0u: none yet.
-  static constexpr uint64_t kRecent = 16;
-  std::array<uint32_t, kRecent> recent_{};
   uint64_t final_started_ = 0;
   bool final_polling_ = false;
   int final_reads_ = 0;

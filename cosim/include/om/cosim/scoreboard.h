@@ -42,6 +42,8 @@ class Scoreboard {
   const State& state() const { return state_; }
   /// The depth-stencil description of state().
   const ref::DepthStencilDesc& ds_desc() const { return ds_; }
+  /// The depth-stencil view of state() (format nullptr: none bound).
+  const ref::DsBinding& ds_binding() const { return ds_bind_; }
   /// Processes one pixel on the expected image (in submission order).
   void apply(const TbPixel& p) { apply(p, ref_state(p.x, p.y)); }
   /// The same with ps = ref_state(p.x, p.y), computed by the caller.
