@@ -130,7 +130,8 @@ class Csr {
   CsrRegs reset_view_;  // what comb() reads while rst_n is low (built only then)
   CsrOut out_;
   // out_.state and out_.cfg_info are decoded only when what they are decoded from changed: the
-  // state registers (a bus write or reset) and cfg_q (reset); every other cycle keeps them.
+  // state registers (a bus write or reset) and cfg_q (reset); every other cycle keeps them. A bus
+  // write decodes its own word into out_.state at once unless the state is stale anyway.
   bool state_stale_ = true;
   bool cfg_info_stale_ = true;
   // out_ is what settle() would put out for rst_n high and PSEL low: settle() put it out with
