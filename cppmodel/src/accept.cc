@@ -1,16 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "om/accept.h"
 
+#include "om/ref/hw_state.h"
 #include "om/ref/pixel.h"
 
 namespace om {
 
 void Accept::set_state(const State& s, uint32_t max_rts, uint32_t fl_index) {
   const bool loe0 = s.rt_desc[0].logic_op_enable;
+  const ref::BlendDesc blend = ref::blend_desc(s);
   for (uint32_t i = 0; i < kMaxRts; ++i) {
     const RtBind& b = s.rt_bind[i];
     const FormatInfo* f = fmt_info(b.format);
-    const RtDesc d = desc_sel(s, i, b.format, fl_index);
+    const RtDesc d = desc_sel(s, blend, i, b.format, fl_index);
     const uint32_t present = fmt_present(f);
     Slot& sl = dec_.slot[i];
     sl.exists = f != nullptr && i < max_rts;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "om/top.h"
 
+#include "om/ref/hw_state.h"
+
 namespace om {
 
 Top::Top() {
@@ -61,11 +63,12 @@ void Top::reset_stages() {
 void Top::decode_state(const CsrOut& co) {
   const State& s = co.state;
   const CfgInfo& cfg = co.cfg_info;
+  const ref::BlendDesc blend = ref::blend_desc(s);
   u_depth_.set_state(s);
   u_accept_.set_state(s, cfg.max_rts, cfg.fl_index);
   for (uint32_t i = 0; i < kMaxRts; ++i) {
     slot_[i].format = s.rt_bind[i].format;
-    slot_[i].desc = desc_sel(s, i, s.rt_bind[i].format, cfg.fl_index);
+    slot_[i].desc = desc_sel(s, blend, i, s.rt_bind[i].format, cfg.fl_index);
   }
   gamma_space_ = cfg.fl_index <= 2;  // FL 9_1 .. 9_3: sRGB RTs blend in gamma space
   logic_op_enable0_ = s.rt_desc[0].logic_op_enable;
