@@ -174,8 +174,9 @@ const TopOut& Top::eval(const TopIn& in) {
   }
   if (!in_.rst_n) reset_stages();  // asynchronous reset acts at once
 
-  // om_csr: busy_i comes from registers only.
-  const bool busy = u_depth_.busy() || u_accept_.busy() || u_hazard_.busy();
+  // om_csr: busy_i comes from registers only. After a quiet cycle they are all still empty: its
+  // tick() loaded none (see below) and eval() again within the cycle changes none.
+  const bool busy = !quiet_ && (u_depth_.busy() || u_accept_.busy() || u_hazard_.busy());
   CsrIn& ci = csr_in_;
   ci.busy = busy;
   ci.init_done = true;
