@@ -96,10 +96,7 @@ const AcceptOut& Accept::comb(const AcceptIn& in) {
   return o;
 }
 
-void Accept::seq(const AcceptIn& in) {
-  // Empty and no pixel offered: no flop changes (intake_fresh_ is already clear: it is set only
-  // while u_in_reg holds a pixel and cleared when that pixel leaves).
-  if (!in.in_valid && !busy()) return;
+void Accept::edge(const AcceptIn& in) {
   const bool in_q_valid = u_in_reg_.out_valid();
   const bool px_valid = u_px_reg_.out_valid();
 

@@ -50,7 +50,12 @@ class Accept {
   void set_state(const State& s, uint32_t max_rts, uint32_t fl_index);
 
   const AcceptOut& comb(const AcceptIn& in);
-  void seq(const AcceptIn& in);
+  /// Rising clock edge. Inline: empty and no pixel offered, no flop changes (intake_fresh_ is
+  /// already clear: it is set only while u_in_reg holds a pixel and cleared when that pixel
+  /// leaves).
+  void seq(const AcceptIn& in) {
+    if (in.in_valid || busy()) edge(in);
+  }
   void reset();
 
   /// in_ready_o from registers and hold (valid before comb()).
@@ -65,6 +70,8 @@ class Accept {
   const PipeReg<Op, 0>& op_reg() const { return u_op_reg_; }
 
  private:
+  void edge(const AcceptIn& in);  // seq() of a cycle with a pixel offered or held
+
   // State decoded per slot (what the RTL's per-slot always_comb derives from state_i).
   struct Slot {
     bool exists = false;   // fmt_info(format).valid && i < max_rts
