@@ -172,6 +172,21 @@ const TopOut& Top::eval(const TopIn& in) {
       ci.pstrb = in.pstrb;
     }
   }
+  // An idle cycle: quiet after a quiet one (see settle_cycle()), om_csr idle, no hold input set
+  // and om_depth's mode current. Every stage's outputs and the wires between them are kept, so
+  // only om_csr's outputs (busy_i low) are settled: settle_cycle() would change nothing else.
+  // Most cycles of a run are idle.
+  if (quiet_ && in_.rst_n && !in_.in_valid && !in_.mem_rsp_valid && !in_.ds_rsp_valid &&
+      csr_.idle(csr_in_) && !ds_in_.hold && !acc_in_.hold && (!state_dirty_ || active_current_)) {
+    csr_in_.busy = false;
+    put_csr_outputs(csr_.comb_idle(false));
+    settled_ = true;
+    return out_;
+  }
+  return settle_cycle();
+}
+
+const TopOut& Top::settle_cycle() {
   if (!in_.rst_n) reset_stages();  // asynchronous reset acts at once
 
   // om_csr: busy_i comes from registers only. After a quiet cycle they are all still empty: its
@@ -230,15 +245,23 @@ const TopOut& Top::eval(const TopIn& in) {
     o.ds_wr_data = *dso.ds_wr_data;
   }
 
-  o.prdata = co.prdata;
-  o.pready = co.pready;
-  o.pslverr = co.pslverr;
-  o.perf = co.perf;  // om_csr's perf_o: busy_i and the counters (reset view while rst_n = 0)
+  put_csr_outputs(co);
   settled_ = true;
   return o;
 }
 
 void Top::tick() {
+  // The edge of a settled quiet cycle without reset or a request to answer: no stage loads and
+  // the state keeps, only om_csr's edge (it counts) remains. Most edges of a run are such.
+  if (settled_ && quiet_ && in_.rst_n && !csr_.regs().cpuif_req) {
+    settled_ = false;
+    csr_.seq(csr_in_);
+    return;
+  }
+  edge();
+}
+
+void Top::edge() {
   if (!settled_) eval(in_);
   settled_ = false;
   if (!in_.rst_n) {

@@ -75,20 +75,19 @@ class Csr {
   Csr() = default;
 
   /// Settles and returns the outputs of the current cycle (also kept in out()).
-  const CsrOut& comb(const CsrIn& in) {
-    // Most cycles: no request answered (cpuif_req low) and none on the bus (psel low), so the
-    // register block answers nothing and no state write is pending; the state, the counters and
-    // cfg_q are as the last settle() put them out (seq() marks them otherwise): only busy
-    // changes.
-    if (in.rst_n && !in.psel && outputs_current_) {
-      out_.pready = false;
-      out_.pslverr = false;
-      out_.prdata = 0;
-      out_.state_write_pending = false;
-      out_.perf.busy = in.busy;
-      return out_;
-    }
-    return settle(in);
+  const CsrOut& comb(const CsrIn& in) { return idle(in) ? comb_idle(in.busy) : settle(in); }
+  /// Most cycles: no request answered (cpuif_req low) and none on the bus (psel low), so the
+  /// register block answers nothing and no state write is pending; the state, the counters and
+  /// cfg_q are as the last settle() put them out (seq() marks them otherwise): only busy changes.
+  bool idle(const CsrIn& in) const { return in.rst_n && !in.psel && outputs_current_; }
+  /// comb() of a cycle where idle(in) holds, for a caller that has checked it; `busy` = in.busy.
+  const CsrOut& comb_idle(bool busy) {
+    out_.pready = false;
+    out_.pslverr = false;
+    out_.prdata = 0;
+    out_.state_write_pending = false;
+    out_.perf.busy = busy;
+    return out_;
   }
   /// Rising clock edge with the inputs of the current cycle (call comb(in) first).
   void seq(const CsrIn& in) {
