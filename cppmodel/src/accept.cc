@@ -1,22 +1,28 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "om/accept.h"
 
+#include "om/ref/hw_state.h"
 #include "om/ref/pixel.h"
 
 namespace om {
 
 void Accept::set_state(const State& s, uint32_t max_rts, uint32_t fl_index) {
   const bool loe0 = s.rt_desc[0].logic_op_enable;
+  dec_.exists = 0;
+  dec_.draws = 0;
+  const ref::BlendDesc blend = ref::blend_desc(s);
   for (uint32_t i = 0; i < kMaxRts; ++i) {
     const RtBind& b = s.rt_bind[i];
     const FormatInfo* f = fmt_info(b.format);
-    const RtDesc d = desc_sel(s, i, b.format, fl_index);
+    const RtDesc d = desc_sel(s, blend, i, b.format, fl_index);
     const uint32_t present = fmt_present(f);
     Slot& sl = dec_.slot[i];
-    sl.exists = f != nullptr && i < max_rts;
+    const bool exists = f != nullptr && i < max_rts;
+    const bool draw_ok = ((s.ps_outputs >> i) & 1u) != 0 && (d.write_mask & present) != 0;
+    if (exists) dec_.exists |= 1u << i;
+    if (exists && draw_ok) dec_.draws |= 1u << i;
     sl.width = b.width;
     sl.height = b.height;
-    sl.draw_ok = ((s.ps_outputs >> i) & 1u) != 0 && (d.write_mask & present) != 0;
     sl.need_rd =
         f != nullptr && op_needs_read(false, loe0, d.blend_enable, f->cls, d.write_mask, present);
   }
@@ -30,10 +36,12 @@ void Accept::intake(const Pixel& p) {
   const uint32_t y = p.y & ((1u << kCoordW) - 1u);
   const bool killed = draw_killed(p, dec_.kill);
   uint32_t slots = 0;
-  for (uint32_t i = 0; i < kMaxRts; ++i) {
+  // A slot gets the op when the pixel survives, the slot exists (and has something to draw for a
+  // draw) and the pixel is inside its RT.
+  for (uint32_t m = killed ? 0u : (is_clear ? dec_.exists : dec_.draws); m != 0; m &= m - 1) {
+    const uint32_t i = static_cast<uint32_t>(__builtin_ctz(m));
     const Slot& sl = dec_.slot[i];
-    const bool bound = sl.exists && x < sl.width && y < sl.height;
-    if (!killed && bound && (is_clear || sl.draw_ok)) slots |= 1u << i;
+    if (x < sl.width && y < sl.height) slots |= 1u << i;
   }
   slots_ = slots;
   killed_ = killed;
@@ -94,10 +102,7 @@ const AcceptOut& Accept::comb(const AcceptIn& in) {
   return o;
 }
 
-void Accept::seq(const AcceptIn& in) {
-  // Empty and no pixel offered: no flop changes (intake_fresh_ is already clear: it is set only
-  // while u_in_reg holds a pixel and cleared when that pixel leaves).
-  if (!in.in_valid && !busy()) return;
+void Accept::edge(const AcceptIn& in) {
   const bool in_q_valid = u_in_reg_.out_valid();
   const bool px_valid = u_px_reg_.out_valid();
 

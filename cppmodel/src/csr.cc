@@ -232,9 +232,15 @@ void Csr::commit(const CsrIn& in) {
   if (target != nullptr && target->access == regs::Access::kRW) {
     uint32_t* w = regs::storage_word(fs, target->offset);
     const uint32_t v = merge(*w, target->write_mask);
-    if (v != *w) {  // a write of the value held keeps the decoded state
+    // A write of the value held keeps the decoded state. Every read-write register is a state
+    // register, and a program writes them one by one: decoding only the written word keeps the
+    // state current at a fraction of a whole decode (settle() decodes it all while it is stale).
+    if (v != *w) {
       *w = v;
-      state_stale_ = true;
+      if (!state_stale_) {
+        const int word = static_cast<int>((target->offset - regs::kStateBase) / 4u);
+        regs::decode_state_word(out_.state, word, v);
+      }
     }
   }
   // PERF_CLEAR.CLEAR is a single pulse: a written 1 holds for one cycle and clears the counters.

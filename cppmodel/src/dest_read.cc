@@ -3,9 +3,7 @@
 
 namespace om {
 
-void DestRead::seq(const DestReadIn& in) {
-  // Nothing to take, pop, answer or issue: no flop changes.
-  if (!in.in_valid && !op_pop_ && !in.mem_rsp_valid && !u_rd_req_.out_valid()) return;
+void DestRead::edge(const DestReadIn& in) {
   const bool take = in.in_valid && out_.in_ready;
   const bool issue = take && in.in_data->need_rd;
   // A head changes when it pops or an entry is pushed into its empty FIFO.

@@ -3,9 +3,7 @@
 
 namespace om {
 
-void Hazard::seq(const HazardIn& in) {
-  // No op offered or held and no retire: no flop changes.
-  if (!in.in_valid && !in.retire && !u_out_reg_.out_valid()) return;
+void Hazard::edge(const HazardIn& in) {
   const bool push = in.in_valid && out_.in_ready;
   HazardRegs& r = regs_;
   if (in.retire) {

@@ -33,16 +33,8 @@ ref::BlendOperands operands(const ref::Vec4& s, const ref::Vec4& s1, const ref::
 
 }  // namespace
 
-void RtDatapath::advance(const RtDatapathIn& in) {
-  // Back to front, so each stage reads the previous stage's registers before they change.
-  stage4();
-  stage3();
-  stage2();
-  stage1(in);
-}
-
 // s4: encode for the format (plain UNORM for a gamma-space sRGB blend), merge under the mask.
-void RtDatapath::stage4() {
+inline void RtDatapath::stage4() {
   const DpCtl& c = r_.ctl_s3;
   r_.valid = c.valid;
   if (!c.valid) return;
@@ -60,7 +52,7 @@ void RtDatapath::stage4() {
 }
 
 // s3: the blend equation on the factors of s2, the logic op, or the value to encode.
-void RtDatapath::stage3() {
+inline void RtDatapath::stage3() {
   const DpCtl& c = r_.ctl_s2;
   // A bubble's payload is read by no later stage: only its valid travels.
   r_.ctl_s3.valid = c.valid;
@@ -97,7 +89,7 @@ void RtDatapath::stage3() {
 }
 
 // s2: the source and destination factor of every channel.
-void RtDatapath::stage2() {
+inline void RtDatapath::stage2() {
   const DpCtl& c = r_.ctl_s1;
   r_.ctl_s2.valid = c.valid;
   if (!c.valid) return;
@@ -114,7 +106,7 @@ void RtDatapath::stage2() {
 }
 
 // s1: decode, unpack D, clamp S/S1/K to the RT range (gamma-space S for sRGB at FL 9_x).
-void RtDatapath::stage1(const RtDatapathIn& in) {
+inline void RtDatapath::stage1(const RtDatapathIn& in) {
   DpCtl& c = r_.ctl_s1;
   c.valid = in.valid;
   if (!in.valid) return;
@@ -156,6 +148,14 @@ void RtDatapath::stage1(const RtDatapathIn& in) {
   } else {
     r_.src_s1 = *in.s;  // the clear, logic-op and pass-through paths use S as given
   }
+}
+
+void RtDatapath::advance(const RtDatapathIn& in) {
+  // Back to front, so each stage reads the previous stage's registers before they change.
+  stage4();
+  stage3();
+  stage2();
+  stage1(in);
 }
 
 }  // namespace om

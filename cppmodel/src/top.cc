@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "om/top.h"
 
+#include "om/ref/hw_state.h"
+
 namespace om {
 
 Top::Top() {
@@ -61,11 +63,12 @@ void Top::reset_stages() {
 void Top::decode_state(const CsrOut& co) {
   const State& s = co.state;
   const CfgInfo& cfg = co.cfg_info;
+  const ref::BlendDesc blend = ref::blend_desc(s);
   u_depth_.set_state(s);
   u_accept_.set_state(s, cfg.max_rts, cfg.fl_index);
   for (uint32_t i = 0; i < kMaxRts; ++i) {
     slot_[i].format = s.rt_bind[i].format;
-    slot_[i].desc = desc_sel(s, i, s.rt_bind[i].format, cfg.fl_index);
+    slot_[i].desc = desc_sel(s, blend, i, s.rt_bind[i].format, cfg.fl_index);
   }
   gamma_space_ = cfg.fl_index <= 2;  // FL 9_1 .. 9_3: sRGB RTs blend in gamma space
   logic_op_enable0_ = s.rt_desc[0].logic_op_enable;
@@ -169,10 +172,26 @@ const TopOut& Top::eval(const TopIn& in) {
       ci.pstrb = in.pstrb;
     }
   }
+  // An idle cycle: quiet after a quiet one (see settle_cycle()), om_csr idle, no hold input set
+  // and om_depth's mode current. Every stage's outputs and the wires between them are kept, so
+  // only om_csr's outputs (busy_i low) are settled: settle_cycle() would change nothing else.
+  // Most cycles of a run are idle.
+  if (quiet_ && in_.rst_n && !in_.in_valid && !in_.mem_rsp_valid && !in_.ds_rsp_valid &&
+      csr_.idle(csr_in_) && !ds_in_.hold && !acc_in_.hold && (!state_dirty_ || active_current_)) {
+    csr_in_.busy = false;
+    put_csr_outputs(csr_.comb_idle(false));
+    settled_ = true;
+    return out_;
+  }
+  return settle_cycle();
+}
+
+const TopOut& Top::settle_cycle() {
   if (!in_.rst_n) reset_stages();  // asynchronous reset acts at once
 
-  // om_csr: busy_i comes from registers only.
-  const bool busy = u_depth_.busy() || u_accept_.busy() || u_hazard_.busy();
+  // om_csr: busy_i comes from registers only. After a quiet cycle they are all still empty: its
+  // tick() loaded none (see below) and eval() again within the cycle changes none.
+  const bool busy = !quiet_ && (u_depth_.busy() || u_accept_.busy() || u_hazard_.busy());
   CsrIn& ci = csr_in_;
   ci.busy = busy;
   ci.init_done = true;
@@ -226,15 +245,23 @@ const TopOut& Top::eval(const TopIn& in) {
     o.ds_wr_data = *dso.ds_wr_data;
   }
 
-  o.prdata = co.prdata;
-  o.pready = co.pready;
-  o.pslverr = co.pslverr;
-  o.perf = co.perf;  // om_csr's perf_o: busy_i and the counters (reset view while rst_n = 0)
+  put_csr_outputs(co);
   settled_ = true;
   return o;
 }
 
 void Top::tick() {
+  // The edge of a settled quiet cycle without reset or a request to answer: no stage loads and
+  // the state keeps, only om_csr's edge (it counts) remains. Most edges of a run are such.
+  if (settled_ && quiet_ && in_.rst_n && !csr_.regs().cpuif_req) {
+    settled_ = false;
+    csr_.seq(csr_in_);
+    return;
+  }
+  edge();
+}
+
+void Top::edge() {
   if (!settled_) eval(in_);
   settled_ = false;
   if (!in_.rst_n) {

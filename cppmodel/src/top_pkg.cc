@@ -10,8 +10,8 @@ const FormatInfo* fmt_info(uint32_t format) { return ref::find_format(format & 0
 
 uint32_t fmt_present(const FormatInfo* f) { return f == nullptr ? 0u : ref::present_channels(*f); }
 
-RtDesc desc_sel(const State& s, uint32_t rt, uint32_t format, uint32_t fl_index) {
-  const ref::BlendDesc blend = ref::blend_desc(s);
+RtDesc desc_sel(const State& s, const ref::BlendDesc& blend, uint32_t rt, uint32_t format,
+                uint32_t fl_index) {
   // select_rt_desc returns one of blend.render_target: map it back to the latched register fields.
   const ref::RtBlendDesc& sel = ref::select_rt_desc(blend, static_cast<int>(rt & 7u));
   RtDesc d = s.rt_desc[&sel - blend.render_target.data()];

@@ -3,9 +3,7 @@
 
 namespace om {
 
-void Write::seq(const WriteIn& in) {
-  // Empty and nothing offered: no flop changes (the skid entry fills only behind a valid one).
-  if (!in.in_valid && !u_out_reg_.out_valid()) return;
+void Write::edge(const WriteIn& in) {
   if (in.in_valid) {
     req_in_.write = in.in_write;
     req_in_.addr = in.in_addr;

@@ -31,6 +31,21 @@ TEST(StateCodec, DecodeOfEncodeGivesEveryFieldBack) {
   }
 }
 
+TEST(StateCodec, DecodingOneWordChangesOnlyTheFieldsItHolds) {
+  std::mt19937 rng(static_cast<uint32_t>(test_seed()));
+  for (int n = 0; n < 20; ++n) {
+    const State a = random_state(rng);
+    const regs::StateWindow wb = regs::encode_state(random_state(rng));
+    for (int i = 0; i < regs::kStateWords; ++i) {
+      regs::StateWindow w = regs::encode_state(a);
+      w[i] = wb[i];
+      State s = a;
+      regs::decode_state_word(s, i, wb[i]);
+      EXPECT_EQ(s, regs::decode_state(w)) << "state " << n << ", word " << i;
+    }
+  }
+}
+
 TEST(StateCodec, FieldsLandWhereTheRegisterMapPutsThem) {
   State s;
   s.rt_desc[3].write_mask = 0xA;

@@ -5,7 +5,7 @@ om_state (state fields): the register <-> om_pkg::state_t codec. om_min_fl (capa
 which the bit is 1. Emits om_csr_map_pkg.sv (state_from_hwif(): the state_t om_csr drives from its register block;
 with_fl_caps(): the feature-level capability bits of its caps ROM; with_<array>(): a hardware-input register
 array's fields from one vector each; plus the performance counters' wiring, csr_storage.sv()) and om/gen/state_codec.h (decode_state /
-encode_state / state_overflow over the state window's words, cap_fl_bits()), so the RTL, the cycle model's Csr,
+decode_state_word / encode_state / state_overflow over the state window's words, cap_fl_bits()), so the RTL, the cycle model's Csr,
 om::ref's caps, the co-simulation's register shadow and the host driver map registers one way. Checks that every
 state_t scalar is held by exactly one register field of its width.
 """
@@ -144,14 +144,18 @@ def sv(regs, extra: list[str]) -> str:
 def cpp(regs) -> str:
     base, words = window(regs)
     dec, enc, ovf = [], [], []
+    by_word: dict[int, list[str]] = {}  # decode_state_word()'s cases: the fields of each word
     for s in slots(regs):
-        w = f"w[{(s.offset - base) // 4}]"
+        i = (s.offset - base) // 4
+        w = f"w[{i}]"
         mask = f"0x{(1 << s.leaf.width) - 1:X}u"
         if s.leaf.kind == "bool":
             dec.append(f"  s.{s.leaf.path} = (({w} >> {s.lsb}) & 1u) != 0;")
+            by_word.setdefault(i, []).append(f"      s.{s.leaf.path} = ((v >> {s.lsb}) & 1u) != 0;")
             enc.append(f"  {w} |= (s.{s.leaf.path} ? 1u : 0u) << {s.lsb};")
             continue
         dec.append(f"  s.{s.leaf.path} = ({w} >> {s.lsb}) & {mask};")
+        by_word.setdefault(i, []).append(f"      s.{s.leaf.path} = (v >> {s.lsb}) & {mask};")
         enc.append(f"  {w} |= (s.{s.leaf.path} & {mask}) << {s.lsb};")
         if s.leaf.width < 32:
             ovf.append(f"  if (s.{s.leaf.path} > {mask}) return overflow(\"{s.reg}.{s.field}\", s.{s.leaf.path}, "
@@ -166,6 +170,12 @@ def cpp(regs) -> str:
            "using StateWindow = std::array<uint32_t, kStateWords>;", "",
            "/// The state the registers hold (every field as stored, illegal encodings included).",
            "inline State decode_state(const StateWindow& w) {", "  State s;"] + dec + ["  return s;", "}", "",
+           "/// decode_state() of one word: the fields word `i` of the window holds, set in `s` from its value `v`",
+           "/// (every other member kept; nothing for a word without state or an `i` outside the window).",
+           "inline void decode_state_word(State& s, int i, uint32_t v) {", "  switch (i) {"]
+    for i in sorted(by_word):
+        out += [f"    case {i}:"] + by_word[i] + ["      break;"]
+    out += ["    default:", "      break;", "  }", "}", "",
            "/// The register values that hold `s`; each value masked to its field (see state_overflow()).",
            "inline StateWindow encode_state(const State& s) {", "  StateWindow w{};"] + enc + ["  return w;", "}", "",
            "/// The first member of `s` too wide for its register field, as \"RT[3].RT_LOGIC.WRITE_MASK = 17 does not",

@@ -50,7 +50,12 @@ class Accept {
   void set_state(const State& s, uint32_t max_rts, uint32_t fl_index);
 
   const AcceptOut& comb(const AcceptIn& in);
-  void seq(const AcceptIn& in);
+  /// Rising clock edge. Inline: empty and no pixel offered, no flop changes (intake_fresh_ is
+  /// already clear: it is set only while u_in_reg holds a pixel and cleared when that pixel
+  /// leaves).
+  void seq(const AcceptIn& in) {
+    if (in.in_valid || busy()) edge(in);
+  }
   void reset();
 
   /// in_ready_o from registers and hold (valid before comb()).
@@ -65,16 +70,21 @@ class Accept {
   const PipeReg<Op, 0>& op_reg() const { return u_op_reg_; }
 
  private:
+  void edge(const AcceptIn& in);  // seq() of a cycle with a pixel offered or held
+
   // State decoded per slot (what the RTL's per-slot always_comb derives from state_i).
   struct Slot {
-    bool exists = false;   // fmt_info(format).valid && i < max_rts
     uint32_t width = 0;    // rt_bind.width [14:0]
     uint32_t height = 0;   // rt_bind.height [14:0]
-    bool draw_ok = false;  // ps_outputs[i] && (desc_sel().write_mask & present) != 0
     bool need_rd = false;  // op_needs_read() of a draw op in this slot
   };
   struct Decoded {
     std::array<Slot, kMaxRts> slot{};
+    // The slots' rules as masks (bit i = slot i), so that intake() visits only the slots an op
+    // can go to: exists = fmt_info(format).valid && i < max_rts; draws = exists && ps_outputs[i]
+    // && (desc_sel().write_mask & present) != 0.
+    uint32_t exists = 0;
+    uint32_t draws = 0;
     KillState kill;  // om_kill's state, and the fog state (kill.d3d9)
   };
 

@@ -75,20 +75,19 @@ class Csr {
   Csr() = default;
 
   /// Settles and returns the outputs of the current cycle (also kept in out()).
-  const CsrOut& comb(const CsrIn& in) {
-    // Most cycles: no request answered (cpuif_req low) and none on the bus (psel low), so the
-    // register block answers nothing and no state write is pending; the state, the counters and
-    // cfg_q are as the last settle() put them out (seq() marks them otherwise): only busy
-    // changes.
-    if (in.rst_n && !in.psel && outputs_current_) {
-      out_.pready = false;
-      out_.pslverr = false;
-      out_.prdata = 0;
-      out_.state_write_pending = false;
-      out_.perf.busy = in.busy;
-      return out_;
-    }
-    return settle(in);
+  const CsrOut& comb(const CsrIn& in) { return idle(in) ? comb_idle(in.busy) : settle(in); }
+  /// Most cycles: no request answered (cpuif_req low) and none on the bus (psel low), so the
+  /// register block answers nothing and no state write is pending; the state, the counters and
+  /// cfg_q are as the last settle() put them out (seq() marks them otherwise): only busy changes.
+  bool idle(const CsrIn& in) const { return in.rst_n && !in.psel && outputs_current_; }
+  /// comb() of a cycle where idle(in) holds, for a caller that has checked it; `busy` = in.busy.
+  const CsrOut& comb_idle(bool busy) {
+    out_.pready = false;
+    out_.pslverr = false;
+    out_.prdata = 0;
+    out_.state_write_pending = false;
+    out_.perf.busy = busy;
+    return out_;
   }
   /// Rising clock edge with the inputs of the current cycle (call comb(in) first).
   void seq(const CsrIn& in) {
@@ -130,7 +129,8 @@ class Csr {
   CsrRegs reset_view_;  // what comb() reads while rst_n is low (built only then)
   CsrOut out_;
   // out_.state and out_.cfg_info are decoded only when what they are decoded from changed: the
-  // state registers (a bus write or reset) and cfg_q (reset); every other cycle keeps them.
+  // state registers (a bus write or reset) and cfg_q (reset); every other cycle keeps them. A bus
+  // write decodes its own word into out_.state at once unless the state is stale anyway.
   bool state_stale_ = true;
   bool cfg_info_stale_ = true;
   // out_ is what settle() would put out for rst_n high and PSEL low: settle() put it out with

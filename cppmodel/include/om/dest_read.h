@@ -66,7 +66,10 @@ class DestRead {
     o.mem_rd_addr = u_rd_req_.out_data();
     return o;
   }
-  void seq(const DestReadIn& in);
+  /// Rising clock edge. Inline: with nothing to take, pop, answer or issue no flop changes.
+  void seq(const DestReadIn& in) {
+    if (in.in_valid || op_pop_ || in.mem_rsp_valid || u_rd_req_.out_valid()) edge(in);
+  }
   void reset();
 
   const DestReadRegs& regs() const { return regs_; }
@@ -75,6 +78,8 @@ class DestRead {
   const Fifo<ref::Texel, kRspDepth>& rsp_fifo() const { return u_rsp_fifo_; }
 
  private:
+  void edge(const DestReadIn& in);  // seq() of a cycle with something to do
+
   Fifo<Op, kOpDepth> u_op_fifo_;
   PipeReg<MemAddr, 1> u_rd_req_;
   Fifo<ref::Texel, kRspDepth> u_rsp_fifo_;

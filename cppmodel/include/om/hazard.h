@@ -60,7 +60,10 @@ class Hazard {
     o.out_data = &u_out_reg_.out_data();
     return o;
   }
-  void seq(const HazardIn& in);
+  /// Rising clock edge. Inline: with no op offered or held and no retire no flop changes.
+  void seq(const HazardIn& in) {
+    if (in.in_valid || in.retire || u_out_reg_.out_valid()) edge(in);
+  }
   void reset();
 
   /// busy_o from registers only.
@@ -69,6 +72,8 @@ class Hazard {
   const PipeReg<Op, 0>& out_reg() const { return u_out_reg_; }
 
  private:
+  void edge(const HazardIn& in);  // seq() of a cycle with something to do
+
   static_assert(kTblDepth == 32, "tbl_valid is one 32-bit word");
 
   PipeReg<Op, 0> u_out_reg_;

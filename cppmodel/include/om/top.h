@@ -75,6 +75,18 @@ class Top {
   };
 
   void reset_stages();
+  // eval() after the inputs are taken, for every cycle but an idle one; out of line, so that the
+  // idle cycle's inline path saves no registers.
+  [[gnu::noinline]] const TopOut& settle_cycle();
+  // tick() for every edge but a quiet one; out of line, as settle_cycle().
+  [[gnu::noinline]] void edge();
+  // om_top's outputs from om_csr's.
+  void put_csr_outputs(const CsrOut& co) {
+    out_.prdata = co.prdata;
+    out_.pready = co.pready;
+    out_.pslverr = co.pslverr;
+    out_.perf = co.perf;  // om_csr's perf_o: busy_i and the counters (reset view while rst_n = 0)
+  }
   // om_write, om_dest_read, om_hazard and the wires between them, back to front.
   void settle_ops();
   void decode_state(const CsrOut& co);

@@ -22,8 +22,10 @@ const FormatInfo* fmt_info(uint32_t format);
 /// desc_sel(): the descriptor slot `rt` uses (ref::select_rt_desc: its own with
 /// IndependentBlendEnable and no logic op on RT 0, else RT 0's), with blend_enable cleared when
 /// `format` is not BLENDABLE at feature level `fl_index` (docs/behaviour.md §11 #7; unknown formats
-/// too).
-RtDesc desc_sel(const State& s, uint32_t rt, uint32_t format, uint32_t fl_index);
+/// too). `blend` is ref::blend_desc(s): a caller decoding every slot builds it once, as it converts
+/// every RT's descriptor.
+RtDesc desc_sel(const State& s, const ref::BlendDesc& blend, uint32_t rt, uint32_t format,
+                uint32_t fl_index);
 
 /// op_needs_read(): a draw op reads its destination iff wm = write_mask & present is not empty and
 /// the logic op is on (RT 0's enable), or blending is on for a non-integer format, or wm !=

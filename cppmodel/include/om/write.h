@@ -46,11 +46,17 @@ class Write {
     o.wr = o.mem_wr_valid && in.mem_wr_ready;
     return o;
   }
-  void seq(const WriteIn& in);
+  /// Rising clock edge. Inline: empty and nothing offered, no flop changes (the skid entry fills
+  /// only behind a valid one), which is most cycles.
+  void seq(const WriteIn& in) {
+    if (in.in_valid || u_out_reg_.out_valid()) edge(in);
+  }
   void reset() { u_out_reg_.reset(); }
   const PipeReg<WrReq, 1>& out_reg() const { return u_out_reg_; }
 
  private:
+  void edge(const WriteIn& in);  // seq() of a cycle that may load or unload
+
   PipeReg<WrReq, 1> u_out_reg_;
   WriteOut out_;
   bool req_ready_ = false;

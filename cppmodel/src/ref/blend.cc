@@ -2,6 +2,7 @@
 // Blending of one render target (docs/arithmetic.md §4–§6, §9).
 #include "om/ref/blend.h"
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -56,6 +57,24 @@ const GammaTwins& gamma_twins() {
 
 uint32_t one_minus(uint32_t x) { return f32_sub(kF32One, x); }
 
+// The lower bound clamp_input() clamps a format class to (the upper one is 1), or nullopt for the
+// classes it passes unchanged. One decision per call: the operand vectors of every blended op
+// clamp four channels each.
+std::optional<uint32_t> clamp_low(const FormatInfo& f) {
+  switch (f.cls) {
+    case FormatClass::UNORM:
+    case FormatClass::UNORM_SRGB:
+      return kF32Zero;
+    case FormatClass::SNORM:
+      return kF32MinusOne;
+    case FormatClass::FLOAT:
+    case FormatClass::UINT:
+    case FormatClass::SINT:
+      return std::nullopt;
+  }
+  throw std::invalid_argument(std::string("format ") + f.name + ": unknown format class");
+}
+
 }  // namespace
 
 bool format_blendable(const FormatInfo& f) {
@@ -68,22 +87,15 @@ const FormatInfo& blend_space_format(const FormatInfo& f, bool gamma_space) {
 }
 
 uint32_t clamp_input(const FormatInfo& f, uint32_t x) {
-  switch (f.cls) {
-    case FormatClass::UNORM:
-    case FormatClass::UNORM_SRGB:
-      return f32_clamp(x, kF32Zero, kF32One);
-    case FormatClass::SNORM:
-      return f32_clamp(x, kF32MinusOne, kF32One);
-    case FormatClass::FLOAT:
-    case FormatClass::UINT:
-    case FormatClass::SINT:
-      return x;
-  }
-  throw std::invalid_argument(std::string("format ") + f.name + ": unknown format class");
+  const std::optional<uint32_t> lo = clamp_low(f);
+  return lo ? f32_clamp(x, *lo, kF32One) : x;
 }
 
 Vec4 clamp_input(const FormatInfo& f, const Vec4& v) {
-  return {clamp_input(f, v[0]), clamp_input(f, v[1]), clamp_input(f, v[2]), clamp_input(f, v[3])};
+  const std::optional<uint32_t> lo = clamp_low(f);
+  if (!lo) return v;
+  return {f32_clamp(v[0], *lo, kF32One), f32_clamp(v[1], *lo, kF32One),
+          f32_clamp(v[2], *lo, kF32One), f32_clamp(v[3], *lo, kF32One)};
 }
 
 BlendOperands blend_operands(const FormatInfo& f, bool gamma_space, const Vec4& s, const Vec4& s1,

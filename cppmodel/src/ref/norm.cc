@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // UNORM / SNORM component conversions (docs/arithmetic.md §3, §6).
+#include <array>
 #include <stdexcept>
 #include <string>
 
@@ -23,14 +24,27 @@ void check_code(const char* fn, uint32_t code, int bits) {
   }
 }
 
+// code / (2^bits - 1): both operands are exact in binary32 (<= 2^16) and IEEE division is
+// correctly rounded (RNE).
+uint32_t unorm_quotient(uint32_t code, int bits) {
+  const float max_code = static_cast<float>((1u << bits) - 1u);
+  return f32_bits(static_cast<float>(code) / max_code);
+}
+
 }  // namespace
 
 uint32_t unorm_to_f32(uint32_t code, int bits) {
+  // 8-bit codes (the common formats' channels, the alpha-test reference of every pixel) come
+  // from a table of the same quotients, built once.
+  static const std::array<uint32_t, 256> kUnorm8 = [] {
+    std::array<uint32_t, 256> t{};
+    for (uint32_t c = 0; c < t.size(); ++c) t[c] = unorm_quotient(c, 8);
+    return t;
+  }();
+  if (bits == 8 && code < kUnorm8.size()) return kUnorm8[code];
   check_width("unorm_to_f32", bits, 1);
   check_code("unorm_to_f32", code, bits);
-  // Both operands are exact in binary32 (<= 2^16) and IEEE division is correctly rounded (RNE).
-  const float max_code = static_cast<float>((1u << bits) - 1u);
-  return f32_bits(static_cast<float>(code) / max_code);
+  return unorm_quotient(code, bits);
 }
 
 uint32_t f32_to_unorm(uint32_t f, int bits) {

@@ -11,14 +11,6 @@
 
 namespace om::ref {
 
-uint32_t present_channels(const FormatInfo& f) {
-  uint32_t m = 0;
-  for (int ch = 0; ch < 4; ++ch) {
-    if (f.ch[ch].bits != 0) m |= 1u << ch;
-  }
-  return m;
-}
-
 uint32_t effective_write_mask(const FormatInfo& f, uint32_t write_mask) {
   return write_mask & 0xFu & present_channels(f);
 }

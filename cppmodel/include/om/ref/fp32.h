@@ -39,14 +39,35 @@ constexpr bool f32_sign(uint32_t a) { return (a >> 31) != 0; }
 /// Flush a denormal to the zero of the same sign; every other value is returned unchanged.
 constexpr uint32_t f32_ftz(uint32_t a) { return f32_is_denormal(a) ? (a & kF32SignBit) : a; }
 
+// The host computes each op in binary32 with RNE and gradual underflow (the default environment, no
+// -ffast-math, no FMA contraction: -ffp-contract=off); flushing and NaN canonicalisation around it
+// give the exact contract of docs/arithmetic.md. Every primitive is inline: the datapath and the
+// kill rule run several per op or pixel.
+
+/// A host binary32 result under those rules: a NaN becomes kF32CanonicalNan, a denormal the zero
+/// of its sign.
+inline uint32_t f32_finish(float r) {
+  const uint32_t b = f32_bits(r);
+  return f32_is_nan(b) ? kF32CanonicalNan : f32_ftz(b);
+}
 /// a + b: inputs flushed (FTZ), IEEE RNE with gradual underflow, then a denormal result is flushed
 /// to a signed zero; any NaN result is kF32CanonicalNan. -0 + +0 = +0.
-uint32_t f32_add(uint32_t a, uint32_t b);
+inline uint32_t f32_add(uint32_t a, uint32_t b) {
+  a = f32_ftz(a);
+  b = f32_ftz(b);
+  if (f32_is_nan(a) || f32_is_nan(b)) return kF32CanonicalNan;
+  return f32_finish(f32_value(a) + f32_value(b));
+}
 /// a - b, defined as f32_add(a, b with its sign flipped) (identical IEEE semantics, incl. x - x =
 /// +0).
-uint32_t f32_sub(uint32_t a, uint32_t b);
+inline uint32_t f32_sub(uint32_t a, uint32_t b) { return f32_add(a, b ^ kF32SignBit); }
 /// a * b with the same FTZ/RNE/NaN rules as f32_add (NaN * 0 = INF * 0 = NaN).
-uint32_t f32_mul(uint32_t a, uint32_t b);
+inline uint32_t f32_mul(uint32_t a, uint32_t b) {
+  a = f32_ftz(a);
+  b = f32_ftz(b);
+  if (f32_is_nan(a) || f32_is_nan(b)) return kF32CanonicalNan;
+  return f32_finish(f32_value(a) * f32_value(b));
+}
 /// D3D min: inputs flushed; a NaN operand yields the other operand; both NaN yields
 /// kF32CanonicalNan; min(-0, +0) = -0 (IEEE-754R, docs/behaviour.md §11 #25).
 inline uint32_t f32_min(uint32_t a, uint32_t b) {
@@ -102,13 +123,15 @@ constexpr bool apply_cmp(CmpFunc func, T x, T y) {
 /// Ordered comparison `a FUNC b` with the D3D NaN rules (docs/behaviour.md §5.4): LESS, EQUAL,
 /// LESS_EQUAL, GREATER, GREATER_EQUAL are false with a NaN operand, NOT_EQUAL is true, NEVER/ALWAYS
 /// ignore the operands; +0 == -0. Inputs are flushed.
-bool f32_compare(CmpFunc func, uint32_t a, uint32_t b);
+inline bool f32_compare(CmpFunc func, uint32_t a, uint32_t b) {
+  return apply_cmp(func, f32_value(f32_ftz(a)), f32_value(f32_ftz(b)));
+}
 /// Truncate a finite non-negative value below 2^32 to an unsigned integer (the "truncate" of
 /// docs/arithmetic.md §6).
-uint32_t f32_trunc_u32(uint32_t a);
+inline uint32_t f32_trunc_u32(uint32_t a) { return static_cast<uint32_t>(f32_value(a)); }
 /// Truncate toward zero to a signed integer; |a| must be below 2^31.
-int32_t f32_trunc_i32(uint32_t a);
+inline int32_t f32_trunc_i32(uint32_t a) { return static_cast<int32_t>(f32_value(a)); }
 /// Exact conversion of an integer of magnitude <= 2^24 to binary32.
-uint32_t f32_from_int(int32_t i);
+inline uint32_t f32_from_int(int32_t i) { return f32_bits(static_cast<float>(i)); }
 
 }  // namespace om::ref

@@ -12,8 +12,15 @@
 
 namespace om::ref {
 
-/// Bit c (c = 0..3 for R, G, B, A) set when the format stores channel c.
-uint32_t present_channels(const FormatInfo& f);
+/// Bit c (c = 0..3 for R, G, B, A) set when the format stores channel c. Inline: the model reads
+/// it several times per op.
+inline uint32_t present_channels(const FormatInfo& f) {
+  uint32_t m = 0;
+  for (int ch = 0; ch < 4; ++ch) {
+    if (f.ch[ch].bits != 0) m |= 1u << ch;
+  }
+  return m;
+}
 
 /// The channels an RT op stores: the low 4 bits of `write_mask` (the RTL latches 4 bits) that the
 /// format has. 0 means the RT is left untouched (TV36: R8_UNORM with mask G).
