@@ -175,20 +175,6 @@ CycleBins::CycleBins(const Coverage& cov)
               cov.id("stall/latency_16_plus")},
       hazard_stall_observed(cov.id("hazard/stall_observed")) {}
 
-void sample_cycle(Coverage& cov, const CycleBins& bins, const CycleSample& c) {
-  if (c.rd_stall) cov.hit(c.wr_stall ? bins.mem_rd_and_wr : bins.mem_rd);
-  if (c.wr_stall && !c.rd_stall) cov.hit(bins.mem_wr);
-  if (c.backpressure) cov.hit(bins.input_backpressure);
-  if (c.outstanding >= 16) cov.hit(bins.reads_outstanding_16);
-  if (c.read_accepted) {
-    const uint32_t l = c.latency;
-    cov.hit(bins.latency[l <= 1 ? 0 : l <= 7 ? 1 : l <= 15 ? 2 : 3]);
-  }
-  if (c.hazard_stalls != c.last_hazard_read && c.hazard_stalls != 0) {
-    cov.hit(bins.hazard_stall_observed);
-  }
-}
-
 const char* bus_bin_name(BusBin b) {
   // In BusBin's order, which is also the bins' order in the coverage (Coverage registers them from
   // here).
