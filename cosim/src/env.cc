@@ -7,6 +7,7 @@
 #include "om/cosim/stimulus_file.h"
 #include "om/gen/csr_storage.h"
 #include "om/gen/regs.h"
+#include "om/ref/caps.h"
 
 namespace om::cosim {
 namespace {
@@ -211,6 +212,16 @@ void Env::on_bus(const sim::ApbMaster::Done& d) {
         const regs::RegInfo* r = regs::find_reg(op.addr);
         fail(std::string("bus: read of ") + r->name + " returned " + hex(d.rdata) +
              ", the register was written with " + hex(regs_.value(op.addr)));
+      }
+      // The capability registers are the configuration's (om::ref's caps rules): checked here
+      // too, so a side running alone is held to them as well as the lockstep's comparison.
+      if (ref::is_cap_register(op.addr)) {
+        const uint32_t want = ref::cap_register(kConfigs[st_.cfg.cfg_index], op.addr);
+        if (d.rdata != want) {
+          fail(std::string("bus: read of ") + regs::find_reg(op.addr)->name + " returned " +
+               hex(d.rdata) + ", configuration " + kConfigs[st_.cfg.cfg_index].name + " reports " +
+               hex(want));
+        }
       }
       if (op.addr == regs::kPerfHazardStalls) last_hazard_read_ = d.rdata;
       if (phase_ == Phase::kFinal && final_reads_ > 0) {

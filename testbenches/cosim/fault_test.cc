@@ -71,11 +71,21 @@ TEST(AloneFault, AReadOfTheWrongAddressIsAScoreboardFailure) {
 }
 
 TEST(AloneFault, AWrongStateRegisterReadIsABusFailure) {
-  // Armed where the second read after it reads back a state register (only those have a value
-  // to check against before the final counter reads).
+  // Armed where the third read after it reads back a state register.
   const RunResult r = run_fault("prdata@7000", false);
   ASSERT_EQ(r.failures.size(), 1u);
   EXPECT_NE(r.failures[0].message.find("bus: read of"), std::string::npos) << r.failures[0].message;
+}
+
+TEST(AloneFault, AWrongCapabilityRegisterReadIsABusFailure) {
+  // Armed where the third read after it reads CAP_D3D9_NUMRT: the configuration's value is the
+  // check, with no second side to compare against.
+  const RunResult r = run_fault("prdata@7500", false);
+  ASSERT_EQ(r.failures.size(), 1u);
+  EXPECT_NE(r.failures[0].message.find("bus: read of CAP_D3D9_NUMRT returned 0x00000005, "
+                                       "configuration fl11_1 reports 0x00000004"),
+            std::string::npos)
+      << r.failures[0].message;
 }
 
 TEST(AloneFault, NoFaultNoFailure) {
