@@ -140,7 +140,7 @@ std::vector<BusOp> ops(const Record& list) {
     if (!om::cosim::bus_kind(kind, &op.kind)) {
       throw py::value_error(r.at(".kind") + ": unknown bus operation '" + kind + "'");
     }
-    op.write = om::cosim::bus_kind_writes(op.kind);
+    op.write = om::sim::info(op.kind)->write;
     op.addr = static_cast<uint16_t>(r.whole(1, ".addr", UINT16_MAX));
     op.data = static_cast<uint32_t>(r.whole(2, ".data", UINT32_MAX));
     op.strb = static_cast<uint8_t>(r.whole(3, ".strb", UINT8_MAX));

@@ -189,7 +189,7 @@ void Env::on_drained() {
 void Env::on_bus(const sim::ApbMaster::Done& d) {
   const BusOp& op = d.op;
   if (op.kind != BusOp::Kind::kStatusPoll) last_progress_ = cycle_;
-  if (d.err != bus_kind_errs(op.kind)) {
+  if (d.err != sim::info(op.kind)->errs) {
     fail(std::string("bus: ") + to_string(op.kind) + (op.write ? " write " : " read ") +
          hex(op.addr) + (d.err ? " ended with PSLVERR" : " ended without PSLVERR"));
     return;

@@ -27,50 +27,16 @@ constexpr uint64_t kMaxCycles = 1000000000000ull;    // as --cycles
 constexpr uint64_t kMaxCoord = (1u << kCoordW) - 1;  // x and y are CoordW bits
 constexpr size_t kMaxPalette = 256;                  // PixelRef::palette is 8 bits
 
-constexpr BusOp::Kind kKinds[] = {
-    BusOp::Kind::kStateWrite,      BusOp::Kind::kPartialWrite,  BusOp::Kind::kRead,
-    BusOp::Kind::kPerfClear,       BusOp::Kind::kRoWrite,       BusOp::Kind::kWoRead,
-    BusOp::Kind::kUnmappedRead,    BusOp::Kind::kUnmappedWrite, BusOp::Kind::kMisalignedRead,
-    BusOp::Kind::kMisalignedWrite, BusOp::Kind::kStatusPoll};
-
 }  // namespace
 
 bool bus_kind(const std::string& name, BusOp::Kind* kind) {
-  for (BusOp::Kind k : kKinds) {
-    if (name == sim::to_string(k)) {
-      *kind = k;
+  for (const sim::BusKindInfo& k : sim::kBusKinds) {
+    if (name == k.name) {
+      *kind = k.kind;
       return true;
     }
   }
   return false;
-}
-
-bool bus_kind_writes(BusOp::Kind k) {
-  switch (k) {
-    case BusOp::Kind::kStateWrite:
-    case BusOp::Kind::kPartialWrite:
-    case BusOp::Kind::kPerfClear:
-    case BusOp::Kind::kRoWrite:
-    case BusOp::Kind::kUnmappedWrite:
-    case BusOp::Kind::kMisalignedWrite:
-      return true;
-    default:
-      return false;
-  }
-}
-
-bool bus_kind_errs(BusOp::Kind k) {
-  switch (k) {
-    case BusOp::Kind::kRoWrite:
-    case BusOp::Kind::kWoRead:
-    case BusOp::Kind::kUnmappedRead:
-    case BusOp::Kind::kUnmappedWrite:
-    case BusOp::Kind::kMisalignedRead:
-    case BusOp::Kind::kMisalignedWrite:
-      return true;
-    default:
-      return false;
-  }
 }
 
 std::string bus_op_mismatch(BusOp::Kind kind, uint32_t addr) {
@@ -79,7 +45,7 @@ std::string bus_op_mismatch(BusOp::Kind kind, uint32_t addr) {
     std::snprintf(buf, sizeof buf, "0x%03X", a);
     return std::string(buf);
   };
-  const bool write = bus_kind_writes(kind);
+  const bool write = sim::info(kind)->write;
   const regs::RegInfo* r = (addr & 3u) == 0 ? regs::find_reg(addr) : nullptr;
   // om_csr's rule: a misaligned or unmapped offset, or the wrong direction, ends with PSLVERR.
   std::string err;
@@ -92,10 +58,10 @@ std::string bus_op_mismatch(BusOp::Kind kind, uint32_t addr) {
   } else if (r->access == regs::Access::kW && !write) {
     err = std::string("is ") + r->name + ", a write-only register";
   }
-  if (!err.empty() && !bus_kind_errs(kind)) {
+  if (!err.empty() && !sim::info(kind)->errs) {
     return std::string(sim::to_string(kind)) + " must end without PSLVERR, but the address " + err;
   }
-  if (err.empty() && bus_kind_errs(kind)) {
+  if (err.empty() && sim::info(kind)->errs) {
     return std::string(sim::to_string(kind)) + " must end with PSLVERR, but the address is " +
            r->name;
   }
@@ -313,11 +279,11 @@ class Reader {
     BusOp op;
     if (!bus_kind(f.pos[0], &op.kind)) {
       std::string names;
-      for (BusOp::Kind k : kKinds)
-        names += (names.empty() ? "" : ", ") + std::string(sim::to_string(k));
+      for (const sim::BusKindInfo& k : sim::kBusKinds)
+        names += (names.empty() ? "" : ", ") + std::string(k.name);
       fail(rec + " kind", "unknown bus operation '" + f.pos[0] + "' (" + names + ")");
     }
-    op.write = bus_kind_writes(op.kind);
+    op.write = sim::info(op.kind)->write;
     op.addr = static_cast<uint16_t>(num(rec + " addr", f.pos[1], 0, regs::kSpace - 1));
     const std::string mismatch = bus_op_mismatch(op.kind, op.addr);
     if (!mismatch.empty()) fail(rec + " addr", "'" + f.pos[1] + "': " + mismatch);

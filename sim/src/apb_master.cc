@@ -54,32 +54,4 @@ bool ApbMaster::sample(bool pready, bool pslverr, uint32_t prdata, Done* done) {
   return true;
 }
 
-const char* to_string(BusOp::Kind k) {
-  switch (k) {
-    case BusOp::Kind::kStateWrite:
-      return "state_write";
-    case BusOp::Kind::kPartialWrite:
-      return "partial_write";
-    case BusOp::Kind::kRead:
-      return "read";
-    case BusOp::Kind::kPerfClear:
-      return "perf_clear";
-    case BusOp::Kind::kRoWrite:
-      return "ro_write";
-    case BusOp::Kind::kWoRead:
-      return "wo_read";
-    case BusOp::Kind::kUnmappedRead:
-      return "unmapped_read";
-    case BusOp::Kind::kUnmappedWrite:
-      return "unmapped_write";
-    case BusOp::Kind::kMisalignedRead:
-      return "misaligned_read";
-    case BusOp::Kind::kMisalignedWrite:
-      return "misaligned_write";
-    case BusOp::Kind::kStatusPoll:
-      return "status_poll";
-  }
-  return "?";
-}
-
 }  // namespace om::sim

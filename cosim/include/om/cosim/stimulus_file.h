@@ -26,10 +26,6 @@ class StimulusError : public std::invalid_argument {
 
 /// The bus operation kind named `name` (sim::to_string()) into `*kind`; false for no such name.
 bool bus_kind(const std::string& name, BusOp::Kind* kind);
-/// The transfer direction of a kind (BusOp::write).
-bool bus_kind_writes(BusOp::Kind kind);
-/// Whether a transfer of this kind must end with PSLVERR (the testbench checks it).
-bool bus_kind_errs(BusOp::Kind kind);
 /// Why a transfer of `kind` cannot go to `addr` as its kind says (the register map decides whether
 /// it ends with PSLVERR; perf_clear and status_poll name one register each), or "" when it can.
 std::string bus_op_mismatch(BusOp::Kind kind, uint32_t addr);
