@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // `omsim coverage FILE...`: merges the functional-coverage files of `omsim run --coverage-out`
-// and reports percentage, per-group counts and holes (testbenches/cosim, see cli.h).
+// and reports percentage, per-group counts and holes (cosim/, see cli.h).
 #ifdef OM_HAVE_COSIM
 #include "om/cosim/cli.h"
 #include "subcommand.h"

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // `omsim run`: the lockstep co-simulation of the Verilated om_top and the cycle model
-// (testbenches/cosim, see cli.h for the options). Built in when the cosim library is (it needs
-// the Verilated top, i.e. OM_BUILD_TESTS).
+// (the om_cosim library of cosim/, see cli.h for the options). Built in when om_cosim is.
 #ifdef OM_HAVE_COSIM
 #include "om/cosim/cli.h"
 #include "subcommand.h"
