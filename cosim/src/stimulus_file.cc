@@ -121,10 +121,20 @@ class Reader {
       if (line_ == 1) {
         header(tok);
       } else if (!tok.empty()) {
+        if (end_line_ != 0) {
+          fail(tok[0], "comes after the file's 'end' (line " + std::to_string(end_line_) + ")");
+        }
         record(tok);
       }
     }
-    if (line_ == 0) fail("omsim-stimulus", "empty file (the first line is 'omsim-stimulus 1')");
+    if (line_ == 0) {
+      fail("omsim-stimulus", "empty file (the first line is 'omsim-stimulus " +
+                                 std::to_string(kStimulusVersion) + "')");
+    }
+    if (version_ >= 2 && end_line_ == 0) {
+      fail("end", "missing: a version " + std::to_string(version_) +
+                      " file closes with an 'end' line, so this one is cut short");
+    }
     for (const char* k : {"config", "cycles"}) {
       if (seen_.count(k) == 0) fail(k, "missing (the header needs 'config NAME' and 'cycles N')");
     }
@@ -206,10 +216,14 @@ class Reader {
       fail("omsim-stimulus", "not a stimulus file (the first line must be 'omsim-stimulus " +
                                  std::to_string(kStimulusVersion) + "')");
     }
-    if (tok.size() != 2 || tok[1] != std::to_string(kStimulusVersion)) {
+    for (int v = kOldestStimulusVersion; v <= kStimulusVersion && tok.size() == 2; ++v) {
+      if (tok[1] == std::to_string(v)) version_ = v;
+    }
+    if (version_ == 0) {
       fail("omsim-stimulus", "unsupported version '" + (tok.size() > 1 ? tok[1] : "") +
-                                 "' (this omsim reads version " + std::to_string(kStimulusVersion) +
-                                 ")");
+                                 "' (this omsim reads versions " +
+                                 std::to_string(kOldestStimulusVersion) + " to " +
+                                 std::to_string(kStimulusVersion) + ")");
     }
   }
 
@@ -264,10 +278,14 @@ class Reader {
       pixel(tok);
     } else if (rec == "mem") {
       mem(tok);
+    } else if (rec == "end" && version_ >= 2) {
+      split(rec, tok, 1, 0, 0, {}, {}, "end");
+      end_line_ = line_;
     } else {
       fail(rec,
            "unknown record (config, rts, profile, seed, cycles, mem, segment, program, "
-           "traffic, ps, pixel)");
+           "traffic, ps, pixel" +
+               std::string(version_ >= 2 ? ", end)" : ")"));
     }
   }
 
@@ -415,6 +433,8 @@ class Reader {
 
   std::string name_;
   uint64_t line_ = 0;
+  int version_ = 0;                       // the header's
+  uint64_t end_line_ = 0;                 // the 'end' record's line (0: none yet)
   std::map<std::string, uint64_t> seen_;  // header record -> its line
   Stimulus st_;
 };

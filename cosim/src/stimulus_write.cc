@@ -95,6 +95,7 @@ std::string write_stimulus(const Stimulus& st) {
     }
     for (const BusOp& op : s.traffic) write_op(os, "traffic", op);
   }
+  os << "end\n";
   return os.str();
 }
 

@@ -2,7 +2,8 @@
 """Corrupted stimulus files: records short runs, corrupts each file a few hundred ways (truncation, deleted lines and
 fields, out-of-range and malformed numbers, duplicated lines, swapped records, bus kinds and keys, stray bytes, a
 changed header) and replays every one. Each must be refused (exit 2, the message naming the file and line) or run
-and pass: a corruption never reaches the run as a false hardware failure, a crash or a hang. Deterministic (a fixed
+and pass: a corruption never reaches the run as a false hardware failure, a crash or a hang. A file cut short must be
+refused (the format closes with an `end` line), unless the cut took only its last blanks. Deterministic (a fixed
 generator seed).
 
 usage: stimulus_mutation_test.py OMSIM WORKDIR [MUTATIONS_PER_FILE]
@@ -118,8 +119,10 @@ def main() -> int:
         for n in range(per_file):
             how = Mutator.KINDS_OF_MUTATION[n % len(Mutator.KINDS_OF_MUTATION)]
             path = os.path.join(work, f"{profile}-{n:03d}.stim")
+            text = getattr(mut, how)()
             with open(path, "w", encoding="utf-8", errors="surrogateescape") as f:
-                f.write(getattr(mut, how)())
+                f.write(text)
+            cut_short = how == "truncate" and text.rstrip() != "\n".join(mut.lines).rstrip()
             tried += 1
             try:
                 p = subprocess.run([omsim, "run", "--stimulus", path], capture_output=True, text=True,
@@ -130,7 +133,7 @@ def main() -> int:
                 continue
             first = p.stderr.strip().splitlines()[0] if p.stderr.strip() else ""
             refused = p.returncode == 2 and re.match(rf"omsim run: {re.escape(path)}:\d+: ", first)
-            if p.returncode == 0 or refused:
+            if refused or (p.returncode == 0 and not cut_short):
                 continue
             bad += 1
             last = p.stdout.strip().splitlines()[0] if p.stdout.strip() else ""

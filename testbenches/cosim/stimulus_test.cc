@@ -159,7 +159,9 @@ TEST(StimulusFile, RoundTripsEveryProfileExactly) {
   for (const std::string& prof : profile_names()) {
     const Stimulus st = make(3, 20000, prof);
     const std::string text = write_stimulus(st);
-    ASSERT_EQ(text.rfind("omsim-stimulus 1\n", 0), 0u);
+    ASSERT_EQ(text.rfind("omsim-stimulus 2\n", 0), 0u);
+    ASSERT_GE(text.size(), 4u);
+    EXPECT_EQ(text.substr(text.size() - 4), "end\n") << prof;
     const Stimulus back = read_stimulus(text, "x.stim");
     EXPECT_EQ(write_stimulus(back), text) << prof;
     ASSERT_EQ(back.segments.size(), st.segments.size());
@@ -170,6 +172,17 @@ TEST(StimulusFile, RoundTripsEveryProfileExactly) {
           << prof << " segment " << i;
     }
   }
+}
+
+TEST(StimulusFile, AWrittenFileCutAtAnyLineIsRefusedAndCommentsMayFollowItsEnd) {
+  const std::string text = write_stimulus(make(3, 3000, "depth"));
+  size_t cuts = 0;
+  for (size_t at = text.find('\n'); at + 1 < text.size(); at = text.find('\n', at + 1)) {
+    EXPECT_THROW(read_stimulus(text.substr(0, at + 1), "cut.stim"), StimulusError) << at;
+    ++cuts;
+  }
+  EXPECT_GT(cuts, 10u);
+  EXPECT_EQ(write_stimulus(read_stimulus(text + "\n# a note\n  \n", "x.stim")), text);
 }
 
 TEST(StimulusFile, HandWrittenValuesTakeFloatsHexAndDefaults) {
@@ -217,12 +230,31 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         Malformed{"Empty", "",
                   "t.stim:0: omsim-stimulus: empty file (the first line is "
-                  "'omsim-stimulus 1')"},
+                  "'omsim-stimulus 2')"},
         Malformed{"NoMagic", "hello\n",
                   "t.stim:1: omsim-stimulus: not a stimulus file (the first line must be "
-                  "'omsim-stimulus 1')"},
-        Malformed{"Version2", "omsim-stimulus 2\n",
-                  "t.stim:1: omsim-stimulus: unsupported version '2' (this omsim reads version 1)"},
+                  "'omsim-stimulus 2')"},
+        Malformed{"Version3", "omsim-stimulus 3\n",
+                  "t.stim:1: omsim-stimulus: unsupported version '3' (this omsim reads versions 1 "
+                  "to 2)"},
+        Malformed{"Version0", "omsim-stimulus 0\n",
+                  "t.stim:1: omsim-stimulus: unsupported version '0' (this omsim reads versions 1 "
+                  "to 2)"},
+        // Version 2 closes with 'end': a file cut short, even at a line boundary, is refused.
+        Malformed{"Version2WithoutEnd",
+                  "omsim-stimulus 2\nconfig fl9_3\ncycles 100\nsegment\nps\npixel 1 2 0\n",
+                  "t.stim:6: end: missing: a version 2 file closes with an 'end' line, so this one "
+                  "is cut short"},
+        Malformed{"Version2RecordAfterEnd",
+                  "omsim-stimulus 2\nconfig fl9_3\ncycles 100\nend\nsegment\n",
+                  "t.stim:5: segment: comes after the file's 'end' (line 4)"},
+        Malformed{"Version2EndTwice", "omsim-stimulus 2\nconfig fl9_3\ncycles 100\nend\nend\n",
+                  "t.stim:5: end: comes after the file's 'end' (line 4)"},
+        Malformed{"Version2EndWithAValue", "omsim-stimulus 2\nconfig fl9_3\ncycles 100\nend 3\n",
+                  "t.stim:4: end: unexpected '3' (end)"},
+        Malformed{"Version1HasNoEnd", H "end\n",
+                  "t.stim:4: end: unknown record (config, rts, profile, seed, cycles, mem, "
+                  "segment, program, traffic, ps, pixel)"},
         Malformed{"NoConfig", "omsim-stimulus 1\ncycles 100\n",
                   "t.stim:2: config: missing (the header needs 'config NAME' and 'cycles N')"},
         Malformed{"UnknownConfig", "omsim-stimulus 1\nconfig fl12_0\n",

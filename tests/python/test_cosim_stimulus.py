@@ -12,7 +12,7 @@ import subprocess
 import pytest
 
 from omsim import cosim
-from omsim.cosim import BusOp, MemPhase, PaletteEntry, PixelRef, Segment, Stimulus
+from omsim.cosim import BusOp, MemPhase, PaletteEntry, PixelRef, Segment, Stimulus, StimulusError
 
 from test_cosim import find_cli
 
@@ -37,7 +37,7 @@ def test_profiles_are_listed():
 
 def test_round_trip_through_the_file_text_is_exact(stim, tmp_path):
     text = stim.dumps()
-    assert text.startswith("omsim-stimulus 1\nconfig fl11_1\n")
+    assert text.startswith("omsim-stimulus 2\nconfig fl11_1\n") and text.endswith("\nend\n")
     back = Stimulus.loads(text)
     assert back == stim and back.dumps() == text
     path = tmp_path / "s.stim"
@@ -116,6 +116,15 @@ def test_the_command_line_replays_what_python_recorded(tmp_path):
     for k in ("config", "seed", "profile", "cycles", "pixels", "mismatches", "coverage_percent"):
         assert seeded[k] == replay[k], k
     assert Stimulus.load(rec) == Stimulus.generate("fl9_1", seed=8, cycles=6000, profile="d3d9")
+
+
+def test_a_file_cut_short_at_a_line_boundary_is_refused(stim, tmp_path):
+    text = stim.dumps()
+    cut = text[: text.rindex("\n", 0, len(text) - 1) + 1]  # every line but the closing 'end'
+    path = tmp_path / "cut.stim"
+    path.write_text(cut)
+    with pytest.raises(StimulusError, match=r"cut\.stim:\d+: end: missing: a version 2 file closes with an 'end' line"):
+        Stimulus.load(path)
 
 
 def directed() -> Stimulus:

@@ -15,8 +15,11 @@ namespace om::cosim {
 /// The memory-burst stall names of the file, by MemPhase::stall (0 rd, 1 wr, 2 both).
 inline constexpr const char* kStallNames[] = {"rd", "wr", "both"};
 
-/// Version written in the first line ("omsim-stimulus 1") and the only one read.
-constexpr int kStimulusVersion = 1;
+/// Version written in the first line ("omsim-stimulus 2"). Version 2 files close with an `end`
+/// line, so a file cut short is refused instead of replaying less; version 1 files (no `end`) are
+/// still read.
+constexpr int kStimulusVersion = 2;
+constexpr int kOldestStimulusVersion = 1;
 
 /// A malformed stimulus file: the message is "FILE:LINE: FIELD: what is wrong with which value".
 class StimulusError : public std::invalid_argument {
