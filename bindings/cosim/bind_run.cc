@@ -33,20 +33,20 @@ struct Setup {
   bool cut = false;      // the replay is shorter than the file
 };
 
-Setup make_setup(int config, uint64_t seed, uint64_t cycles, int rts,
-                 const std::vector<std::string>& sides, const std::string& fault, bool scoreboard,
-                 bool coverage) {
+// The options both make a run from, by the names of omsim/cosim.py's run().
+Setup make_setup(const py::dict& o) {
   Setup s;
-  s.sc.cfg_index = config;
-  s.sc.seed = seed;
-  s.sc.cycles = cycles;
-  s.sc.rts = rts;
+  s.sc.cfg_index = o["config"].cast<int>();
+  s.sc.seed = o["seed"].cast<uint64_t>();
+  s.sc.cycles = o["cycles"].cast<uint64_t>();
+  s.sc.rts = o["rts"].cast<int>();
+  const auto sides = o["sides"].cast<std::vector<std::string>>();
   s.ro.a = side_kind(sides.at(0));
   s.ro.two_sides = sides.size() == 2;
   if (s.ro.two_sides) s.ro.b = side_kind(sides[1]);
-  s.ro.fault = fault;
-  s.ro.env.scoreboard = scoreboard;
-  s.ro.env.coverage = coverage;
+  s.ro.fault = o["fault"].cast<std::string>();
+  s.ro.env.scoreboard = o["scoreboard"].cast<bool>();
+  s.ro.env.coverage = o["coverage"].cast<bool>();
   // Every 4096 cycles of every pass (called with the GIL released): Ctrl-C.
   s.ro.poll = [] {
     py::gil_scoped_acquire gil;
@@ -55,15 +55,31 @@ Setup make_setup(int config, uint64_t seed, uint64_t cycles, int rts,
   return s;
 }
 
-/// (a,) or (a, b): per-side values, b only with a second side.
-py::tuple per_side(const py::object& a, const py::object& b, bool two) {
-  if (two) return py::make_tuple(a, b);
-  return py::make_tuple(a);
+/// Keys of per-side values: the side names, "<name>_a" / "<name>_b" when both are the same; one
+/// without a second side.
+std::vector<std::string> side_keys(const std::string& a, const std::string& b) {
+  if (b.empty()) return {a};
+  if (a == b) return {a + "_a", b + "_b"};
+  return {a, b};
 }
 
-py::dict result_dict(const RunResult& r, const Stimulus& st, const Setup& s) {
-  const std::string repro = om::cosim::reproduce("omsim", s.sc, s.ro, s.stimulus, s.cut);
+/// {key: value} of each side's value (`b` only with a second side).
+template <class T>
+py::dict by_side(const std::vector<std::string>& keys, const T& a, const T& b) {
   py::dict d;
+  d[py::str(keys[0])] = to_dict(a);
+  if (keys.size() == 2) d[py::str(keys[1])] = to_dict(b);
+  return d;
+}
+
+// The fields of omsim.cosim.RunResult that C++ knows (the typed layer makes its objects of them);
+// `complete`: the run reached its end, or a failure, before it was finished.
+py::dict result_dict(const RunResult& r, const Stimulus& st, const Setup& s, bool complete) {
+  const std::string repro = om::cosim::reproduce("omsim", s.sc, s.ro, s.stimulus, s.cut);
+  complete = complete || !r.failures.empty();
+  py::dict d;
+  d["passed"] = complete && r.failures.empty();
+  d["complete"] = complete;
   d["config"] = om::kConfigs[st.cfg.cfg_index].name;
   d["seed"] = st.cfg.seed;
   d["cycles"] = r.cycles;
@@ -73,8 +89,9 @@ py::dict result_dict(const RunResult& r, const Stimulus& st, const Setup& s) {
   d["failures"] = r.failures;
   d["report"] = om::cosim::report(r, st, repro);
   d["coverage"] = r.coverage;
-  d["sides"] = per_side(py::str(r.a_name), py::str(r.b_name), !r.b_name.empty());
-  d["perf"] = per_side(to_dict(r.perf_a), to_dict(r.perf_b), !r.b_name.empty());
+  d["sides"] = r.b_name.empty() ? py::tuple(py::make_tuple(r.a_name))
+                                : py::tuple(py::make_tuple(r.a_name, r.b_name));
+  d["perf_by_side"] = by_side(side_keys(r.a_name, r.b_name), r.perf_a, r.perf_b);
   d["secs_total"] = r.secs_total;
   d["secs_a"] = r.secs_a;
   d["secs_b"] = r.secs_b;
@@ -84,22 +101,23 @@ py::dict result_dict(const RunResult& r, const Stimulus& st, const Setup& s) {
   return d;
 }
 
-// `stimulus`: stimulus file text to replay (its first `cycles` cycles) instead of generating from
-// (config, seed, cycles, profile, rts); `stimulus_name` names it in messages and the reproduce
-// command. `record`: a file the run's stimulus is written to first.
-py::dict run_py(int config, uint64_t seed, uint64_t cycles, int rts, const std::string& profile,
-                const std::string& stimulus, const std::string& stimulus_name,
-                const std::string& record, const std::vector<std::string>& sides,
-                const std::string& fault, bool scoreboard, bool coverage, const std::string& waves,
-                bool waves_full, uint64_t window, const std::optional<Progress>& progress) {
+// make_setup's options and: `profile`; `stimulus`, stimulus file text to replay (its first `cycles`
+// cycles) instead of generating from (config, seed, cycles, profile, rts), named `stimulus_name`
+// in messages and the reproduce command; `record`, a file the run's stimulus is written to first;
+// `waves`, `waves_full`, `window`; `progress`, None or a callable(cycle, total).
+py::dict run_py(const py::dict& o) {
+  const auto record = o["record"].cast<std::string>();
+  const auto stimulus = o["stimulus"].cast<std::string>();
+  const auto stimulus_name = o["stimulus_name"].cast<std::string>();
   // Checked before the stimulus is generated and the run starts, as omsim run --record.
   if (!record.empty()) om::cosim::check_output_file("record", record);
-  Setup s = make_setup(config, seed, cycles, rts, sides, fault, scoreboard, coverage);
-  s.sc.profile = profile;
-  s.ro.window = window;
-  s.ro.waves_dir = waves;
-  s.ro.waves_full = waves_full;
-  if (progress) s.ro.progress = *progress;  // pybind11 takes the GIL around each call
+  Setup s = make_setup(o);
+  s.sc.profile = o["profile"].cast<std::string>();
+  s.ro.window = o["window"].cast<uint64_t>();
+  s.ro.waves_dir = o["waves"].cast<std::string>();
+  s.ro.waves_full = o["waves_full"].cast<bool>();
+  // pybind11 takes the GIL around each call.
+  if (!o["progress"].is_none()) s.ro.progress = o["progress"].cast<Progress>();
   Stimulus st;
   RunResult r;
   {
@@ -109,45 +127,40 @@ py::dict run_py(int config, uint64_t seed, uint64_t cycles, int rts, const std::
       st = record.empty() ? om::cosim::seeded(s.sc) : om::cosim::generate(s.sc);
     } else {
       st = om::cosim::read_stimulus(stimulus, stimulus_name);
-      s.cut = cycles < st.cfg.cycles;
-      st.cfg.cycles = std::min(cycles, st.cfg.cycles);
+      s.cut = s.sc.cycles < st.cfg.cycles;
+      st.cfg.cycles = std::min(s.sc.cycles, st.cfg.cycles);
       s.sc = st.cfg;
       s.stimulus = stimulus_name;
     }
     if (!record.empty()) om::cosim::save_stimulus(st, record);
     r = om::cosim::run(st, s.ro);
   }
-  return result_dict(r, st, s);
+  return result_dict(r, st, s, true);
 }
 
 // A Lockstep with the stimulus it runs on and the options that made it.
 class PyLockstep {
  public:
-  PyLockstep(int config, uint64_t seed, uint64_t cycles, int rts,
-             const std::vector<std::string>& sides, const std::string& fault, bool scoreboard,
-             bool coverage, const std::string& waves)
-      : s_(make_setup(config, seed, cycles, rts, sides, fault, scoreboard, coverage)) {
-    s_.ro.progress = [this](uint64_t c, uint64_t total) {
-      if (progress_) progress_(c, total);
-    };
+  // make_setup's options and `waves`: a directory for the whole run's waves ("" none).
+  explicit PyLockstep(const py::dict& o) : s_(make_setup(o)) {
     {
       py::gil_scoped_release nogil;
       st_ = om::cosim::seeded(s_.sc);
     }
     om::cosim::TraceWindow all;
-    all.dir = waves;
+    all.dir = o["waves"].cast<std::string>();
     all.stop_at_failure = true;
-    ls_ = std::make_unique<Lockstep>(st_, s_.ro, waves.empty() ? nullptr : &all);
+    ls_ = std::make_unique<Lockstep>(st_, s_.ro, all.dir.empty() ? nullptr : &all);
   }
 
   uint64_t step(uint64_t n, const std::optional<Progress>& progress) {
     if (busy_.exchange(true))
       throw std::runtime_error("Lockstep.step: already running in another thread");
-    progress_ = progress ? *progress : Progress();
-    struct Idle {
+    ls_->set_progress(progress ? *progress : Progress());
+    struct Idle {  // drops the callable with the GIL held (after `nogil`)
       PyLockstep* self;
       ~Idle() {
-        self->progress_ = Progress();
+        self->ls_->set_progress(Progress());
         self->busy_ = false;
       }
     } idle{this};
@@ -157,34 +170,30 @@ class PyLockstep {
 
   py::dict finish() {
     if (busy_) throw std::runtime_error("Lockstep.finish: a step is running in another thread");
-    return result_dict(ls_->finish(), st_, s_);
+    const bool complete = ls_->done();
+    return result_dict(ls_->finish(), st_, s_, complete);
   }
 
   const Lockstep& lockstep() const { return *ls_; }
   uint64_t total_cycles() const { return st_.cfg.cycles; }
+  std::vector<std::string> sides() const { return side_keys(ls_->a_name(), ls_->b_name()); }
 
  private:
   Setup s_;
   Stimulus st_;
   std::unique_ptr<Lockstep> ls_;
-  Progress progress_;
   std::atomic<bool> busy_{false};
 };
 
 }  // namespace
 
 void bind_run(py::module_& m) {
-  m.def("run", &run_py, py::arg("config"), py::arg("seed"), py::arg("cycles"), py::arg("rts"),
-        py::arg("profile"), py::arg("stimulus"), py::arg("stimulus_name"), py::arg("record"),
-        py::arg("sides"), py::arg("fault"), py::arg("scoreboard"), py::arg("coverage"),
-        py::arg("waves"), py::arg("waves_full"), py::arg("window"), py::arg("progress"),
-        "om::cosim::run of configuration index `config` (see omsim.cosim.run): the result dict.");
+  m.def("run", &run_py, py::arg("options"),
+        "om::cosim::run with the checked options of omsim.cosim.run (`config` an index): the "
+        "result dict.");
   py::class_<PyLockstep>(m, "Lockstep",
                          "om::cosim::Lockstep over its stimulus (see omsim.cosim.Lockstep).")
-      .def(py::init<int, uint64_t, uint64_t, int, const std::vector<std::string>&,
-                    const std::string&, bool, bool, const std::string&>(),
-           py::arg("config"), py::arg("seed"), py::arg("cycles"), py::arg("rts"), py::arg("sides"),
-           py::arg("fault"), py::arg("scoreboard"), py::arg("coverage"), py::arg("waves"))
+      .def(py::init<const py::dict&>(), py::arg("options"))
       .def("step", &PyLockstep::step, py::arg("n"), py::arg("progress"),
            "Runs up to `n` cycles: the clock edges taken.")
       .def("finish", &PyLockstep::finish, "Ends the run: the result dict of run().")
@@ -196,12 +205,8 @@ void bind_run(py::module_& m) {
           "failures", [](const PyLockstep& l) { return l.lockstep().failures(); },
           "Failures so far.")
       .def_property_readonly(
-          "side_names",
-          [](const PyLockstep& l) {
-            const Lockstep& s = l.lockstep();
-            return per_side(py::str(s.a_name()), py::str(s.b_name()), !s.b_name().empty());
-          },
-          "Names of the sides, in order.")
+          "sides", [](const PyLockstep& l) { return py::tuple(py::cast(l.sides())); },
+          "Keys of `outputs`: the side names ('rtl_a' / 'rtl_b' when both have the same name).")
       .def_property_readonly(
           "inputs",
           [](const PyLockstep& l) -> py::object {
@@ -214,12 +219,11 @@ void bind_run(py::module_& m) {
           [](const PyLockstep& l) -> py::object {
             const Lockstep& s = l.lockstep();
             if (s.outputs_a() == nullptr) return py::none();
-            py::list out;
-            out.append(to_dict(*s.outputs_a()));
-            if (s.outputs_b() != nullptr) out.append(to_dict(*s.outputs_b()));
-            return std::move(out);
+            return by_side(l.sides(), *s.outputs_a(),
+                           s.outputs_b() ? *s.outputs_b() : om::TopOut{});
           },
-          "Each side's outputs in the last evaluated cycle (None before step).")
+          "Each side's outputs in the last evaluated cycle, by side key (None before the first "
+          "step).")
       .def_property_readonly("total_cycles", &PyLockstep::total_cycles, "Cycles of stimulus.");
 }
 

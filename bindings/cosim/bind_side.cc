@@ -19,7 +19,7 @@ class PySide {
   }
 
   py::dict eval(const py::handle& inputs) {
-    const om::TopOut& out = side_->eval(top_in_from_dict(inputs, "inputs"));
+    const om::TopOut& out = side_->eval(from_dict<om::TopIn>(inputs, "inputs"));
     evaluated_ = true;
     return to_dict(out);
   }

@@ -20,10 +20,11 @@ namespace omsim_cosim {
 
 namespace py = pybind11;
 
-/// om_top's inputs from a dict {port name without suffix: value}. Missing fields keep TopIn's
-/// defaults (rst_n 1, everything else 0). `in_data` is a dict {cmd, x, y, coverage, fog, oc1, oc};
-/// `mem_rsp_data` an int of up to 128 bits.
-om::TopIn top_in_from_dict(const py::handle& obj, const std::string& what);
+/// om_top's inputs (S = om::TopIn) from a dict {port name without suffix: value}. Missing fields
+/// keep TopIn's defaults (rst_n 1, everything else 0). `in_data` is a dict {cmd, x, y, coverage,
+/// fog, oc1, oc}; `mem_rsp_data` an int of up to 128 bits.
+template <class S>
+S from_dict(const py::handle& obj, const std::string& what);
 /// A TopIn or TopOut as a dict of its ports (nested dicts for in_data and perf).
 template <class S>
 py::dict to_dict(const S& s);
@@ -32,9 +33,6 @@ py::dict to_dict(const S& s);
 inline om::sim::SideKind side_kind(const std::string& name) {
   return name == "model" ? om::sim::SideKind::kModel : om::sim::SideKind::kRtl;
 }
-
-/// Fault names of the mutation switch (om::sim::fault_names()).
-std::vector<std::string> fault_list();
 
 void bind_coverage(py::module_& m);
 void bind_run(py::module_& m);

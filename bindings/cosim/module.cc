@@ -5,7 +5,9 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <stdexcept>
+#include <iterator>
+#include <string>
+#include <vector>
 
 #include "common.h"
 #include "cosim_py.h"
@@ -16,18 +18,17 @@ PYBIND11_MODULE(_cosim, m) {
   m.doc() = "omsim._cosim: lockstep co-simulation of om_top (RTL vs cycle model). Use omsim.cosim.";
   omsim_py::register_argument_errors();
   omsim_py::export_fields<om::cosim::Failure>(m);
+  m.def("sides", &om::sim::side_names,
+        "Names of the sides built in: 'rtl' (the Verilated om_top) and 'model' (the cycle model).");
   m.def(
-      "sides",
-      []() {
-        std::vector<std::string> s{"rtl"};
-        if (om::sim::have_model()) s.emplace_back("model");
-        return s;
+      "faults",
+      [] {
+        return std::vector<std::string>(std::begin(om::sim::kFaults), std::end(om::sim::kFaults));
       },
-      "Names of the sides built into this module: 'rtl' (Verilated om_top) and 'model'.");
-  m.def("faults", &omsim_cosim::fault_list,
-        "Names of the deliberate output faults (`omsim run --fault`).");
+      "Names of the deliberate output faults (`omsim run --fault`).");
   m.def("git_revision", &om::cosim::git_revision,
-        "Git revision of the sources ('<hash>[-dirty]').");
+        "Git revision of the sources the extension was built from ('<hash>', '-dirty' appended if "
+        "modified).");
   m.def(
       "default_inputs", []() { return omsim_cosim::to_dict(om::TopIn{}); },
       "om_top's inputs dict with every port at its default (rst_n 1, everything else 0).");

@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
-// om_top's ports <-> Python dicts through one table per port struct (see cosim_py.h): the RTL port
-// names without their suffix and each port's width (generated from defs/top_ports.toml and
-// defs/types.toml, perf_t's counters from the register map), used both ways and for the messages.
-#include <sstream>
+// om_top's ports <-> Python dicts through one table per port struct (see cosim_py.h):
+// om::PortTable, the RTL port names without their suffix and each port's width (generated from
+// defs/top_ports.toml and defs/types.toml, perf_t's counters from the register map), used both ways
+// and for the messages.
 #include <stdexcept>
 #include <tuple>
 #include <utility>
 
 #include "common.h"
 #include "cosim_py.h"
-#include "om/sim/side.h"
 
 namespace omsim_cosim {
 namespace {
@@ -19,29 +18,6 @@ using omsim_py::uint_arg;
 
 [[noreturn]] void type_error(const std::string& msg) { throw py::type_error(msg); }
 [[noreturn]] void value_error(const std::string& msg) { throw py::value_error(msg); }
-
-/// Specialised per port struct: kPorts, and kWhat ("port" or "field", for messages) when Python
-/// sets it.
-template <class S>
-struct Ports;
-template <>
-struct Ports<om::Pixel> {
-  static constexpr const char* kWhat = "field";
-  static constexpr auto kPorts = om::kPixelPorts;
-};
-template <>
-struct Ports<om::Perf> {
-  static constexpr auto kPorts = om::kPerfPorts;
-};
-template <>
-struct Ports<om::TopIn> {
-  static constexpr const char* kWhat = "port";
-  static constexpr auto kPorts = om::kTopInFields;
-};
-template <>
-struct Ports<om::TopOut> {
-  static constexpr auto kPorts = om::kTopOutFields;
-};
 
 py::sequence sequence(const py::handle& v, const std::string& what, const std::string& of) {
   if (!py::isinstance<py::sequence>(v) || py::isinstance<py::str>(v)) {
@@ -58,9 +34,6 @@ om::ref::Vec4 words4(const py::handle& v, const std::string& what) {
     out[c] = static_cast<uint32_t>(uint_arg(s[c], what + "[" + std::to_string(c) + "]", 32));
   return out;
 }
-
-template <class S>
-void from_dict(const py::handle& obj, S& out, const std::string& what);
 
 template <class M>
 void load(const py::handle& v, M& out, const std::string& f, int bits) {
@@ -85,7 +58,7 @@ void load(const py::handle& v, M& out, const std::string& f, int bits) {
   } else if constexpr (std::is_same_v<M, om::ref::Texel>) {
     out = omsim_py::texel_from_int(v, f.c_str(), bits, nullptr);
   } else if constexpr (std::is_same_v<M, om::Pixel>) {
-    from_dict(v, out, f);
+    out = from_dict<om::Pixel>(v, f);
   } else {
     out = static_cast<M>(uint_arg(v, f, bits));
   }
@@ -110,13 +83,27 @@ py::object to_py(const M& v) {
   }
 }
 
+}  // namespace
+
 template <class S>
-void from_dict(const py::handle& obj, S& out, const std::string& what) {
+py::dict to_dict(const S& s) {
+  py::dict d;
+  std::apply([&](const auto&... p) { ((d[p.name] = to_py(s.*p.member)), ...); },
+             om::PortTable<S>::kFields);
+  return d;
+}
+template py::dict to_dict(const om::TopIn&);
+template py::dict to_dict(const om::TopOut&);
+template py::dict to_dict(const om::Perf&);
+
+template <class S>
+S from_dict(const py::handle& obj, const std::string& what) {
+  S out;
   if (!py::isinstance<py::dict>(obj)) type_error(what + ": expected a dict, got " + type_name(obj));
   for (const std::pair<py::handle, py::handle> kv : py::reinterpret_borrow<py::dict>(obj)) {
     const py::handle key = kv.first, value = kv.second;
     if (!py::isinstance<py::str>(key))
-      type_error(what + ": " + Ports<S>::kWhat + " names must be str");
+      type_error(what + ": " + om::PortTable<S>::kNoun + " names must be str");
     const std::string k = key.cast<std::string>();
     bool found = false;
     std::string names;
@@ -126,37 +113,12 @@ void from_dict(const py::handle& obj, S& out, const std::string& what) {
       load(value, out.*p.member, what + "['" + k + "']", p.bits);
       found = true;
     };
-    std::apply([&](const auto&... p) { (try_port(p), ...); }, Ports<S>::kPorts);
-    if (!found) value_error(what + ": unknown " + Ports<S>::kWhat + " '" + k + "' (" + names + ")");
-  }
-}
-
-}  // namespace
-
-template <class S>
-py::dict to_dict(const S& s) {
-  py::dict d;
-  std::apply([&](const auto&... p) { ((d[p.name] = to_py(s.*p.member)), ...); }, Ports<S>::kPorts);
-  return d;
-}
-template py::dict to_dict(const om::TopIn&);
-template py::dict to_dict(const om::TopOut&);
-template py::dict to_dict(const om::Perf&);
-
-om::TopIn top_in_from_dict(const py::handle& obj, const std::string& what) {
-  om::TopIn in;
-  from_dict(obj, in, what);
-  return in;
-}
-
-std::vector<std::string> fault_list() {
-  std::vector<std::string> out;
-  std::istringstream in(om::sim::fault_names());
-  for (std::string f; std::getline(in, f, ',');) {
-    const size_t b = f.find_first_not_of(' ');
-    if (b != std::string::npos) out.push_back(f.substr(b));
+    std::apply([&](const auto&... p) { (try_port(p), ...); }, om::PortTable<S>::kFields);
+    if (!found)
+      value_error(what + ": unknown " + om::PortTable<S>::kNoun + " '" + k + "' (" + names + ")");
   }
   return out;
 }
+template om::TopIn from_dict(const py::handle&, const std::string&);
 
 }  // namespace omsim_cosim

@@ -304,16 +304,9 @@ FaultSpec parse_fault(const std::string& text) {
   FaultSpec f;
   const size_t at = text.find('@');
   f.name = text.substr(0, at);
-  const std::string names = sim::fault_names();
-  bool known = false;
-  for (size_t i = 0; i <= names.size();) {
-    const size_t end = std::min(names.find(", ", i), names.size());
-    known = known || names.substr(i, end - i) == f.name;
-    i = end + 2;
-  }
-  if (!known) {
-    throw std::invalid_argument("--fault: unknown fault '" + text + "' (known: " + names +
-                                ", each optionally @CYCLE)");
+  if (!sim::is_fault(f.name)) {
+    throw std::invalid_argument("--fault: unknown fault '" + text +
+                                "' (known: " + sim::fault_names() + ", each optionally @CYCLE)");
   }
   if (at != std::string::npos) {
     try {
@@ -327,9 +320,8 @@ FaultSpec parse_fault(const std::string& text) {
 
 std::string reproduce(const std::string& program, const StimConfig& sc, const RunOptions& opt,
                       const std::string& stimulus, bool cut) {
-  auto name = [](sim::SideKind k) { return k == sim::SideKind::kModel ? "model" : "rtl"; };
-  const std::string sides =
-      std::string(name(opt.a)) + (opt.two_sides ? std::string(",") + name(opt.b) : "");
+  const std::string sides = std::string(sim::side_name(opt.a)) +
+                            (opt.two_sides ? std::string(",") + sim::side_name(opt.b) : "");
   std::string r = program + " run";
   if (!stimulus.empty()) {
     r += " --stimulus " + stimulus;

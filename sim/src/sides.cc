@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The sides the harness can build: the Verilated RTL, the cycle model (when om/top.h exists in
 // this source tree), and the output faults of the mutation switch.
+#include <algorithm>
+#include <iterator>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -182,6 +184,13 @@ class OutputFault final : public Side::Fault {
 
 bool have_model() { return OM_COSIM_HAVE_MODEL != 0; }
 
+const char* side_name(SideKind kind) { return kind == SideKind::kModel ? "model" : "rtl"; }
+
+std::vector<std::string> side_names() {
+  if (have_model()) return {"rtl", "model"};
+  return {"rtl"};
+}
+
 std::unique_ptr<Side> make_side(SideKind kind, bool trace_capable,
                                 const std::vector<std::string>& rtl_args) {
   switch (kind) {
@@ -198,11 +207,22 @@ std::unique_ptr<Side> make_side(SideKind kind, bool trace_capable,
   throw std::invalid_argument("unknown side");
 }
 
-const char* fault_names() { return "wr_data, rd_addr, prdata, in_ready"; }
+const char* fault_names() {
+  static const std::string names = [] {
+    std::string s;
+    for (const char* f : kFaults) s += (s.empty() ? "" : ", ") + std::string(f);
+    return s;
+  }();
+  return names.c_str();
+}
+
+bool is_fault(const std::string& name) {
+  return std::find(std::begin(kFaults), std::end(kFaults), name) != std::end(kFaults);
+}
 
 std::unique_ptr<Side> make_faulty(std::unique_ptr<Side> side, const std::string& fault,
                                   uint64_t from) {
-  if (fault != "wr_data" && fault != "rd_addr" && fault != "prdata" && fault != "in_ready") {
+  if (!is_fault(fault)) {
     throw std::invalid_argument("unknown fault '" + fault + "' (known: " + fault_names() + ")");
   }
   side->set_fault(std::make_unique<OutputFault>(fault, from));

@@ -2,8 +2,8 @@
 """om_top's ports and stage-boundary taps (defs/top_ports.toml, as top_table.py reads it) as C++.
 
 Emits om/gen/top_ports.h (TopIn, TopOut, TopTaps, TopTapWords, TopWires, the cache of packed taps and the Python
-cosim's field tables), src/top_ports.cc (their comparisons and divergence messages), src/top_taps.cc (om::Top::taps,
-tap_words and wires)
+cosim's port tables PortTable<S>), src/top_ports.cc (their comparisons and divergence messages), src/top_taps.cc
+(om::Top::taps, tap_words and wires)
 om/gen/top_ports_vl.h (the copies to and from a Verilated om_top's pins and public wires, as templates over the
 Verilated class so om::gen needs no Verilator), om/gen/port_trace.h (a line of the port trace) and
 om/gen/top_port_waves.h (the ports and wires as FST variables). tests: testbenches/model/top_ports_rtl.py (CTest
@@ -30,9 +30,10 @@ def _word_member(s: Signal) -> str:
     return f"  {t} {s.name}{s.default if s.kind != 'struct' else ''};"
 
 
-def _field_table(table: str, struct: str, sigs: list[Signal] | tuple[packed.Field, ...]) -> list[str]:
-    rows = ",\n".join(f'    port_field("{s.name}", &{struct}::{s.name}, {s.width})' for s in sigs)
-    return [f"inline constexpr auto {table} = std::make_tuple(", rows + ");", ""]
+def _field_table(struct: str, noun: str, sigs: list[Signal] | tuple[packed.Field, ...]) -> list[str]:
+    rows = ",\n".join(f'      port_field("{s.name}", &{struct}::{s.name}, {s.width})' for s in sigs)
+    return ["template <>", f"struct PortTable<{struct}> {{", f'  static constexpr const char* kNoun = "{noun}";',
+            "  static constexpr auto kFields = std::make_tuple(", rows + ");", "};", ""]
 
 
 def cpp_h() -> str:
@@ -62,12 +63,14 @@ def cpp_h() -> str:
             "template <class S, class M>", "struct PortField {", "  const char* name;", "  M S::*member;", "  int bits;",
             "};", "template <class S, class M>",
             "constexpr PortField<S, M> port_field(const char* name, M S::*member, int bits) {",
-            "  return {name, member, bits};", "}", ""]
-    out += _field_table("kTopInFields", "TopIn", inputs()) + _field_table("kTopOutFields", "TopOut", outputs())
+            "  return {name, member, bits};", "}", "",
+            "/// The ports (TopIn, TopOut) or fields (a struct port's type) of S in declaration order: kFields, and",
+            "/// kNoun, what messages call one of them.", "template <class S>", "struct PortTable;", ""]
+    out += _field_table("TopIn", "port", inputs()) + _field_table("TopOut", "port", outputs())
     # The struct ports' fields (the pixel in, the counters out): the Python cosim's dicts of them. An array field's
     # width is its element's.
     for t in dict.fromkeys(packed.types()[s.type] for s in inputs() + outputs() if s.kind == "struct"):
-        out += [f"/// {t.cpp}'s fields in declaration order."] + _field_table(f"k{t.cpp}Ports", t.cpp, t.fields)
+        out += _field_table(t.cpp, "field", t.fields)
     out += ["}  // namespace om", ""]
     return "\n".join(out)
 

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Co-simulation control: the Verilated RTL (om_top) and the cycle model (om::Top) in lockstep, from Python.
 
-The same harness as ``omsim run`` (testbenches/cosim): constrained-random stimulus generated from (configuration,
+The same harness as ``omsim run`` (cosim/): constrained-random stimulus generated from (configuration,
 seed, cycles, profile) or replayed from a :class:`Stimulus` / stimulus file, identical inputs into both sides every cycle, every output compared every cycle, the render-target
 memory and the performance counters scoreboarded against the reference model, functional coverage sampled.
 
@@ -41,7 +41,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Optional, Union
 
 from . import _cosim
-from .cosim_results import Coverage, Failure, PathLike, PerfCounters, RunResult, result_from_dict, side_keys
+from .cosim_results import Coverage, Failure, PathLike, PerfCounters, RunResult, result_from_dict
 from .cosim_stimulus import (
     PROFILES,
     BusOp,
@@ -67,9 +67,8 @@ _DEFAULT_CYCLES = 100_000
 
 
 # --- what is built in ----------------------------------------------------------------------------------------------
-def sides() -> list[str]:
-    """Names of the sides built in: ``"rtl"`` (the Verilated om_top) and ``"model"`` (the cycle model)."""
-    return _cosim.sides()
+sides = _cosim.sides
+git_revision = _cosim.git_revision
 
 
 def configs() -> list[str]:
@@ -84,11 +83,6 @@ def faults() -> list[str]:
     read on; prdata flips bit 0 of prdata_o on the 3rd completed bus read; in_ready drops in_ready_o for one
     cycle at the 50th accepted pixel. The fault goes on the compared (second) side."""
     return _cosim.faults()
-
-
-def git_revision() -> str:
-    """Git revision of the sources the extension was built from (``"<hash>"``, ``"-dirty"`` appended if modified)."""
-    return _cosim.git_revision()
 
 
 def idle_inputs(config: ConfigLike = None, *, reset: bool = False) -> Ports:
@@ -160,22 +154,20 @@ def _run_args(
     scoreboard: Any,
     coverage: Any,
     waves: Any,
-) -> list[Any]:
-    """The extension's arguments of a run, checked (TypeError / ValueError naming the argument)."""
+) -> dict[str, Any]:
+    """The extension's options of a run, checked (TypeError / ValueError naming the argument)."""
     cfg = config_info(config)
-    seed = int_arg(seed, "seed", 0, 2**64 - 1)
-    n = int_arg(cycles, "cycles", 1, _MAX_CYCLES)
-    return [
-        cfg.core,
-        seed,
-        n,
-        int_arg(0 if rts is None else rts, f"rts ({cfg.name})", 0, cfg.max_rts),
-        _sides(sides),
-        _fault(fault),
-        _bool(scoreboard, "scoreboard"),
-        _bool(coverage, "coverage"),
-        _path(waves, "waves"),
-    ]
+    return {
+        "config": cfg.core,
+        "seed": int_arg(seed, "seed", 0, 2**64 - 1),
+        "cycles": int_arg(cycles, "cycles", 1, _MAX_CYCLES),
+        "rts": int_arg(0 if rts is None else rts, f"rts ({cfg.name})", 0, cfg.max_rts),
+        "sides": _sides(sides),
+        "fault": _fault(fault),
+        "scoreboard": _bool(scoreboard, "scoreboard"),
+        "coverage": _bool(coverage, "coverage"),
+        "waves": _path(waves, "waves"),
+    }
 
 
 class FaultNeverFiredError(ValueError):
@@ -187,34 +179,25 @@ class FaultNeverFiredError(ValueError):
         self.result = result
 
 
-class _Bar:
-    """Progress reporting: a tqdm bar (imported only when asked for) or the caller's callable."""
+def _progress(progress: Progress, total: int) -> tuple[Optional[Callable[[int, int], None]], Callable[[int], None]]:
+    """The extension's progress callback and the call that ends the report at a cycle: a tqdm bar (imported only
+    when asked for) or the caller's callable."""
+    if progress is False or (callable(progress) and progress is not True):
+        return progress or None, lambda cycle: None
+    if progress is not True:
+        raise TypeError(f"progress: expected a bool or a callable(cycle, total), got {type(progress).__name__}")
+    from tqdm import tqdm
 
-    def __init__(self, progress: Progress, total: int) -> None:
-        self._bar: Any = None
-        self._fn: Optional[Callable[[int, int], None]] = None
-        if progress is True:
-            from tqdm import tqdm
+    bar = tqdm(total=total, unit="cycle", unit_scale=True, desc="cosim", leave=False)
 
-            self._bar = tqdm(total=total, unit="cycle", unit_scale=True, desc="cosim", leave=False)
-        elif callable(progress):
-            self._fn = progress
-        elif progress is not False:
-            raise TypeError(f"progress: expected a bool or a callable(cycle, total), got {type(progress).__name__}")
+    def update(cycle: int, _total: int) -> None:
+        bar.update(max(0, min(cycle, total) - bar.n))
 
-    @property
-    def callback(self) -> Optional[Callable[[int, int], None]]:
-        if self._bar is None:
-            return self._fn
-        return self._update
+    def close(cycle: int) -> None:
+        update(cycle, total)
+        bar.close()
 
-    def _update(self, cycle: int, total: int) -> None:
-        self._bar.update(max(0, min(cycle, total) - self._bar.n))
-
-    def close(self, cycles: int) -> None:
-        if self._bar is not None:
-            self._update(cycles, self._bar.total)
-            self._bar.close()
+    return update, close
 
 
 # --- a whole run ---------------------------------------------------------------------------------------------------
@@ -271,15 +254,20 @@ def run(
         seed = 1 if seed is None else seed
         n = _DEFAULT_CYCLES if cycles is None else cycles
         args = _run_args(config, seed, n, rts, sides, fault, scoreboard, coverage, waves)
-    rec = _path(record, "record")
-    full = waves is not None and _bool(waves_full, "waves_full")
-    window = int_arg(window, "window", 0, _MAX_CYCLES)
-    bar = _Bar(progress, args[2])
+    args.update(
+        profile=prof,
+        stimulus=text,
+        stimulus_name=name,
+        record=_path(record, "record"),
+        waves_full=waves is not None and _bool(waves_full, "waves_full"),
+        window=int_arg(window, "window", 0, _MAX_CYCLES),
+    )
+    args["progress"], done = _progress(progress, args["cycles"])
     try:
-        _make_dir(args[-1], "waves")
-        d = _cosim.run(*args[:4], prof, text, name, rec, *args[4:], full, window, bar.callback)
+        _make_dir(args["waves"], "waves")
+        d = _cosim.run(args)
     finally:
-        bar.close(args[2])
+        done(args["cycles"])
     res = result_from_dict(d)
     if d["fault_not_fired"]:
         raise FaultNeverFiredError(f"fault: {fault!r} {d['fault_not_fired']}", res)
@@ -336,9 +324,8 @@ class Lockstep(_cosim.Lockstep):
     ) -> None:
         """Generates the stimulus and builds the sides (arguments as :func:`run`)."""
         args = _run_args(config, seed, cycles, rts, sides, fault, scoreboard, coverage, waves)
-        _make_dir(args[-1], "waves")
-        super().__init__(*args)
-        self._keys = side_keys(self.side_names)
+        _make_dir(args["waves"], "waves")
+        super().__init__(args)
         self._result: Optional[RunResult] = None
 
     def step(self, n: int = 1, progress: Optional[Callable[[int, int], None]] = None) -> int:
@@ -348,12 +335,11 @@ class Lockstep(_cosim.Lockstep):
 
     def run_to_end(self, progress: Progress = False) -> RunResult:
         """Steps until the run ends and returns its result (see :meth:`finish`)."""
-        bar = _Bar(progress, self.total_cycles)
+        callback, done = _progress(progress, self.total_cycles)
         try:
-            while not self.done:
-                self.step(1 << 62, bar.callback)
+            self.step(2**64 - 1, callback)  # stops at the run's end
         finally:
-            bar.close(self.cycle)
+            done(self.cycle)
         return self.finish()
 
     def finish(self) -> RunResult:  # type: ignore[override]
@@ -362,8 +348,7 @@ class Lockstep(_cosim.Lockstep):
         the result is ``complete=False`` and not ``passed`` (verdict PARTIAL) unless a failure came first. Later
         steps do nothing; finish() again returns the same result."""
         if self._result is None:
-            complete = self.done
-            self._result = result_from_dict(super().finish(), complete)
+            self._result = result_from_dict(super().finish())
         return self._result
 
     @property
@@ -377,17 +362,6 @@ class Lockstep(_cosim.Lockstep):
         fs = self.failures
         return fs[0] if fs else None
 
-    @property
-    def sides(self) -> tuple[str, ...]:
-        """Keys of :attr:`outputs`: the side names (``"rtl_a"``/``"rtl_b"`` when both have the same name)."""
-        return tuple(self._keys)
-
-    @property
-    def outputs(self) -> Optional[dict[str, Ports]]:  # type: ignore[override]
-        """Each side's outputs in the last evaluated cycle, by side name (None before the first step)."""
-        outs = super().outputs
-        return None if outs is None else dict(zip(self._keys, outs))
-
     def __enter__(self) -> Lockstep:
         return self
 
@@ -395,7 +369,7 @@ class Lockstep(_cosim.Lockstep):
         self.finish()
 
     def __repr__(self) -> str:
-        return f"Lockstep({' vs '.join(self._keys)}, cycle {self.cycle}, {'done' if self.done else 'running'})"
+        return f"Lockstep({' vs '.join(self.sides)}, cycle {self.cycle}, {'done' if self.done else 'running'})"
 
 
 # --- one side ------------------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Optional, Union
 
@@ -26,7 +26,7 @@ class PerfCounters(device_types.PerfCounters):
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> PerfCounters:
         """From the ``perf`` dict of an outputs dict."""
-        return cls(**{f.name: d[f.name] for f in fields(cls)})
+        return cls(**d)
 
 
 class Coverage(_cosim.Coverage):
@@ -161,15 +161,7 @@ class RunResult:
     def to_dict(self) -> dict[str, Any]:
         """Every field as plain data (JSON-serialisable): failures and perf counters as dicts, the coverage as
         :meth:`Coverage.to_dict`, plus ``verdict``."""
-        d = {f.name: getattr(self, f.name) for f in fields(self)}
-        d["failures"] = [asdict(f) for f in self.failures]
-        d["coverage"] = self.coverage.to_dict()
-        d["perf"] = asdict(self.perf)
-        d["perf_by_side"] = {k: asdict(p) for k, p in self.perf_by_side.items()}
-        d["sides"] = list(self.sides)
-        d["waves"] = list(self.waves)
-        d["verdict"] = self.verdict
-        return d
+        return {**asdict(self), "coverage": self.coverage.to_dict(), "sides": list(self.sides), "verdict": self.verdict}
 
     def __str__(self) -> str:
         head = (
@@ -184,33 +176,19 @@ def _coverage_from_json(text: str) -> Coverage:
     return Coverage.from_json(text)
 
 
-def side_keys(names: Sequence[str]) -> list[str]:
-    """Keys for per-side values: the side names, or "<name>_a" / "<name>_b" when both sides have the same name."""
-    if len(names) == 2 and names[0] == names[1]:
-        return [names[0] + "_a", names[1] + "_b"]
-    return list(names)
-
-
-def result_from_dict(d: Mapping[str, Any], complete: bool = True) -> RunResult:
-    """A RunResult from the result dict of the extension (omsim._cosim.run / Lockstep.finish); `complete`: the
-    run reached its end (or a failure) before it was finished."""
-    keys = side_keys(d["sides"])
-    perf = {k: PerfCounters.from_dict(p) for k, p in zip(keys, d["perf"])}
-    complete = complete or bool(d["failures"])
+def result_from_dict(d: Mapping[str, Any]) -> RunResult:
+    """A RunResult from the result dict of the extension (omsim._cosim.run / Lockstep.finish)."""
+    perf = {k: PerfCounters.from_dict(p) for k, p in d["perf_by_side"].items()}
     plain = {f.name: d[f.name] for f in fields(RunResult) if f.name in d}  # the fields the extension gives as is
     return RunResult(
         **{
             **plain,
-            "passed": complete and not d["failures"],
-            "complete": complete,
             "failures": [Failure(*f) for f in d["failures"]],
             "coverage": Coverage(d["coverage"]),
-            "perf": perf[keys[0]],
+            "perf": next(iter(perf.values())),
             "perf_by_side": perf,
-            "sides": tuple(d["sides"]),
-            "waves": list(d["waves"]),
         }
     )
 
 
-__all__ = ["Coverage", "Failure", "PerfCounters", "RunResult", "result_from_dict", "side_keys"]
+__all__ = ["Coverage", "Failure", "PerfCounters", "RunResult", "result_from_dict"]

@@ -16,6 +16,7 @@
 #include <limits>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "om/cosim/coverage.h"
@@ -131,6 +132,8 @@ class Lockstep {
   /// exception thrown from them leaves the run consistent: it resumes at that cycle on the next
   /// step()).
   uint64_t step(uint64_t n = 1);
+  /// Replaces RunOptions::progress for the following steps (each caller of step() its own).
+  void set_progress(std::function<void(uint64_t, uint64_t)> f) { opt_.progress = std::move(f); }
   /// The run has ended (step() does nothing more).
   bool done() const { return done_; }
   /// Clock edges taken so far (= the cycle the next step() evaluates).

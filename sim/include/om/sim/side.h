@@ -117,6 +117,10 @@ std::unique_ptr<Side> make_side(SideKind kind, bool trace_capable,
                                 const std::vector<std::string>& rtl_args = {});
 /// The cycle model is built into this binary.
 bool have_model();
+/// The side's name: "rtl" or "model".
+const char* side_name(SideKind kind);
+/// Names of the sides built into this binary: "rtl", and "model" when have_model().
+std::vector<std::string> side_names();
 
 /// Gives `side` a deliberate output fault (the harness's mutation switch) and returns it:
 ///   "wr_data"  flips bit 0 of mem_wr_data_o from the 5th write request on;
@@ -128,7 +132,11 @@ bool have_model();
 /// name.
 std::unique_ptr<Side> make_faulty(std::unique_ptr<Side> side, const std::string& fault,
                                   uint64_t from = 0);
-/// The fault names make_faulty() accepts, comma-separated.
+/// The fault names make_faulty() accepts.
+inline constexpr const char* kFaults[] = {"wr_data", "rd_addr", "prdata", "in_ready"};
+/// kFaults, comma-separated.
 const char* fault_names();
+/// `name` is one of kFaults.
+bool is_fault(const std::string& name);
 
 }  // namespace om::sim
