@@ -38,10 +38,6 @@ bool has_dtype(const py::array& a, Dtype d) {
   return dt.byteorder() != foreign && dt.normalized_num() == info(d).num;
 }
 
-bool is_integer_class(const om::FormatInfo& f) {
-  return f.cls == om::FormatClass::UINT || f.cls == om::FormatClass::SINT;
-}
-
 }  // namespace
 
 py::array as_array(const py::handle& obj, const char* name) {
@@ -132,6 +128,17 @@ Dtype texel_dtype(const om::FormatInfo& f) {
                       : Dtype::kU32;
 }
 
+Dtype value_dtype(const om::FormatInfo& f) {
+  return f.cls == om::FormatClass::UINT   ? Dtype::kU32
+         : f.cls == om::FormatClass::SINT ? Dtype::kI32
+                                          : Dtype::kF32;
+}
+
+py::array new_array(Dtype d, std::vector<py::ssize_t> shape, py::ssize_t last) {
+  if (last != 0) shape.push_back(last);
+  return py::array(py::dtype(info(d).name), shape);
+}
+
 Pixels texel_array(const py::handle& obj, const char* name, const om::FormatInfo& f,
                    bool writeable) {
   Pixels t{as_array(obj, name), {}, 0, {}};
@@ -156,7 +163,7 @@ Pixels value_array(const py::handle& obj, const char* name, const om::FormatInfo
   Pixels v{as_array(obj, name), {}, 0, {}};
   if (f == nullptr) {
     require_dtype(v.array, name, {Dtype::kF32, Dtype::kU32, Dtype::kI32});
-  } else if (is_integer_class(*f)) {
+  } else if (value_dtype(*f) != Dtype::kF32) {
     const std::string why = std::string(f->name) + " is an integer format";
     require_dtype(v.array, name, {Dtype::kU32, Dtype::kI32}, why.c_str());
   } else {

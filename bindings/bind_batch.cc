@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Array entry points over batch.h: blend_batch, the format conversions and process_pixels. Each
-// checks its arrays (dtype, shape, layout, overlap; messages name the argument) and hands the
-// buffers to one om::ref call, zero-copy, with the GIL released for batches worth it.
+// checks its arrays (dtype, shape, layout, overlap; messages name the argument), makes the output
+// arrays the caller left out, and hands the buffers to one om::ref call, zero-copy, with the GIL
+// released for batches worth it.
 #include <pybind11/stl.h>
 
 #include <iterator>
@@ -60,23 +61,20 @@ std::optional<Pixels> per_pixel(const py::object& obj, const char* name,
   return p;
 }
 
-template <class T>
-const T* in_ptr(const std::optional<Pixels>& p) {
-  return p ? static_cast<const T*>(p->data()) : nullptr;
-}
-template <class T>
-T* out_ptr(std::optional<Pixels>& p) {
-  return p ? static_cast<T*>(p->mutable_data()) : nullptr;
+/// A new array of the shape and dtype of the checked texel array `t`.
+py::object new_like(const Pixels& t) {
+  const py::array& a = t.array;
+  return py::array(a.dtype(), std::vector<py::ssize_t>(a.shape(), a.shape() + a.ndim()));
 }
 
-void blend_batch_py(const om::ref::BatchRt& rt, const py::object& src, const py::object& dest,
-                    const py::object& out, const py::object& src1, const py::object& written,
-                    uint32_t isa) {
+py::array blend_batch_py(const om::ref::BatchRt& rt, const py::object& src, const py::object& dest,
+                         const py::object& out, const py::object& src1, const py::object& written,
+                         uint32_t isa) {
   const om::FormatInfo& f = rt_format(rt);
   const om::ref::BatchIsa level = batch_isa(isa);
   const Pixels s = value_array(src, "src", &f);
   const Pixels d = texel_array(dest, "dest", f, false);
-  Pixels o = texel_array(out, "out", f, true);
+  Pixels o = texel_array(out.is_none() ? new_like(d) : out, "out", f, true);
   require_leading(d.lead, s.lead, "dest", "src", d.hint);
   require_leading(o.lead, s.lead, "out", "src", o.hint);
   std::optional<Pixels> s1;
@@ -93,45 +91,56 @@ void blend_batch_py(const om::ref::BatchRt& rt, const py::object& src, const py:
     if (w) require_disjoint(*w, "written", *other, "another argument");
   }
   const uint32_t* s1p = s1 ? s1->words() : nullptr;
-  uint8_t* wp = out_ptr<uint8_t>(w);
+  auto* wp = w ? static_cast<uint8_t*>(w->mutable_data()) : nullptr;
   void* op = o.mutable_data();
   run(s.n, [&] { om::ref::blend_batch(rt, s.n, s.words(), s1p, d.data(), op, wp, level); });
+  return o.array;
 }
 
-/// pack / join (values -> texels) and unpack / split (texels -> values) with their checks.
+/// pack / join (values -> texels) and unpack / split (texels -> values, or bit fields: `fields`)
+/// with their checks; out None: new texels or values of the input's pixel shape.
 using ToTexels = void (*)(const om::FormatInfo&, size_t, const uint32_t*, void*);
 using FromTexels = void (*)(const om::FormatInfo&, size_t, const void*, uint32_t*);
 
-void to_texels(ToTexels fn, uint32_t format, const py::object& in, const char* in_name,
-               bool any_words, const py::object& out) {
+py::array to_texels(ToTexels fn, uint32_t format, const py::object& in, const char* in_name,
+                    bool any_words, const py::object& out) {
   const om::FormatInfo& f = format_of(format, "format");
   const Pixels v = value_array(in, in_name, any_words ? nullptr : &f);
-  Pixels o = texel_array(out, "out", f, true);
+  const py::ssize_t words = om::ref::texel_bytes(f) == 16 ? 4 : 0;
+  Pixels o = texel_array(out.is_none() ? py::object(new_array(texel_dtype(f), v.lead, words)) : out,
+                         "out", f, true);
   require_leading(o.lead, v.lead, "out", in_name, o.hint);
   require_disjoint(o, "out", v, in_name);
   void* op = o.mutable_data();
   run(v.n, [&] { fn(f, v.n, v.words(), op); });
+  return o.array;
 }
 
-void from_texels(FromTexels fn, uint32_t format, const py::object& texels, const py::object& out) {
+py::array from_texels(FromTexels fn, uint32_t format, const py::object& texels,
+                      const py::object& out, bool fields) {
   const om::FormatInfo& f = format_of(format, "format");
   const Pixels t = texel_array(texels, "texels", f, false);
-  Pixels o = value_array(out, "out", nullptr, true);
+  const Dtype dt = fields ? Dtype::kU32 : value_dtype(f);
+  Pixels o =
+      value_array(out.is_none() ? py::object(new_array(dt, t.lead, 4)) : out, "out", nullptr, true);
   require_leading(o.lead, t.lead, "out", "texels");
   require_disjoint(o, "out", t, "texels");
   auto* op = static_cast<uint32_t*>(o.mutable_data());
   run(t.n, [&] { fn(f, t.n, t.data(), op); });
+  return o.array;
 }
 
 std::string slot_name(const char* what, int i) {
   return std::string(what) + "[" + std::to_string(i) + "]";
 }
 
-void process_pixels_py(om::ref::PixelState state, const std::array<py::object, kMaxRts>& oc,
-                       const std::array<py::object, kMaxRts>& dest,
-                       const std::array<py::object, kMaxRts>& out, const py::object& oc1,
-                       const py::object& coverage, const py::object& fog, const py::object& clear,
-                       const py::object& covered, const py::object& written) {
+/// process_pixels with its checks: (the out array of every bound slot, None for unbound; covered;
+/// written). out None: new arrays like dest.
+py::tuple process_pixels_py(om::ref::PixelState state, const std::array<py::object, kMaxRts>& oc,
+                            const std::array<py::object, kMaxRts>& dest,
+                            const std::optional<std::array<py::object, kMaxRts>>& out,
+                            const py::object& oc1, const py::object& coverage,
+                            const py::object& fog, const py::object& clear) {
   // The pixel shape comes from the first array given: oc[0..7], then dest[0..7].
   std::optional<std::vector<py::ssize_t>> lead;
   auto match = [&lead](const Pixels& p, const std::string& name) {
@@ -139,6 +148,7 @@ void process_pixels_py(om::ref::PixelState state, const std::array<py::object, k
     require_leading(p.lead, *lead, name.c_str(), "the other arrays", p.hint);
   };
   std::vector<std::pair<Pixels, std::string>> inputs, outputs;
+  py::tuple texels(kMaxRts);
   om::ref::PixelArrays a;
   state.ps_outputs = 0;
   for (int i = 0; i < kMaxRts; ++i) {
@@ -152,41 +162,42 @@ void process_pixels_py(om::ref::PixelState state, const std::array<py::object, k
   for (int i = 0; i < kMaxRts; ++i) {
     const om::FormatInfo* f = state.rt_format[i];
     const std::string dn = slot_name("dest", i), on = slot_name("out", i);
+    const bool no_out = out && (*out)[i].is_none();
+    texels[i] = py::none();
     if (f == nullptr) {
-      if (!dest[i].is_none() || !out[i].is_none()) {
+      if (!dest[i].is_none() || (out && !no_out)) {
         throw py::value_error(dn + ": RT slot " + std::to_string(i) +
                               " is unbound (rt_format None): pass None for dest and out");
       }
       continue;
     }
-    if (dest[i].is_none() || out[i].is_none()) {
+    if (dest[i].is_none() || no_out) {
       throw py::value_error((dest[i].is_none() ? dn : on) + ": RT slot " + std::to_string(i) +
                             " is bound to " + f->name + ": its texel array is required");
     }
     inputs.emplace_back(texel_array(dest[i], dn.c_str(), *f, false), dn);
     match(inputs.back().first, dn);
-    outputs.emplace_back(texel_array(out[i], on.c_str(), *f, true), on);
+    const Pixels& d = inputs.back().first;
+    outputs.emplace_back(texel_array(out ? (*out)[i] : new_like(d), on.c_str(), *f, true), on);
     match(outputs.back().first, on);
-    a.dest[i] = inputs.back().first.data();
+    a.dest[i] = d.data();
     a.out[i] = outputs.back().first.mutable_data();
+    texels[i] = outputs.back().first.array;
   }
   if (!lead) throw py::value_error("oc, dest: no array given, so the pixel count is unknown");
-  const std::pair<const py::object*, const char*> extra[] = {
-      {&oc1, "oc1"}, {&coverage, "coverage"}, {&fog, "fog"}, {&clear, "clear"}};
-  std::array<std::optional<Pixels>, 4> in;
-  in[0] = per_pixel(oc1, "oc1", {Dtype::kF32, Dtype::kU32, Dtype::kI32}, *lead, {4}, false);
-  in[1] = per_pixel(coverage, "coverage", {Dtype::kBool, Dtype::kU8}, *lead, {}, false);
-  in[2] = per_pixel(fog, "fog", {Dtype::kF32, Dtype::kU32}, *lead, {}, false);
-  in[3] = per_pixel(clear, "clear", {Dtype::kBool, Dtype::kU8}, *lead, {}, false);
-  for (size_t k = 0; k < in.size(); ++k) {
-    if (in[k]) inputs.emplace_back(*in[k], extra[k].second);
-  }
-  std::optional<Pixels> cvd =
-      per_pixel(covered, "covered", {Dtype::kBool, Dtype::kU8}, *lead, {}, true);
-  std::optional<Pixels> wr =
-      per_pixel(written, "written", {Dtype::kBool, Dtype::kU8}, *lead, {kMaxRts}, true);
-  if (cvd) outputs.emplace_back(*cvd, "covered");
-  if (wr) outputs.emplace_back(*wr, "written");
+  // The optional per-pixel inputs: their data, or nullptr when not given.
+  auto extra = [&](const py::object& obj, const char* name, std::initializer_list<Dtype> dtypes,
+                   std::initializer_list<py::ssize_t> trailing) -> const void* {
+    const std::optional<Pixels> p = per_pixel(obj, name, dtypes, *lead, trailing, false);
+    if (p) inputs.emplace_back(*p, name);
+    return p ? p->data() : nullptr;
+  };
+  const auto bool_or_u8 = {Dtype::kBool, Dtype::kU8};
+  a.oc1 =
+      static_cast<const uint32_t*>(extra(oc1, "oc1", {Dtype::kF32, Dtype::kU32, Dtype::kI32}, {4}));
+  a.coverage = static_cast<const uint8_t*>(extra(coverage, "coverage", bool_or_u8, {}));
+  a.fog = static_cast<const uint32_t*>(extra(fog, "fog", {Dtype::kF32, Dtype::kU32}, {}));
+  a.clear = static_cast<const uint8_t*>(extra(clear, "clear", bool_or_u8, {}));
   // Outputs: out[i] may be dest[i] itself (in place); nothing else may overlap.
   for (size_t x = 0; x < outputs.size(); ++x) {
     const auto& [o, oname] = outputs[x];
@@ -199,15 +210,16 @@ void process_pixels_py(om::ref::PixelState state, const std::array<py::object, k
       require_disjoint(o, oname.c_str(), outputs[y].first, outputs[y].second.c_str());
     }
   }
-  a.oc1 = in_ptr<uint32_t>(in[0]);
-  a.coverage = in_ptr<uint8_t>(in[1]);
-  a.fog = in_ptr<uint32_t>(in[2]);
-  a.clear = in_ptr<uint8_t>(in[3]);
-  a.covered = out_ptr<uint8_t>(cvd);
-  a.written = out_ptr<uint8_t>(wr);
+  py::array covered = new_array(Dtype::kBool, *lead),
+            written = new_array(Dtype::kBool, *lead, kMaxRts);
+  a.covered = static_cast<uint8_t*>(covered.mutable_data());
+  a.written = static_cast<uint8_t*>(written.mutable_data());
   const size_t n = element_count(*lead);
-  py::gil_scoped_release release;
-  om::ref::process_pixels(state, n, a);
+  {
+    py::gil_scoped_release release;
+    om::ref::process_pixels(state, n, a);
+  }
+  return py::make_tuple(texels, covered, written);
 }
 
 }  // namespace
@@ -233,7 +245,8 @@ void bind_batch(py::module_& m) {
            "format: a DXGI value (None: unset); desc: RtBlendDesc.to_core(); K as binary32 words.");
   m.def("blend_batch", &blend_batch_py, py::arg("rt"), py::arg("src"), py::arg("dest"),
         py::arg("out"), py::arg("src1") = py::none(), py::arg("written") = py::none(),
-        py::arg("isa") = kAutoIsa, "om::ref::blend_batch over numpy arrays (see omsim.blend).");
+        py::arg("isa") = kAutoIsa,
+        "om::ref::blend_batch over numpy arrays (see omsim.blend): out (None: a new array).");
   m.def(
       "blend_batch_kernel",
       [](const om::ref::BatchRt& rt, uint32_t isa) {
@@ -244,31 +257,34 @@ void bind_batch(py::module_& m) {
   m.def(
       "pack",
       [](uint32_t f, const py::object& v, const py::object& o) {
-        to_texels(om::ref::pack_batch, f, v, "values", false, o);
+        return to_texels(om::ref::pack_batch, f, v, "values", false, o);
       },
-      py::arg("format"), py::arg("values"), py::arg("out"), "pack_batch: values -> texels.");
+      py::arg("format"), py::arg("values"), py::arg("out"), "pack_batch: values -> texels (out).");
   m.def(
       "join",
       [](uint32_t f, const py::object& v, const py::object& o) {
-        to_texels(om::ref::join_batch, f, v, "fields", true, o);
+        return to_texels(om::ref::join_batch, f, v, "fields", true, o);
       },
-      py::arg("format"), py::arg("fields"), py::arg("out"), "join_batch: bit fields -> texels.");
+      py::arg("format"), py::arg("fields"), py::arg("out"),
+      "join_batch: bit fields -> texels (out).");
   m.def(
       "unpack",
       [](uint32_t f, const py::object& t, const py::object& o) {
-        from_texels(om::ref::unpack_batch, f, t, o);
+        return from_texels(om::ref::unpack_batch, f, t, o, false);
       },
-      py::arg("format"), py::arg("texels"), py::arg("out"), "unpack_batch: texels -> values.");
+      py::arg("format"), py::arg("texels"), py::arg("out"),
+      "unpack_batch: texels -> values (out).");
   m.def(
       "split",
       [](uint32_t f, const py::object& t, const py::object& o) {
-        from_texels(om::ref::split_batch, f, t, o);
+        return from_texels(om::ref::split_batch, f, t, o, true);
       },
-      py::arg("format"), py::arg("texels"), py::arg("out"), "split_batch: texels -> bit fields.");
+      py::arg("format"), py::arg("texels"), py::arg("out"),
+      "split_batch: texels -> bit fields (out).");
   m.def("process_pixels", &process_pixels_py, py::arg("state"), py::arg("oc"), py::arg("dest"),
         py::arg("out"), py::arg("oc1"), py::arg("coverage"), py::arg("fog"), py::arg("clear"),
-        py::arg("covered"), py::arg("written"),
-        "om::ref::process_pixels over numpy arrays (see omsim.process_pixels).");
+        "om::ref::process_pixels over numpy arrays (see omsim.process_pixels): (out, covered, "
+        "written); out None: new texel arrays.");
 }
 
 }  // namespace omsim_py

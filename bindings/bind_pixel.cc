@@ -55,12 +55,11 @@ py::tuple process_pixel_py(om::ref::PixelState state,
     d[i] = texel_from_int(dest[i], name.c_str(), f->texel_bits, f->name);
   }
   const om::ref::PixelOut r = om::ref::process_pixel(state, px, d);
-  py::tuple write(kMaxRts), texel(kMaxRts);
+  py::tuple texel(kMaxRts);
   for (int i = 0; i < kMaxRts; ++i) {
-    write[i] = py::bool_(r.write[i]);
     texel[i] = state.rt_format[i] != nullptr ? py::object(texel_to_int(r.texel[i])) : py::none();
   }
-  return py::make_tuple(r.covered, write, texel);
+  return py::make_tuple(r.covered, r.write, texel);
 }
 
 }  // namespace

@@ -65,6 +65,11 @@ struct Pixels {
 };
 /// The dtype of `f`'s texels: uint8/uint16/uint32/uint64 by texel size, uint32 words for 128 bits.
 Dtype texel_dtype(const om::FormatInfo& f);
+/// The dtype of `f`'s values: uint32 (UINT), int32 (SINT) or float32.
+Dtype value_dtype(const om::FormatInfo& f);
+/// A new (uninitialised) array of this dtype and shape (and a trailing dimension `last`, when not
+/// 0): where a batch call writes when the caller passes no output array.
+py::array new_array(Dtype d, std::vector<py::ssize_t> shape, py::ssize_t last = 0);
 /// A render-target memory image of format `f`: texels of texel_bytes(f) bytes, dtype
 /// uint8/uint16/uint32/uint64 by texel size, or uint32 with a trailing dimension of 4 for 128-bit
 /// texels.

@@ -34,34 +34,8 @@ queries (``check_blend_desc``, ``om_validate``) and exceptions from creation (``
 
 from __future__ import annotations
 
-from . import device, enums, errors, ref, scalar, state, tables, validate
-from .enums import (
-    BatchIsa,
-    Blend,
-    BlendOp,
-    CmpFunc,
-    ClearFlag,
-    ColorWrite,
-    DepthWriteMask,
-    DescRule,
-    DsFormat,
-    DsRule,
-    DsvFlag,
-    FeatureLevel,
-    FogMode,
-    Format,
-    FormatClass,
-    FormatSupport,
-    FormatSupport2,
-    Hresult,
-    LogicOp,
-    PBlendCaps,
-    PMiscCaps,
-    PsOutputType,
-    ResourceType,
-    StencilOp,
-    ValidateReason,
-)
+from . import _enums, device, enums, errors, ref, scalar, state, tables, validate
+from ._enums import *  # noqa: F403  (every enum class of defs/enums.toml)
 from .errors import (
     ConflictingRenderStateError,
     DeviceLostError,
@@ -84,32 +58,7 @@ from .tables import (
     formats,
     zeros_texels,
 )
-from .ref import (
-    DepthStencilResult,
-    PixelResult,
-    PixelsResult,
-    RtOpResult,
-    a2c_covered,
-    alpha_test_pass,
-    apply_fog,
-    blend,
-    blend_kernel,
-    clear_texel,
-    depth_stencil,
-    fog_factor,
-    join,
-    logic,
-    logic_op_apply,
-    pack,
-    process_pixel,
-    process_pixels,
-    rt_op,
-    sample_coverage,
-    select_rt_desc,
-    split,
-    stencil_op,
-    unpack,
-)
+from .ref import *  # noqa: F403
 from .state import MAX_RTS, BlendDesc, D3d9DepthStencil, D3d9State, DepthStencilDesc, DepthStencilOpDesc, PixelState, RtBlendDesc
 from .ref_depth import (
     DepthStencilStateTable,
@@ -169,10 +118,6 @@ except Exception:  # an uninstalled developer tree (build/<dir>/python)
     __version__ = "0+unknown"
 
 __all__ = [
-    # enums
-    "BatchIsa", "Blend", "BlendOp", "ClearFlag", "CmpFunc", "ColorWrite", "DepthWriteMask", "DescRule", "DsFormat",
-    "DsRule", "DsvFlag", "FeatureLevel", "FogMode", "Format", "FormatClass", "FormatSupport", "FormatSupport2",
-    "Hresult", "LogicOp", "PBlendCaps", "PMiscCaps", "PsOutputType", "ResourceType", "StencilOp", "ValidateReason",
     # errors
     "OmError", "InvalidArgError", "OutOfMemoryError", "TooManyUniqueStateObjectsError", "ValidateError",
     "ConflictingRenderStateError", "DeviceLostError", "DriverInternalError",
@@ -181,10 +126,6 @@ __all__ = [
     "formats", "zeros_texels",
     # state
     "MAX_RTS", "BlendDesc", "D3d9DepthStencil", "D3d9State", "DepthStencilDesc", "DepthStencilOpDesc", "PixelState", "RtBlendDesc",
-    # reference model
-    "DepthStencilResult", "PixelResult", "PixelsResult", "RtOpResult", "a2c_covered", "alpha_test_pass", "apply_fog",
-    "blend", "blend_kernel", "clear_texel", "depth_stencil", "fog_factor", "join", "logic", "logic_op_apply", "pack",
-    "process_pixel", "process_pixels", "rt_op", "sample_coverage", "select_rt_desc", "split", "stencil_op", "unpack",
     # depth/stencil states
     "DepthStencilStateTable", "check_depth_stencil_desc", "normalise_depth_stencil_desc",
     # validation
@@ -195,5 +136,7 @@ __all__ = [
     "BlendState", "DepthStencilState", "D3d9Options", "D3d9ShadowSupport", "D3d9SimpleInstancingSupport", "D3d11Options",
     "DepthStencilView", "Device", "DeviceValidateResult", "RenderTargetView", "backends",
     # submodules
-    "cosim", "device", "enums", "errors", "ref", "scalar", "state", "tables", "validate",
+    "cosim", "device", "enums", "errors", "ref", "scalar", "state", "tables", "validate",  # noqa: F405  (cosim: __getattr__)
 ]
+__all__ += _enums.__all__
+__all__ += ref.__all__

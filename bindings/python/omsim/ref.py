@@ -40,18 +40,10 @@ _ONE_BITS = (0x3F800000,) * 4
 
 
 def _blend_factor_words(k: Any, name: str = "blend_factor") -> tuple[int, int, int, int]:
+    """K (or a colour) as binary32 words, from 4 real numbers or a (4,) float32 / uint32 (bits) array."""
     if k is _ONES:
         return _ONE_BITS
-    if isinstance(k, np.ndarray):
-        if k.shape != (4,):
-            raise ValueError(f"{name}: expected shape (4,), got {k.shape}")
-        if k.dtype == np.float32:
-            k = k.view(np.uint32)
-        elif k.dtype != np.uint32:
-            raise TypeError(f"{name}: expected float32 values or uint32 binary32 bits, got {k.dtype}")
-        return (int(k[0]), int(k[1]), int(k[2]), int(k[3]))
-    a, b, c, d = (f32_bits(x) for x in coerce_floats(k, 4, name))
-    return (a, b, c, d)
+    return _words(None, k if isinstance(k, np.ndarray) else coerce_floats(k, 4, name), name)
 
 
 def _words(f: Optional[FormatInfo], v: Any, name: str) -> tuple[int, int, int, int]:
@@ -68,19 +60,16 @@ def _words(f: Optional[FormatInfo], v: Any, name: str) -> tuple[int, int, int, i
         return (int(w[0]), int(w[1]), int(w[2]), int(w[3]))
     if isinstance(v, (str, bytes)) or not isinstance(v, Sequence) or len(v) != 4:
         raise ValueError(f"{name}: expected 4 values (R, G, B, A)")
-    out = []
+    if not integer:
+        a, b, c, d = (f32_bits(x) for x in coerce_floats(v, 4, name))
+        return (a, b, c, d)
     for i, x in enumerate(v):
-        if integer:
-            if isinstance(x, bool) or not isinstance(x, (int, np.integer)):
-                raise TypeError(f"{name}[{i}]: {f.name} is an integer format: expected an int, got {type(x).__name__}")  # type: ignore[union-attr]
-            if not -(2**31) <= int(x) < 2**32:
-                raise ValueError(f"{name}[{i}]: {int(x)} does not fit a 32-bit PS output register")
-            out.append(int(x) & 0xFFFFFFFF)
-        else:
-            if isinstance(x, bool) or not isinstance(x, (int, float, np.integer, np.floating)):
-                raise TypeError(f"{name}[{i}]: expected a number, got {type(x).__name__}")
-            out.append(f32_bits(float(x)))
-    return (out[0], out[1], out[2], out[3])
+        if isinstance(x, bool) or not isinstance(x, (int, np.integer)):
+            raise TypeError(f"{name}[{i}]: {f.name} is an integer format: expected an int, got {type(x).__name__}")  # type: ignore[union-attr]
+        if not -(2**31) <= int(x) < 2**32:
+            raise ValueError(f"{name}[{i}]: {int(x)} does not fit a 32-bit PS output register")
+    a, b, c, d = (int(x) & 0xFFFFFFFF for x in v)
+    return (a, b, c, d)
 
 
 _RT_CACHE: dict[tuple[Any, ...], _core.BatchRt] = {}
@@ -128,12 +117,6 @@ def _isa(isa: Any) -> int:
     return int(coerce_enum(BatchIsa, isa, "isa", raw_ok=False))
 
 
-def _new_like(a: Any) -> np.ndarray:
-    if not isinstance(a, np.ndarray):
-        raise TypeError(f"dest: expected a numpy.ndarray, got {type(a).__name__}")
-    return np.empty(a.shape, a.dtype)
-
-
 def blend(
     format: FormatLike,
     src: np.ndarray,
@@ -160,10 +143,7 @@ def blend(
     instruction set (BatchIsa). Returns out.
     """
     rt = _rt_state(format, desc, blend_factor, logic_op_enable, logic_op, gamma_space)
-    if out is None:
-        out = _new_like(dest)
-    _core.blend_batch(rt, src, dest, out, src1, written, _isa(isa))
-    return out
+    return _core.blend_batch(rt, src, dest, out, src1, written, _isa(isa))
 
 
 def blend_kernel(
@@ -207,50 +187,23 @@ def logic_op_apply(op: Union[LogicOp, str, int], s: int, d: int) -> int:
 def pack(format: FormatLike, values: np.ndarray, out: Optional[np.ndarray] = None) -> np.ndarray:
     """Encode (..., 4) values into texels of `format` (docs/arithmetic.md §6: clamp, scale, round or truncate as the
     canonical datapath does; X padding stored as ones). Returns the texel array."""
-    return _to_texels(_core.pack, format, values, "values", out)
-
-
-def _to_texels(call: Any, format: FormatLike, a: Any, name: str, out: Optional[np.ndarray]) -> np.ndarray:
-    """pack / join: `call` from (..., 4) array `a` into `out` (None: new texels of a's pixel shape)."""
-    f = format_info(format)
-    if out is None:
-        if not isinstance(a, np.ndarray) or a.ndim < 1:
-            raise TypeError(f"{name}: expected a numpy.ndarray of shape (..., 4)")
-        out = np.empty(f.texel_shape(a.shape[:-1]), f.texel_dtype)
-    call(f.core, a, out)
-    return out
-
-
-def _from_texels(call: Any, format: FormatLike, texels: Any, out: Optional[np.ndarray], dtype: Any = None) -> np.ndarray:
-    """unpack / split: `call` from `texels` into `out` (None: new (..., 4) values, the format's value dtype unless
-    `dtype`)."""
-    f = format_info(format)
-    if out is None:
-        out = np.empty(_lead(texels, f, "texels") + (4,), f.value_dtype if dtype is None else dtype)
-    call(f.core, texels, out)
-    return out
-
-
-def _lead(texels: Any, f: FormatInfo, name: str) -> tuple[int, ...]:
-    if not isinstance(texels, np.ndarray):
-        raise TypeError(f"{name}: expected a numpy.ndarray, got {type(texels).__name__}")
-    return texels.shape[:-1] if f.texel_bytes == 16 and texels.ndim >= 1 else texels.shape
+    return _core.pack(format_info(format).core, values, out)
 
 
 def unpack(format: FormatLike, texels: np.ndarray, out: Optional[np.ndarray] = None) -> np.ndarray:
     """Read texels back to the blender's domain (docs/arithmetic.md §3): (..., 4) float32 for float/norm formats,
     uint32 for UINT, int32 for SINT. Absent R, G, B read 0, absent A reads 1."""
-    return _from_texels(_core.unpack, format, texels, out)
+    return _core.unpack(format_info(format).core, texels, out)
 
 
 def split(format: FormatLike, texels: np.ndarray, out: Optional[np.ndarray] = None) -> np.ndarray:
     """The stored component bit fields R, G, B, A of every texel as (..., 4) uint32 (absent channels 0)."""
-    return _from_texels(_core.split, format, texels, out, np.uint32)
+    return _core.split(format_info(format).core, texels, out)
 
 
 def join(format: FormatLike, fields: np.ndarray, out: Optional[np.ndarray] = None) -> np.ndarray:
     """Texels from (..., 4) component bit fields (each masked to its width; X padding ones)."""
-    return _to_texels(_core.join, format, fields, "fields", out)
+    return _core.join(format_info(format).core, fields, out)
 
 
 @dataclass(frozen=True)
@@ -332,17 +285,6 @@ class PixelsResult:
     written: np.ndarray
 
 
-def _pixel_shape(ocs: list[Any], ds: list[Any], state: PixelState) -> Optional[tuple[int, ...]]:
-    for a in ocs:
-        if isinstance(a, np.ndarray) and a.ndim >= 1:
-            return a.shape[:-1]
-    for i, a in enumerate(ds):
-        f = state.rt_formats[i]
-        if isinstance(a, np.ndarray) and f is not None:
-            return _lead(a, f, f"dest[{i}]")
-    return None
-
-
 def process_pixels(
     state: PixelState,
     oc: Sequence[Optional[np.ndarray]],
@@ -362,18 +304,11 @@ def process_pixels(
     texel arrays per slot (None: new arrays; an entry may be dest's own array for in-place).
     """
     st = require(state, PixelState, "state")
-    ocs, ds = _slots(oc, "oc"), _slots(dest, "dest")
-    if out is None:
-        outs = [None if st.rt_formats[i] is None or ds[i] is None else _new_like(ds[i]) for i in range(MAX_RTS)]
-    else:
-        outs = _slots(out, "out")
-    shape = _pixel_shape(ocs, ds, st)
-    if shape is None:
-        raise ValueError("oc, dest: no array given, so the pixel shape is unknown")
-    covered = np.empty(shape, np.bool_)
-    written = np.empty(shape + (MAX_RTS,), np.bool_)
-    _core.process_pixels(st.to_core(), ocs, ds, outs, oc1, coverage, fog, clear, covered, written)
-    return PixelsResult(tuple(outs), covered, written)
+    outs = None if out is None else _slots(out, "out")
+    texels, covered, written = _core.process_pixels(
+        st.to_core(), _slots(oc, "oc"), _slots(dest, "dest"), outs, oc1, coverage, fog, clear
+    )
+    return PixelsResult(texels, covered, written)
 
 
 def select_rt_desc(blend: BlendDesc, rt: int) -> RtBlendDesc:

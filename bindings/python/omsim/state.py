@@ -18,26 +18,10 @@ Each is a :class:`Struct`: its fields are checked in one place (by their annotat
 from __future__ import annotations
 
 from ._structs import BlendDesc, D3d9DepthStencil, D3d9State, DepthStencilDesc, DepthStencilOpDesc, PixelState, RtBlendDesc
-from .structs import (
-    MAX_RTS,
-    Struct,
-    checked_by,
-    coerce_bool,
-    coerce_enum,
-    coerce_floats,
-    coerce_real,
-    coerce_u8,
-    coerce_u32,
-    instance_of,
-    int_arg,
-    require,
-    rt_slots,
-    slots,
-)
+from . import structs
+from .structs import *  # noqa: F403  (the field checks, for the modules that check arguments)
 
 __all__ = [
-    "MAX_RTS",
-    "Struct",
     "RtBlendDesc",
     "BlendDesc",
     "D3d9State",
@@ -45,16 +29,5 @@ __all__ = [
     "DepthStencilDesc",
     "DepthStencilOpDesc",
     "PixelState",
-    "coerce_enum",
-    "coerce_bool",
-    "coerce_u8",
-    "coerce_u32",
-    "coerce_floats",
-    "coerce_real",
-    "int_arg",
-    "instance_of",
-    "require",
-    "rt_slots",
-    "checked_by",
-    "slots",
 ]
+__all__ += structs.__all__

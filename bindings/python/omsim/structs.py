@@ -309,3 +309,21 @@ class RtBlendDescMixin(Struct):
             blend_op_alpha=op if op_alpha is None else op_alpha,  # type: ignore[arg-type]
             render_target_write_mask=write_mask,
         )
+
+
+__all__ = [
+    "MAX_RTS",
+    "Struct",
+    "coerce_enum",
+    "coerce_bool",
+    "coerce_u8",
+    "coerce_u32",
+    "coerce_floats",
+    "coerce_real",
+    "int_arg",
+    "instance_of",
+    "require",
+    "rt_slots",
+    "checked_by",
+    "slots",
+]
