@@ -39,14 +39,42 @@ def _checked(name: str) -> Callable[..., Any]:
     return call
 
 
-# The extension's functions on words, each checked here (f32_compare takes an enum: it is written out below).
-_WORD_FUNCTIONS = (
+f32_add = _checked("f32_add")
+f32_sub = _checked("f32_sub")
+f32_mul = _checked("f32_mul")
+f32_min = _checked("f32_min")
+f32_max = _checked("f32_max")
+f32_clamp = _checked("f32_clamp")
+f32_ftz = _checked("f32_ftz")
+unorm_to_f32 = _checked("unorm_to_f32")
+f32_to_unorm = _checked("f32_to_unorm")
+snorm_to_f32 = _checked("snorm_to_f32")
+f32_to_snorm = _checked("f32_to_snorm")
+srgb_to_f32 = _checked("srgb_to_f32")
+f32_to_srgb = _checked("f32_to_srgb")
+f32_srgb_encode_unquantised = _checked("f32_srgb_encode_unquantised")
+f16_to_f32 = _checked("f16_to_f32")
+f11_to_f32 = _checked("f11_to_f32")
+f10_to_f32 = _checked("f10_to_f32")
+f32_to_f16 = _checked("f32_to_f16")
+f32_to_f11 = _checked("f32_to_f11")
+f32_to_f10 = _checked("f32_to_f10")
+
+
+def f32_compare(func: Union[CmpFunc, str, int], a: int, b: int) -> bool:
+    """`a func b` with the D3D NaN rules (docs/behaviour.md §5.4)."""
+    f = coerce_enum(CmpFunc, func, "func", raw_ok=False)
+    return _core.f32_compare(int(f), coerce_u32(a, "a"), coerce_u32(b, "b"))
+
+
+__all__ = [
     "f32_add",
     "f32_sub",
     "f32_mul",
     "f32_min",
     "f32_max",
     "f32_clamp",
+    "f32_compare",
     "f32_ftz",
     "unorm_to_f32",
     "f32_to_unorm",
@@ -61,14 +89,4 @@ _WORD_FUNCTIONS = (
     "f32_to_f16",
     "f32_to_f11",
     "f32_to_f10",
-)
-globals().update({name: _checked(name) for name in _WORD_FUNCTIONS})
-
-
-def f32_compare(func: Union[CmpFunc, str, int], a: int, b: int) -> bool:
-    """`a func b` with the D3D NaN rules (docs/behaviour.md §5.4)."""
-    f = coerce_enum(CmpFunc, func, "func", raw_ok=False)
-    return _core.f32_compare(int(f), coerce_u32(a, "a"), coerce_u32(b, "b"))
-
-
-__all__ = [*_WORD_FUNCTIONS, "f32_compare"]
+]
