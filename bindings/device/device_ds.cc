@@ -9,7 +9,7 @@
 
 #include "common.h"
 #include "device_handle.h"
-#include "device_structs.h"
+#include "om/gen/py_driver_structs.h"
 
 namespace omsim_device {
 
@@ -39,13 +39,9 @@ uint32_t read_depth_stencil(DeviceHandle& h, uint32_t n, const py::handle& depth
   auto [z, s] = ds_images(depth, stencil, n, true);
   auto* zs = static_cast<uint32_t*>(z.mutable_data());
   auto* ss = static_cast<uint8_t*>(s.mutable_data());
-  return each_texel(h, z, n,
-                    [&](om::driver::Device& d, uint32_t x, uint32_t y, uint32_t k, size_t i) {
-                      uint32_t st = 0;
-                      const om::Hresult hr = d.read_depth_stencil(x, y, &zs[i], &st, k);
-                      ss[i] = static_cast<uint8_t>(st);
-                      return hr;
-                    });
+  py::gil_scoped_release nogil;
+  Lock lock(h.mu);
+  return hr_value(om::driver::read_depth_stencils(h.dev(), image_shape(z, n), zs, ss));
 }
 
 uint32_t write_depth_stencil(DeviceHandle& h, uint32_t n, const py::handle& depth,
@@ -53,10 +49,9 @@ uint32_t write_depth_stencil(DeviceHandle& h, uint32_t n, const py::handle& dept
   const auto [z, s] = ds_images(depth, stencil, n, false);
   const auto* zs = static_cast<const uint32_t*>(z.data());
   const auto* ss = static_cast<const uint8_t*>(s.data());
-  return each_texel(h, z, n,
-                    [&](om::driver::Device& d, uint32_t x, uint32_t y, uint32_t k, size_t i) {
-                      return d.write_depth_stencil(x, y, zs[i], ss[i], k);
-                    });
+  py::gil_scoped_release nogil;
+  Lock lock(h.mu);
+  return hr_value(om::driver::write_depth_stencils(h.dev(), image_shape(z, n), zs, ss));
 }
 
 }  // namespace
@@ -86,15 +81,9 @@ void bind_depth_stencil_states(DeviceClass& cls) {
            py::arg("max_depth"), "Viewport MinDepth / MaxDepth (binary32 bits).")
       .def("set_d3d9_depth_stencil", locked(&Device::set_d3d9_depth_stencil), py::arg("states"),
            "The D3D9 depth/stencil render states (D3d9DepthStencil tuple).")
-      .def(
-          "clear_depth_stencil_view",
-          [](DeviceHandle& h, uint32_t flags, uint32_t depth, uint32_t stencil) {
-            py::gil_scoped_release nogil;
-            Lock lock(h.mu);
-            return hr_value(h.dev().clear_depth_stencil_view(flags, depth, stencil));
-          },
-          py::arg("flags"), py::arg("depth"), py::arg("stencil"),
-          "ClearDepthStencilView on the bound view: ClearFlag bits, binary32 depth, stencil.")
+      .def("clear_depth_stencil_view", locked<true>(&Device::clear_depth_stencil_view),
+           py::arg("flags"), py::arg("depth"), py::arg("stencil"),
+           "ClearDepthStencilView on the bound view: ClearFlag bits, binary32 depth, stencil.")
       .def("read_depth_stencil", &read_depth_stencil, py::arg("samples"), py::arg("depth"),
            py::arg("stencil"),
            "The bound view's depth values into depth ((H, W) uint32; (H, W, n) for n > 1 samples) "

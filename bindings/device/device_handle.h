@@ -17,6 +17,7 @@
 
 #include "om/driver/backend.h"
 #include "om/driver/device.h"
+#include "om/driver/host_arrays.h"
 
 namespace omsim_device {
 
@@ -64,49 +65,76 @@ using Lock = std::lock_guard<std::recursive_mutex>;
 /// HRESULT as the plain unsigned value Python receives.
 inline uint32_t hr_value(om::Hresult hr) { return static_cast<uint32_t>(hr); }
 
-/// The binding of a driver call: under the device's lock (the GIL held), HRESULTs as ints.
-template <class R, class... A>
-auto locked(R (om::driver::Device::*fn)(A...)) {
-  return [fn](DeviceHandle& h, A... a) {
-    Lock lock(h.mu);
-    if constexpr (std::is_same_v<R, om::Hresult>) {
-      return hr_value((h.dev().*fn)(a...));
-    } else {
-      return (h.dev().*fn)(a...);
-    }
-  };
-}
-template <class R>
-auto locked(R (om::driver::Device::*fn)() const) {
-  return [fn](DeviceHandle& h) {
-    Lock lock(h.mu);
-    return (h.dev().*fn)();
-  };
+/// How Python passes a driver parameter of type A: an enum as its integer, a `const T*` as a T or
+/// None (NULL), anything else as is; get() gives the driver's value back.
+template <class A, class = void>
+struct PyArg {
+  using type = A;
+  static A get(A a) { return a; }
+};
+template <class A>
+struct PyArg<A, std::enable_if_t<std::is_enum_v<A>>> {
+  using type = std::underlying_type_t<A>;
+  static A get(type v) { return static_cast<A>(v); }
+};
+template <class T>
+struct PyArg<const T*> {
+  using type = const std::optional<T>&;
+  static const T* get(type v) { return v ? &*v : nullptr; }
+};
+
+/// The driver (Device) or backend (Backend) a member function of C is called on.
+template <class C>
+C& target(DeviceHandle& h) {
+  if constexpr (std::is_same_v<C, om::driver::Backend>) {
+    return h.backend();
+  } else {
+    return h.dev();
+  }
 }
 
-/// (hr, the out value) of a driver call that fills one.
-template <class T, class F>
-py::tuple with_out(DeviceHandle& h, F&& call) {
-  Lock lock(h.mu);
-  T out{};
-  const om::Hresult hr = call(h.dev(), &out);
+/// A Device or Backend member function's binding, const or not: under the device's lock (with
+/// kNoGil, the GIL released: calls that run the simulation), HRESULTs as ints.
+template <bool kNoGil, class F>
+struct Locked;
+template <bool kNoGil, class R, class C, class... A>
+struct Locked<kNoGil, R (C::*)(A...)> {
+  template <class F>
+  static auto bind(F fn) {
+    return [fn](DeviceHandle& h, typename PyArg<A>::type... a) {
+      std::optional<py::gil_scoped_release> nogil;
+      if constexpr (kNoGil) nogil.emplace();
+      Lock lock(h.mu);
+      if constexpr (std::is_same_v<R, om::Hresult>) {
+        return hr_value((target<C>(h).*fn)(PyArg<A>::get(a)...));
+      } else {
+        return (target<C>(h).*fn)(PyArg<A>::get(a)...);
+      }
+    };
+  }
+};
+template <bool kNoGil, class R, class C, class... A>
+struct Locked<kNoGil, R (C::*)(A...) const> : Locked<kNoGil, R (C::*)(A...)> {};
+template <bool kNoGil = false, class F>
+auto locked(F fn) {
+  return Locked<kNoGil, F>::bind(fn);
+}
+
+/// (hr, out), out None when hr failed.
+template <class T>
+py::tuple with_out(om::Hresult hr, const T& out) {
   return py::make_tuple(hr_value(hr),
                         om::driver::failed(hr) ? py::object(py::none()) : py::cast(out));
 }
 
-/// The binding of a driver call `fn(in, &out)`: (hr, out or None on failure). A pointer `in` is
-/// a struct Python passes as its tuple.
-template <class A, class T, class Fn>
-auto filling_call(Fn fn) {
-  using Arg = std::conditional_t<std::is_pointer_v<A>, const std::remove_pointer_t<A>&, A>;
-  return [fn](DeviceHandle& h, Arg a) {
-    return with_out<T>(h, [&a, fn](om::driver::Device& d, T* o) {
-      if constexpr (std::is_pointer_v<A>) {
-        return (d.*fn)(&a, o);
-      } else {
-        return (d.*fn)(a, o);
-      }
-    });
+/// The binding of a driver call `fn(in, &out)` (const or not) or `fn(&out)`: (hr, out or None on
+/// failure).
+template <class A, class T, class F>
+auto filling_call(F fn) {
+  return [fn](DeviceHandle& h, typename PyArg<A>::type a) {
+    Lock lock(h.mu);
+    T out{};
+    return with_out((h.dev().*fn)(PyArg<A>::get(a), &out), out);
   };
 }
 template <class A, class T>
@@ -117,11 +145,12 @@ template <class A, class T>
 auto filling(om::Hresult (om::driver::Device::*fn)(A, T*) const) {
   return filling_call<A, T>(fn);
 }
-/// The binding of a driver call `fn(&out)`: (hr, out or None on failure).
 template <class T>
 auto filling(om::Hresult (om::driver::Device::*fn)(T*)) {
   return [fn](DeviceHandle& h) {
-    return with_out<T>(h, [fn](om::driver::Device& d, T* o) { return (d.*fn)(o); });
+    Lock lock(h.mu);
+    T out{};
+    return with_out((h.dev().*fn)(&out), out);
   };
 }
 
@@ -137,24 +166,9 @@ auto creating(om::Hresult (om::driver::Device::*fn)(const D*, S*), S none) {
   };
 }
 
-/// Every sample s < n of every (x, y) of the (H, W, ...) array `a` through
-/// `texel(device, x, y, s, i)` (a driver read or write of texel i = (y * W + x) * n + s), in
-/// order, with the GIL released; the first failing HRESULT.
-template <class F>
-uint32_t each_texel(DeviceHandle& h, const py::array& a, uint32_t n, F&& texel) {
-  const auto hgt = static_cast<uint32_t>(a.shape(0));
-  const auto wid = static_cast<uint32_t>(a.shape(1));
-  py::gil_scoped_release nogil;
-  Lock lock(h.mu);
-  for (uint32_t y = 0; y < hgt; ++y) {
-    for (uint32_t x = 0; x < wid; ++x) {
-      for (uint32_t s = 0; s < n; ++s) {
-        const om::Hresult hr = texel(h.dev(), x, y, s, (static_cast<size_t>(y) * wid + x) * n + s);
-        if (om::driver::failed(hr)) return hr_value(hr);
-      }
-    }
-  }
-  return hr_value(om::Hresult::S_OK);
+/// The host image (om/driver/host_arrays.h) of an (H, W, ...) array of n samples per pixel.
+inline om::driver::ImageShape image_shape(const py::array& a, uint32_t n) {
+  return {static_cast<uint32_t>(a.shape(1)), static_cast<uint32_t>(a.shape(0)), n};
 }
 
 /// Module parts, one per file.

@@ -12,7 +12,7 @@
 
 #include "common.h"
 #include "device_handle.h"
-#include "device_structs.h"
+#include "om/gen/py_driver_structs.h"
 
 namespace omsim_device {
 namespace {
@@ -57,7 +57,7 @@ PYBIND11_MODULE(_device, m) {
   namespace d = om::driver;
   omsim_py::export_fields<
       om::ref::RtBlendDesc, om::ref::BlendDesc, om::ref::OmCaps, om::ref::D3d9Options1,
-      om::ref::D3dCaps9, om::ref::Caps, d::RenderTargetView, d::DepthStencilView, d::PsOutputDesc,
+      om::ref::D3dCaps9, om::ref::Caps, d::RenderTargetView, d::DepthStencilView, om::ref::PsOutput,
       d::PerfCounters, d::FeatureDataD3d11Options, d::FeatureDataD3d9Options,
       d::FeatureDataD3d9ShadowSupport, d::FeatureDataD3d9SimpleInstancingSupport,
       d::FeatureDataD3d9Options1, om::ref::D3d9DepthStencil>(m);
@@ -71,10 +71,8 @@ PYBIND11_MODULE(_device, m) {
   omsim_device::DeviceClass cls(m, "Device",
                                 "An om::driver::Device and its backend. Methods return HRESULTs "
                                 "as ints (and their out values in a tuple).");
-  cls.def_property_readonly(
-         "backend", [](DeviceHandle& h) { return h.name(); }, "Name of the backend.")
-      .def_property_readonly(
-          "closed", [](DeviceHandle& h) { return h.closed(); }, "True after close().")
+  cls.def_property_readonly("backend", &DeviceHandle::name, "Name of the backend.")
+      .def_property_readonly("closed", &DeviceHandle::closed, "True after close().")
       .def(
           "close",
           [](DeviceHandle& h) {
@@ -85,13 +83,8 @@ PYBIND11_MODULE(_device, m) {
           "Destroy the device and its backend now (an rtl backend closes its waves file).")
       .def_property_readonly("last_error", omsim_device::locked(&om::driver::Device::last_error),
                              "What the last failing driver call complained about.")
-      .def_property_readonly(
-          "cycles",
-          [](DeviceHandle& h) {
-            Lock lock(h.mu);
-            return h.backend().cycles();
-          },
-          "Clock cycles the backend has simulated.")
+      .def_property_readonly("cycles", omsim_device::locked(&om::driver::Backend::cycles),
+                             "Clock cycles the backend has simulated.")
       .def_property_readonly("state_version",
                              omsim_device::locked(&om::driver::Device::state_version),
                              "Moves with every successful state-setting call.");

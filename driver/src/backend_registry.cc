@@ -1,4 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <mutex>
 #include <stdexcept>
@@ -21,6 +27,26 @@ std::map<std::string, Entry>& registry() {
 std::mutex& registry_mutex() {
   static std::mutex m;
   return m;
+}
+
+// options.waves must be a file the tracer can write: its folder exists and it can be opened for
+// appending (a tracer would silently write nothing otherwise). A file the check creates is removed,
+// so a backend that cannot trace leaves nothing behind.
+void check_waves_path(const std::string& path) {
+  namespace fs = std::filesystem;
+  const std::string folder = fs::absolute(path).lexically_normal().parent_path().string();
+  if (!fs::is_directory(folder)) {
+    throw std::invalid_argument("waves: folder '" + folder + "' " +
+                                (fs::exists(folder) ? "is not a folder" : "does not exist"));
+  }
+  if (fs::is_directory(path)) {
+    throw std::invalid_argument("waves: '" + path + "' is a folder; give the path of an .fst file");
+  }
+  const bool existed = fs::exists(path);
+  if (!std::ofstream(path, std::ios::app)) {
+    throw std::invalid_argument("waves: cannot write '" + path + "': " + std::strerror(errno));
+  }
+  if (!existed) unlink(path.c_str());
 }
 
 }  // namespace
@@ -54,7 +80,8 @@ std::unique_ptr<Backend> make_backend(const std::string& name, const BackendOpti
     if (it == registry().end()) {
       std::string known;
       for (const auto& kv : registry()) known += (known.empty() ? "" : ", ") + kv.first;
-      throw std::invalid_argument("unknown backend '" + name + "' (known: " + known + ")");
+      throw std::invalid_argument("backend: unknown backend '" + name + "'; this build has " +
+                                  known);
     }
     factory = it->second.factory;
   }
@@ -62,6 +89,7 @@ std::unique_ptr<Backend> make_backend(const std::string& name, const BackendOpti
     throw std::out_of_range("backend configuration index " + std::to_string(options.config) +
                             " outside 0.." + std::to_string(kNumConfigs - 1));
   }
+  if (!options.waves.empty()) check_waves_path(options.waves);
   return factory(options);
 }
 

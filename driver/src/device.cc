@@ -150,7 +150,7 @@ State Device::hw_state(const Shadow& s) const {
   d3d9.fog_enable = s.d3d9_mode && s.d3d9.fog_enable;
   ref::set_d3d9_state(h, d3d9);
   for (int i = 0; i < ref::kMaxRts; ++i) {
-    if (s.ps[i].declared) h.ps_outputs |= 1u << i;
+    if (s.ps[i].written) h.ps_outputs |= 1u << i;
     h.ps_output_type[i] = static_cast<uint32_t>(s.ps[i].type);
     if (s.bound[i]) {
       h.rt_bind[i].format = static_cast<uint32_t>(s.views[i].format);
@@ -324,7 +324,7 @@ Hresult Device::set_ps_outputs(const std::array<PsOutputDesc, ref::kMaxRts>& out
       return fail(Hresult::E_INVALIDARG,
                   where + "component type " + std::to_string(static_cast<uint32_t>(o.type)));
     }
-    if (o.written_mask > 0xF) return fail(Hresult::E_INVALIDARG, where + "written mask > 0xF");
+    if (o.mask > 0xF) return fail(Hresult::E_INVALIDARG, where + "written mask > 0xF");
     if (o.value_bits == 0 || o.value_bits > 32) {
       return fail(Hresult::E_INVALIDARG, where + "value bits outside 1..32");
     }

@@ -323,7 +323,7 @@ ref::OmState Device::om_state(const State& hw, bool initialised, bool internal_e
     ref::PsOutput& o = st.ps_output[i];
     o.written = ((hw.ps_outputs >> i) & 1u) != 0;
     o.type = static_cast<ref::PsOutputType>(hw.ps_output_type[i]);
-    o.mask = s.ps[i].written_mask;
+    o.mask = s.ps[i].mask;
     o.value_bits = s.ps[i].value_bits;
   }
   if (s.dsv_bound) {

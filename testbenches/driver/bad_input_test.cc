@@ -95,7 +95,7 @@ template <typename F>
 Action outputs_with(F change) {
   return [change](Device& dev) {
     std::array<PsOutputDesc, ref::kMaxRts> o{};
-    o[0].declared = true;
+    o[0].written = true;
     change(o);
     return dev.set_ps_outputs(o);
   };
@@ -161,7 +161,7 @@ std::vector<Row> rows() {
       {"COLORWRITEENABLE mask 0x10", kBad, [](Device& d) { return d.set_color_write_enable(0, 0x10); }, true},
       {"COLORWRITEENABLE4", kBad, [](Device& d) { return d.set_color_write_enable(4, 0xF); }, true},
       {"PS output type 3", kBad, outputs_with([](auto& o) { o[2].type = static_cast<ref::PsOutputType>(3); })},
-      {"PS written mask 0x10", kBad, outputs_with([](auto& o) { o[0].written_mask = 0x10; })},
+      {"PS written mask 0x10", kBad, outputs_with([](auto& o) { o[0].mask = 0x10; })},
       {"PS value bits 0", kBad, outputs_with([](auto& o) { o[1].value_bits = 0; })},
       {"PS value bits 33", kBad, outputs_with([](auto& o) { o[7].value_bits = 33; })},
       {"CheckFeatureSupport feature 6", kBad, [](Device& d) { FeatureDataD3d11Options o; return d.check_feature_support(static_cast<Feature>(6), &o, sizeof o); }},

@@ -146,7 +146,7 @@ TEST(DepthStencilWithoutStage, ADepthTestedDrawClearAndReadbackAreRefusedByName)
   ds.width = ds.height = 4;
   ASSERT_EQ(dev->set_render_targets(1, &v, &ds), Hresult::S_OK) << dev->last_error();
   std::array<PsOutputDesc, ref::kMaxRts> outs{};
-  outs[0].declared = true;
+  outs[0].written = true;
   ASSERT_EQ(dev->set_ps_outputs(outs), Hresult::S_OK) << dev->last_error();
   Pixel p;
   p.px = pixel(1, 1, 1, 1);

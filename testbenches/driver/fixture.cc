@@ -80,7 +80,7 @@ void DriverTest::bind(const std::vector<Format>& formats, uint32_t w, uint32_t h
 void DriverTest::declare_outputs(uint32_t mask) {
   std::array<PsOutputDesc, ref::kMaxRts> outs{};
   for (int i = 0; i < ref::kMaxRts; ++i) {
-    outs[i].declared = ((mask >> i) & 1u) != 0;
+    outs[i].written = ((mask >> i) & 1u) != 0;
     if (static_cast<size_t>(i) < bound_.size() && bound_[i] != kNoView) {
       const FormatInfo* fi = ref::find_format(static_cast<uint32_t>(bound_[i]));
       if (fi != nullptr && fi->cls == FormatClass::UINT) outs[i].type = ref::PsOutputType::UINT;

@@ -67,7 +67,7 @@ class LargeWork : public ::testing::Test {
     v.height = h;
     ASSERT_EQ(dev_->set_render_targets(1, &v, nullptr), Hresult::S_OK);
     std::array<PsOutputDesc, ref::kMaxRts> outs{};
-    outs[0].declared = true;  // the shader writes o0 (FLOAT)
+    outs[0].written = true;  // the shader writes o0 (FLOAT)
     ASSERT_EQ(dev_->set_ps_outputs(outs), Hresult::S_OK);
   }
   std::unique_ptr<Backend> be_;

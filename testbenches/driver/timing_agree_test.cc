@@ -65,7 +65,7 @@ Outcome session(const std::string& backend, int config, bool depth = false, uint
         << dev->last_error();
   }
   std::array<PsOutputDesc, ref::kMaxRts> outs{};
-  outs[0].declared = true;
+  outs[0].written = true;
   EXPECT_EQ(dev->set_ps_outputs(outs), Hresult::S_OK) << dev->last_error();
   ref::BlendDesc d;
   d.alpha_to_coverage_enable = samples > 1 && dev->caps().om.alpha_to_coverage;

@@ -49,9 +49,9 @@ class Validate : public DriverTest {
       b.cube = v.cube;
     }
     for (int i = 0; i < ref::kMaxRts; ++i) {
-      st.ps_output[i].written = s.ps[i].declared;
+      st.ps_output[i].written = s.ps[i].written;
       st.ps_output[i].type = s.ps[i].type;
-      st.ps_output[i].mask = s.ps[i].written_mask;
+      st.ps_output[i].mask = s.ps[i].mask;
     }
     return st;
   }
@@ -75,7 +75,7 @@ class Validate : public DriverTest {
       v.format = f;
       v.width = v.height = 4;
       s.views.push_back(v);
-      s.ps[i].declared = true;
+      s.ps[i].written = true;
     }
     return s;
   }

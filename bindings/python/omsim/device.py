@@ -68,6 +68,7 @@ from .tables import ConfigInfo, ConfigLike, config_info, f32_bits, format_info
 from .validate import Caps, PsOutput, desc_core
 
 _ONES = (1.0, 1.0, 1.0, 1.0)
+_NO_VIEW = RenderTargetView(0)  # DXGI_FORMAT_UNKNOWN: the driver's empty slot
 
 
 def backends() -> dict[str, str]:
@@ -115,34 +116,14 @@ class Device(DeviceCaps, DepthStencilCalls):
         waves: Union[str, os.PathLike[str], None] = None,
     ) -> None:
         self._config: ConfigInfo = config_info(config)
-        names = backends()
-        if not isinstance(backend, str):
+        if not isinstance(backend, str):  # an unknown name is the driver's ValueError (make_backend)
             raise TypeError(f"backend: expected a backend name, got {type(backend).__name__}")
-        if backend not in names:
-            raise ValueError(f"backend: unknown backend {backend!r}; this build has {', '.join(sorted(names))}")
         seed = int_arg(seed, "seed", 0, 2**64 - 1)
-        if waves is None:
-            path = ""
-        elif isinstance(waves, (str, os.PathLike)):
-            path = os.fspath(waves)
-            if not path:
-                raise ValueError("waves: empty path (use None for no waves)")
-            folder = os.path.dirname(os.path.abspath(path))
-            if not os.path.isdir(folder):  # the tracer would silently write nothing
-                what = "is not a folder" if os.path.exists(folder) else "does not exist"
-                raise ValueError(f"waves: folder {folder!r} {what}")
-            if os.path.isdir(path):
-                raise ValueError(f"waves: {path!r} is a folder; give the path of an .fst file")
-            existed = os.path.exists(path)
-            try:  # what the tracer will do, so a refusal (permissions, /proc) is an input error here
-                with open(path, "ab"):
-                    pass
-            except OSError as e:
-                raise ValueError(f"waves: cannot write {path!r}: {e.strerror}") from None
-            if not existed:  # a backend that cannot trace must leave no file behind
-                os.remove(path)
-        else:
+        if waves is not None and not isinstance(waves, (str, os.PathLike)):
             raise TypeError(f"waves: expected a path or None, got {type(waves).__name__}")
+        path = "" if waves is None else os.fspath(waves)
+        if waves is not None and not path:
+            raise ValueError("waves: empty path (use None for no waves)")
         hr, raw = _device.create_device(backend, self._config.core, seed, path)
         if is_failure(hr):
             raise error_class(hr)(f"D3D11CreateDevice on backend {backend!r} ({self._config.name}) failed")
@@ -168,6 +149,10 @@ class Device(DeviceCaps, DepthStencilCalls):
             msg = self._d.last_error if not self._d.closed else ""
             raise error_class(hr)(msg or f"{call} failed")
         return Hresult(hr)
+
+    def _call(self, call: str, d3d: str, *args: Any) -> Hresult:
+        """Raw method `call` of the driver, a failing HRESULT raised as the OmError of the D3D call `d3d`."""
+        return self._check(getattr(self._raw(call), call)(*args), d3d)
 
     def close(self) -> None:
         """Destroy the driver and the backend now (an "rtl" backend finishes its waves file). Idempotent; every
@@ -203,7 +188,8 @@ class Device(DeviceCaps, DepthStencilCalls):
     @property
     def feature_level(self) -> FeatureLevel:
         """The feature level read from CAP_FL."""
-        return FeatureLevel(self._raw("feature_level").feature_level)
+        self._raw("feature_level")  # raises on a closed device
+        return self.caps.fl
 
     @property
     def cycles(self) -> int:
@@ -279,8 +265,7 @@ class Device(DeviceCaps, DepthStencilCalls):
         object. Raises InvalidArgError (SampleMask 0 at FL 9_x, a logic-op state in D3D9 mode)."""
         handle = bound_handle(self, state, BlendState, "blend state")
         k = None if blend_factor is None else _blend_factor_words(blend_factor)
-        hr = self._raw("set_blend_state").set_blend_state(handle, k, coerce_u32(sample_mask, "sample_mask"))
-        self._check(hr, "OMSetBlendState")
+        self._call("set_blend_state", "OMSetBlendState", handle, k, coerce_u32(sample_mask, "sample_mask"))
 
     def set_render_targets(
         self, views: Sequence[Optional[RenderTargetView]], dsv: Optional[DepthStencilView] = None
@@ -291,10 +276,9 @@ class Device(DeviceCaps, DepthStencilCalls):
         if isinstance(views, (str, bytes)) or not isinstance(views, Sequence):
             raise TypeError(f"views: expected a sequence of RenderTargetView or None, got {type(views).__name__}")
         view = instance_of(RenderTargetView, optional=True)
-        plain = [None if v is None else view(v, f"views[{i}]").to_core() for i, v in enumerate(views)]
+        plain = [(view(v, f"views[{i}]") or _NO_VIEW).to_core() for i, v in enumerate(views)]
         instance_of(DepthStencilView, optional=True)(dsv, "dsv")
-        raw = self._raw("set_render_targets")
-        self._check(raw.set_render_targets(plain, None if dsv is None else dsv.to_core()), "OMSetRenderTargets")
+        self._call("set_render_targets", "OMSetRenderTargets", plain, None if dsv is None else dsv.to_core())
         self._views = (list(views) + [None] * MAX_RTS)[:MAX_RTS]
         self._dsv = dsv
 
@@ -303,33 +287,30 @@ class Device(DeviceCaps, DepthStencilCalls):
         outputs reach their render target in draws."""
         slots = rt_slots(outputs, "outputs", instance_of(PsOutput, optional=True))
         plain = [None if o is None else o.to_core() for o in slots]
-        self._check(self._raw("set_ps_outputs").set_ps_outputs(plain), "PSSetShader")
+        self._call("set_ps_outputs", "PSSetShader", plain)
 
     def set_d3d9_mode(self, enable: bool) -> None:
         """Select the D3D9 personality (docs/behaviour.md §1.2): alpha test, fog and COLORWRITEENABLEn become
         programmable and validate applies the D3DCAPS9 rules. InvalidArgError with a logic-op state bound."""
-        self._check(self._raw("set_d3d9_mode").set_d3d9_mode(coerce_bool(enable, "enable")), "set_d3d9_mode")
+        self._call("set_d3d9_mode", "set_d3d9_mode", coerce_bool(enable, "enable"))
 
     def set_alpha_test(self, enable: bool, func: Union[CmpFunc, str, int] = CmpFunc.ALWAYS, ref: int = 0) -> None:
         """D3DRS_ALPHATESTENABLE / ALPHAFUNC / ALPHAREF (D3D9 mode only): pixels whose oC0.a fails
         ``a FUNC ref/255`` are killed in every RT. InvalidArgError outside D3D9 mode, func not 1..8, ref > 255."""
-        f = int(coerce_enum(CmpFunc, func, "func"))
-        hr = self._raw("set_alpha_test").set_alpha_test(coerce_bool(enable, "enable"), f, coerce_u32(ref, "ref"))
-        self._check(hr, "SetRenderState(ALPHATEST)")
+        args = coerce_bool(enable, "enable"), int(coerce_enum(CmpFunc, func, "func")), coerce_u32(ref, "ref")
+        self._call("set_alpha_test", "SetRenderState(ALPHATEST)", *args)
 
     def set_fog(self, enable: bool, color: Sequence[float] = (0.0, 0.0, 0.0)) -> None:
         """D3DRS_FOGENABLE / FOGCOLOR (D3D9 mode only): RT0's RGB becomes f*C + (1-f)*color, f per pixel (the
         ``fog`` argument of :meth:`draw`). InvalidArgError outside D3D9 mode."""
         words = [f32_bits(x) for x in coerce_floats(color, 3, "color")]
-        self._check(self._raw("set_fog").set_fog(coerce_bool(enable, "enable"), words), "SetRenderState(FOG)")
+        self._call("set_fog", "SetRenderState(FOG)", coerce_bool(enable, "enable"), words)
 
     def set_color_write_enable(self, index: int, mask: int) -> None:
         """D3DRS_COLORWRITEENABLE (index 0) ... COLORWRITEENABLE3 (D3D9 mode only): the write mask of RT
         ``index`` (slots 4..7 use index 0's). InvalidArgError outside D3D9 mode, index > 3, mask > 0xF."""
-        hr = self._raw("set_color_write_enable").set_color_write_enable(
-            coerce_u32(index, "index"), coerce_u32(mask, "mask")
-        )
-        self._check(hr, "SetRenderState(COLORWRITEENABLE)")
+        args = coerce_u32(index, "index"), coerce_u32(mask, "mask")
+        self._call("set_color_write_enable", "SetRenderState(COLORWRITEENABLE)", *args)
 
     # -- commands ------------------------------------------------------------------------------------------------
     def clear(
@@ -348,7 +329,7 @@ class Device(DeviceCaps, DepthStencilCalls):
                 if isinstance(r, (str, bytes)) or not isinstance(r, (Sequence, np.ndarray)) or len(r) != 4:
                     raise ValueError(f"rects[{i}]: expected (left, top, right, bottom)")
                 plain.append(tuple(coerce_u32(v, f"rects[{i}]") for v in r))
-        self._check(self._raw("clear").clear(words, plain), "Clear")
+        self._call("clear", "Clear", words, plain)
 
     def draw(
         self,
@@ -388,8 +369,7 @@ class Device(DeviceCaps, DepthStencilCalls):
         if isinstance(z, np.ndarray) and z.ndim == 2 and z.shape[1] != n:
             raise ValueError(f"z: expected shape ({len(xs)},) or ({len(xs)}, {n}) for the bound views' {n} samples, "
                              f"got {z.shape}")
-        hr = self._raw("draw").draw(xs, ys, oc, oc1, fog, coverage, z, front_face, omask)
-        self._check(hr, "draw")
+        self._call("draw", "draw", xs, ys, oc, oc1, fog, coverage, z, front_face, omask)
 
     @property
     def samples(self) -> int:
@@ -413,7 +393,7 @@ class Device(DeviceCaps, DepthStencilCalls):
         slot, v = self._bound(rt, "read_rt")
         f = format_info(v.format)
         out = np.empty(f.texel_shape(sample_shape(v)), f.texel_dtype)
-        self._check(self._raw("read_rt").read_rt(slot, int(f.format), v.sample_count, out), "read_rt")
+        self._call("read_rt", "read_rt", slot, int(f.format), v.sample_count, out)
         return out
 
     def write_rt(self, rt: int, image: np.ndarray) -> None:
@@ -427,7 +407,7 @@ class Device(DeviceCaps, DepthStencilCalls):
                 f"image: expected shape {want} for the {v.width}x{v.height} x{v.sample_count} {f.name} view, "
                 f"got {image.shape}"
             )
-        self._check(self._raw("write_rt").write_rt(slot, int(f.format), v.sample_count, image), "write_rt")
+        self._call("write_rt", "write_rt", slot, int(f.format), v.sample_count, image)
 
     # -- validation and the rest ---------------------------------------------------------------------------------
     def validate(self) -> DeviceValidateResult:
@@ -441,19 +421,17 @@ class Device(DeviceCaps, DepthStencilCalls):
 
     def perf_counters(self) -> PerfCounters:
         """The PERF_* counters, read over the bus."""
-        hr, values = self._raw("perf_counters").read_perf_counters()
-        self._check(hr, "perf_counters")
-        return PerfCounters.from_core(values)
+        return PerfCounters.from_core(self._query("read_perf_counters"))
 
     def clear_perf_counters(self) -> None:
         """Restart every perf counter from 0 (PERF_CLEAR)."""
-        self._check(self._raw("clear_perf_counters").clear_perf_counters(), "clear_perf_counters")
+        self._call("clear_perf_counters", "clear_perf_counters")
 
     def reset(self) -> None:
         """IDirect3DDevice9::Reset: after a lost device, reprogram the default state (the bound blend state is
         released and every slot unbound; blend objects stay alive). DeviceLostError while the OM is held in
         reset."""
-        self._check(self._raw("reset").reset(), "Reset")
+        self._call("reset", "Reset")
         self._views = [None] * MAX_RTS
         self._dsv = None
 

@@ -5,19 +5,17 @@ the blend-state object wrapper.
 The render-target and depth/stencil views, the PS output signature entries and the D3D9_OPTIONS1 / D3DCAPS9
 structures are the classes :mod:`omsim.validate` already has (``RenderTargetView`` is ``omsim.RtBinding``,
 ``DepthStencilView`` is ``omsim.DsvBinding``), so a state bound on a device and the same state given to
-``omsim.om_validate`` are written the same way. The D3D feature structures are generated from defs/structs.toml
-(omsim._structs) and re-exported here.
+``omsim.om_validate`` are written the same way. The D3D feature structures and PerfCounters are generated from
+defs/structs.toml (omsim._structs; PerfCounters' fields from the register map's counters) and re-exported here.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, make_dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any
 
-from . import _regs
-from ._structs import D3d9Options, D3d9ShadowSupport, D3d9SimpleInstancingSupport, D3d11Options
-from .state import Struct
+from ._structs import D3d9Options, D3d9ShadowSupport, D3d9SimpleInstancingSupport, D3d11Options, PerfCounters
 from .validate import DsvBinding, RtBinding, ValidateResult
 
 RenderTargetView = RtBinding
@@ -32,18 +30,6 @@ DepthStencilView = DsvBinding
 def sample_shape(v: RtBinding | DsvBinding) -> tuple[int, ...]:
     """(H, W) of a single-sample view, (H, W, n) of a view of n samples: the shape of its readback."""
     return (v.height, v.width) if v.sample_count == 1 else (v.height, v.width, v.sample_count)
-
-
-_PERF_DOC = """The PERF_* counters (docs/registers.md): pixels accepted (a Clear is one command per pixel of its area, and
-counts as such), RT reads and writes, hazard and memory stall cycles, pixels killed (coverage, alpha test). One int
-field per counter of the register map, in its order (_regs.PERF_COUNTERS)."""
-PerfCounters = make_dataclass(
-    "PerfCounters",
-    [(name, int, 0) for name in _regs.PERF_COUNTERS],
-    bases=(Struct,),
-    namespace={"__doc__": _PERF_DOC, "__module__": __name__},
-    frozen=True,
-)
 
 
 class BusStatus(IntEnum):

@@ -47,7 +47,8 @@ void register_backend(const std::string& name, const std::string& description,
 /// A new backend of that name, reset and out of reset with the configuration strap applied. Throws
 /// std::invalid_argument naming the backend when none is registered under `name`, and
 /// std::out_of_range when options.config is not a kConfigs index, and std::invalid_argument when
-/// options.waves is set for a backend that cannot write waves.
+/// options.waves is not a writable file in an existing folder ("waves: ..." naming the path) or is
+/// set for a backend that cannot write waves.
 std::unique_ptr<Backend> make_backend(const std::string& name, const BackendOptions& options);
 /// Registered backend names, sorted.
 std::vector<std::string> backend_names();

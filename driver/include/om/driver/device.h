@@ -27,6 +27,7 @@
 #include "om/driver/reg_image.h"
 #include "om/gen/csr_storage.h"
 #include "om/gen/defs.h"
+#include "om/gen/structs/device.h"  // Rect, ValidateOutcome
 #include "om/ref/blend_state_table.h"
 #include "om/ref/caps.h"
 #include "om/ref/ds_state.h"
@@ -74,32 +75,9 @@ struct DepthStencilView {
   uint32_t flags = 0;  // DsvFlag bits (D3D11_DSV_FLAG_READ_ONLY_DEPTH / _STENCIL)
 };
 
-/// One entry of the pixel shader's output signature (o[i]).
-struct PsOutputDesc {
-  bool declared = false;
-  ref::PsOutputType type = ref::PsOutputType::FLOAT;
-  uint32_t written_mask = 0xF;  // components written, bits R, G, B, A (validate warnings)
-  uint32_t value_bits = 32;     // UINT/SINT value width (validate warnings)
-};
-
-/// A rectangle of pixels: left <= x < right, top <= y < bottom (D3DRECT x1, y1, x2, y2).
-struct Rect {
-  uint32_t left = 0;
-  uint32_t top = 0;
-  uint32_t right = 0;
-  uint32_t bottom = 0;
-};
-
-/// ValidateDevice's answer (docs/validation.md §7) and the state it was computed for: it is stale
-/// as soon as the device's state_version() moves on (D3D9's contract: any state change invalidates
-/// the result, docs/validation.md §6).
-struct ValidateOutcome {
-  uint32_t passes = 0;
-  Hresult result = Hresult::S_OK;
-  uint32_t reasons = 0;  // bit ValidateReason::X for every failing check
-  int rt = -1;           // first offending render-target slot
-  uint64_t state_version = 0;
-};
+/// One entry of the pixel shader's output signature (o[i]), as om_validate has it: `written` = o[i]
+/// is declared; mask and value_bits only feed validate warnings.
+using PsOutputDesc = ref::PsOutput;
 
 /// The PERF_* counters: a member per counter register of rtl/regs/om_csr.rdl, named as its
 /// om_pkg::perf_t member (generated; regs::kPerfCounters gives each one's register).
@@ -213,7 +191,7 @@ class Device {
   Hresult set_render_targets(uint32_t num_views, const RenderTargetView* views,
                              const DepthStencilView* dsv);
   /// The bound pixel shader's output signature (PSSetShader's part the OM sees). E_INVALIDARG:
-  /// type other than FLOAT/UINT/SINT, written_mask > 0xF, value_bits 0 or > 32.
+  /// type other than FLOAT/UINT/SINT, mask > 0xF, value_bits 0 or > 32.
   Hresult set_ps_outputs(const std::array<PsOutputDesc, ref::kMaxRts>& outputs);
 
   // -- D3D9 personality (docs/behaviour.md §1.2, §5.3–§5.6)
