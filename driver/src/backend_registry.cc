@@ -32,17 +32,22 @@ std::mutex& registry_mutex() {
 // options.waves must be a file the tracer can write: its folder exists and it can be opened for
 // appending (a tracer would silently write nothing otherwise). A file the check creates is removed,
 // so a backend that cannot trace leaves nothing behind.
+// The error_code overloads throughout: a path the file system refuses (too long, a loop) is an
+// input error naming the path, not a std::filesystem exception.
 void check_waves_path(const std::string& path) {
   namespace fs = std::filesystem;
-  const std::string folder = fs::absolute(path).lexically_normal().parent_path().string();
-  if (!fs::is_directory(folder)) {
+  std::error_code ec;
+  const fs::path abs = fs::absolute(path, ec);
+  if (ec) throw std::invalid_argument("waves: cannot use '" + path + "': " + ec.message());
+  const std::string folder = abs.lexically_normal().parent_path().string();
+  if (!fs::is_directory(folder, ec)) {
     throw std::invalid_argument("waves: folder '" + folder + "' " +
-                                (fs::exists(folder) ? "is not a folder" : "does not exist"));
+                                (fs::exists(folder, ec) ? "is not a folder" : "does not exist"));
   }
-  if (fs::is_directory(path)) {
+  if (fs::is_directory(path, ec)) {
     throw std::invalid_argument("waves: '" + path + "' is a folder; give the path of an .fst file");
   }
-  const bool existed = fs::exists(path);
+  const bool existed = fs::exists(path, ec);
   if (!std::ofstream(path, std::ios::app)) {
     throw std::invalid_argument("waves: cannot write '" + path + "': " + std::strerror(errno));
   }

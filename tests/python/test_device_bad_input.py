@@ -57,6 +57,9 @@ def test_device_waves_path_that_cannot_be_written(tmp_path):
         Device(waves=afile / "x.fst")
     with pytest.raises(ValueError, match="waves: cannot write '/proc/x.fst': "):
         Device(waves="/proc/x.fst")
+    too_long = tmp_path / ("w" * 5000 + ".fst")  # the file system refuses the name: still an input error
+    with pytest.raises(ValueError, match="waves: cannot write .*File name too long"):
+        Device(waves=too_long)
 
 
 def test_device_lists_the_backends_it_has():
