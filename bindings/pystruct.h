@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-// C++ structs <-> the tuples the omsim dataclasses exchange with the extension modules, through one
-// field table per struct (shared by omsim._core, _device and _cosim). A dataclass's to_core() gives
-// its fields in declaration order -- bools, ints for enums and words, binary32 bits for floats,
-// DXGI values for formats, tuples for nested structs and arrays, None for an empty optional entry
-// -- and from_core() takes the same tuple back. Table<S> lists S's members in that order under the
-// dataclass's field names; the caster at the end converts every S a binding takes or returns. Each
-// module exports the names as FIELDS and the members' offsets as FIELD_OFFSETS, so a test checks
-// that the dataclass, the table and the C++ struct agree.
+// C++ structs <-> the tuples the omsim dataclasses exchange with the extension modules (shared by
+// omsim._core, _device and _cosim). A dataclass's to_core() gives its fields in declaration order
+// -- bools, ints for enums and words, binary32 bits for floats, DXGI values for formats, tuples for
+// nested structs and arrays, None for an empty optional entry -- and from_core() takes the same
+// tuple back. PyStruct<S>, generated from defs/structs.toml (om/gen/py_*structs.h), converts S
+// field by field with load() and cast() below; the caster at the end converts every S a binding
+// takes or returns. Each module exports the field names as FIELDS and the members' offsets as
+// FIELD_OFFSETS, so a test checks that the dataclass, the conversion and the C++ struct agree.
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -16,7 +16,6 @@
 #include <cstdint>
 #include <limits>
 #include <string>
-#include <tuple>
 #include <type_traits>
 
 #include "om/gen/defs.h"
@@ -26,47 +25,21 @@ namespace omsim_py {
 
 namespace py = pybind11;
 
-/// A feature-level index member (0 = 9_1 ...) that Python holds as its D3D_FEATURE_LEVEL value.
-struct FeatureLevelIndex {};
-
-/// One member of S under its dataclass field name; Conv names a conversion other than the member
-/// type's own (FeatureLevelIndex).
-template <class S, class M, class Conv = void>
-struct Field {
-  const char* name;
-  M S::*member;
-};
-template <class Conv = void, class S, class M>
-constexpr Field<S, M, Conv> field(const char* name, M S::*member) {
-  return {name, member};
-}
-
-/// Specialised per struct: kName (its dataclass), kFields (a tuple of field()), and optionally
-/// kNoun (what an array of them holds, for messages), kPresent (the bool member that None leaves
-/// false and a tuple sets true) or kFlat (a one-field struct that Python holds as that field).
+/// Specialised per struct (generated): kName (its dataclass; none for a one-field struct Python
+/// holds as that field), kNoun (what an array of them holds, for messages), kOptional (None is an
+/// empty struct), load() (unless a member is C++ only), cast(), names() and offsets() (for
+/// export_fields).
 template <class S>
-struct Table;
+struct PyStruct;
 
 template <class T, class = void>
-struct HasTable : std::false_type {};
+struct HasConv : std::false_type {};
 template <class T>
-struct HasTable<T, std::void_t<decltype(Table<T>::kFields)>> : std::true_type {};
+struct HasConv<T, std::void_t<decltype(&PyStruct<T>::cast)>> : std::true_type {};
 template <class T, class = void>
 struct HasName : std::false_type {};
 template <class T>
-struct HasName<T, std::void_t<decltype(Table<T>::kName)>> : std::true_type {};
-template <class T, class = void>
-struct HasPresent : std::false_type {};
-template <class T>
-struct HasPresent<T, std::void_t<decltype(Table<T>::kPresent)>> : std::true_type {};
-template <class T, class = void>
-struct HasNoun : std::false_type {};
-template <class T>
-struct HasNoun<T, std::void_t<decltype(Table<T>::kNoun)>> : std::true_type {};
-template <class T, class = void>
-struct IsFlat : std::false_type {};
-template <class T>
-struct IsFlat<T, std::void_t<decltype(Table<T>::kFlat)>> : std::true_type {};
+struct HasName<T, std::void_t<decltype(PyStruct<T>::kName)>> : std::true_type {};
 template <class T>
 struct IsArray : std::false_type {};
 template <class T, size_t N>
@@ -105,7 +78,9 @@ T integer(const py::handle& h, const Where& w) {
   if (PyLong_CheckExact(h.ptr())) {
     int overflow = 0;
     const long long v = PyLong_AsLongLongAndOverflow(h.ptr(), &overflow);
-    if (overflow == 0 && v >= 0 && (bits >= 63 || (v >> bits) == 0)) return static_cast<T>(v);
+    if (overflow == 0 && v >= 0 &&
+        static_cast<unsigned long long>(v) <= std::numeric_limits<T>::max())
+      return static_cast<T>(v);
   }
   return static_cast<T>(uint_arg(h, w.str(), bits));
 }
@@ -123,41 +98,23 @@ inline py::sequence entries(const py::handle& h, const Where& w, size_t n, const
   return s;
 }
 
-template <class T>
-void load(const py::handle& h, T& out, const Where& w);
-
-template <class S, class M, class Conv>
-void load_field(const py::handle& h, S& s, const Field<S, M, Conv>& f, const Where& parent) {
-  const Where w{&parent, f.name};
-  if constexpr (std::is_same_v<Conv, FeatureLevelIndex>) {
-    const auto fl = integer<uint32_t>(h, w);
-    const auto* end = om::kFeatureLevels + om::kNumFeatureLevels;
-    const auto* it = std::find(om::kFeatureLevels, end, static_cast<om::FeatureLevel>(fl));
-    if (it == end) fail(w, std::to_string(fl) + " is not a D3D_FEATURE_LEVEL value");
-    s.*f.member = static_cast<M>(it - om::kFeatureLevels);
-  } else {
-    load(h, s.*f.member, w);
-  }
+/// A feature-level index member (0 = 9_1 ...) that Python holds as its D3D_FEATURE_LEVEL value.
+inline void load_feature_level(const py::handle& h, int& out, const Where& w) {
+  const auto fl = integer<uint32_t>(h, w);
+  const auto* end = om::kFeatureLevels + om::kNumFeatureLevels;
+  const auto* it = std::find(om::kFeatureLevels, end, static_cast<om::FeatureLevel>(fl));
+  if (it == end) fail(w, std::to_string(fl) + " is not a D3D_FEATURE_LEVEL value");
+  out = static_cast<int>(it - om::kFeatureLevels);
 }
 
 template <class T>
 void load(const py::handle& h, T& out, const Where& w) {
-  if constexpr (IsFlat<T>::value) {
-    load(h, out.*std::get<0>(Table<T>::kFields).member, w);
-  } else if constexpr (HasTable<T>::value) {
-    if constexpr (HasPresent<T>::value) {
-      out = T{};
-      if (h.is_none()) return;
-    }
-    constexpr size_t n = std::tuple_size_v<std::decay_t<decltype(Table<T>::kFields)>>;
-    const py::sequence s = entries(h, w, n, "fields");
-    size_t i = 0;
-    std::apply([&](const auto&... f) { (load_field(s[i++], out, f, w), ...); }, Table<T>::kFields);
-    if constexpr (HasPresent<T>::value) out.*Table<T>::kPresent = true;
+  if constexpr (HasConv<T>::value) {
+    PyStruct<T>::load(h, out, w);
   } else if constexpr (IsArray<T>::value) {
     using E = typename T::value_type;
     const char* noun = "values";
-    if constexpr (HasNoun<E>::value) noun = Table<E>::kNoun;
+    if constexpr (HasConv<E>::value) noun = PyStruct<E>::kNoun;
     const py::sequence s = entries(h, w, out.size(), noun);
     for (size_t i = 0; i < out.size(); ++i)
       load(s[i], out[i], Where{&w, nullptr, static_cast<long>(i)});
@@ -167,6 +124,9 @@ void load(const py::handle& h, T& out, const Where& w) {
       fail(w, "DXGI value " + py::str(h).cast<std::string>() +
                   " is not a format the output merger implements");
     }
+  } else if constexpr (std::is_same_v<T, std::string>) {
+    if (!py::isinstance<py::str>(h)) fail(w, "expected a str, got " + type_name(h));
+    out = h.cast<std::string>();
   } else if constexpr (std::is_same_v<T, bool>) {
     const int truth = PyObject_IsTrue(h.ptr());
     if (truth < 0) throw py::error_already_set();
@@ -180,18 +140,15 @@ void load(const py::handle& h, T& out, const Where& w) {
 
 template <class T>
 py::object cast(const T& v) {
-  if constexpr (IsFlat<T>::value) {
-    return cast(v.*std::get<0>(Table<T>::kFields).member);
-  } else if constexpr (HasTable<T>::value) {
-    if constexpr (HasPresent<T>::value) {
-      if (!(v.*Table<T>::kPresent)) return py::none();
-    }
-    return std::apply([&](const auto&... f) { return py::make_tuple(cast(v.*f.member)...); },
-                      Table<T>::kFields);
+  if constexpr (HasConv<T>::value) {
+    return PyStruct<T>::cast(v);
   } else if constexpr (IsArray<T>::value) {
     py::tuple t(v.size());
     for (size_t i = 0; i < v.size(); ++i) t[i] = cast(v[i]);
     return std::move(t);
+  } else if constexpr (std::is_same_v<T, const om::FormatInfo*>) {
+    if (v == nullptr) return py::none();
+    return py::int_(static_cast<uint32_t>(v->format));
   } else if constexpr (std::is_same_v<T, bool>) {
     return py::bool_(v);
   } else if constexpr (std::is_same_v<T, std::string>) {
@@ -203,27 +160,23 @@ py::object cast(const T& v) {
   }
 }
 
-/// Exports the tables of S... as FIELDS, {kName: (field names)}, the names a test checks against
-/// the dataclasses, and FIELD_OFFSETS, [(kName, (byte offset of each field's member))], which a
-/// test checks are increasing: the C++ struct declares its members in the dataclass's field order.
+/// The byte offset of member `m` of `s` (PyStruct<S>::offsets()).
+template <class S, class M>
+py::int_ offset(const S& s, const M& m) {
+  return py::int_(reinterpret_cast<const char*>(&m) - reinterpret_cast<const char*>(&s));
+}
+
+/// Exports the conversions of S... as FIELDS, {kName: (field names)}, the names a test checks
+/// against the dataclasses, and FIELD_OFFSETS, [(kName, (byte offset of each field's member))],
+/// which a test checks are increasing: the C++ struct declares its members in the dataclass's field
+/// order.
 template <class... S>
 void export_fields(py::module_& m) {
   py::dict names;
   py::list offsets;
-  auto add = [&](auto table, const auto& sample) {
-    using Tbl = decltype(table);
-    py::list n, o;
-    const auto* base = reinterpret_cast<const char*>(&sample);
-    std::apply(
-        [&](const auto&... f) {
-          (n.append(f.name), ...);
-          (o.append(reinterpret_cast<const char*>(&(sample.*f.member)) - base), ...);
-        },
-        Tbl::kFields);
-    names[Tbl::kName] = py::tuple(n);
-    offsets.append(py::make_tuple(Tbl::kName, py::tuple(o)));
-  };
-  (add(Table<S>{}, S{}), ...);
+  ((names[PyStruct<S>::kName] = PyStruct<S>::names(),
+    offsets.append(py::make_tuple(PyStruct<S>::kName, PyStruct<S>::offsets()))),
+   ...);
   m.attr("FIELDS") = names;
   m.attr("FIELD_OFFSETS") = offsets;
 }
@@ -231,14 +184,14 @@ void export_fields(py::module_& m) {
 }  // namespace omsim_py
 
 namespace pybind11::detail {
-/// Converts every struct with a named Table to and from its tuple (None only for a kPresent
-/// struct), wherever pybind11 meets one: the Table must be visible where the struct is bound.
+/// Converts every struct with a named PyStruct to and from its tuple (None only for a kOptional
+/// struct), wherever pybind11 meets one: the PyStruct must be visible where the struct is bound.
 template <class S>
 struct type_caster<S, std::enable_if_t<omsim_py::HasName<S>::value>> {
   PYBIND11_TYPE_CASTER(S, const_name("tuple"));
   bool load(handle src, bool) {
-    if (src.is_none() && !omsim_py::HasPresent<S>::value) return false;
-    omsim_py::load(src, value, omsim_py::Where{nullptr, omsim_py::Table<S>::kName});
+    if (src.is_none() && !omsim_py::PyStruct<S>::kOptional) return false;
+    omsim_py::load(src, value, omsim_py::Where{nullptr, omsim_py::PyStruct<S>::kName});
     return true;
   }
   static handle cast(const S& s, return_value_policy, handle) {

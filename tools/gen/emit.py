@@ -8,7 +8,7 @@ those types (waves.py: om/gen/waves.h), om_top's ports and stage-boundary taps o
 om/gen/top_ports.h, om/gen/top_ports_vl.h, om/gen/port_trace.h, om/gen/top_port_waves.h, src/top_ports.cc,
 src/top_taps.cc; top_ports_sc.py: om/gen/top_ports_sc.h; top_table.py: omsim/_top_ports.py; top_ports_sv.py: the
 Icarus replay's tb/tb_icarus_top_ports.svh), the API structs of defs/structs.toml (structs.py: om/gen/structs/
-<header>.h, the pybind11 field tables om/gen/py_structs.h, py_driver_structs.h and py_sim_structs.h,
+<header>.h, the pybind11 conversions om/gen/py_structs.h, py_driver_structs.h and py_sim_structs.h,
 omsim/_structs.py), the Python enums and exceptions (py_enums.py: omsim/_enums.py, omsim/_errors.py) and, with
 --docs, DOCDIR/definitions.md, DOCDIR/types.md and the tables in DOCDIR/interface.md (top_doc.py: the doc's marked
 regions, the text around them is hand-written).

@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0
 """The D3D API structs and the co-simulation's Failure, which cross into Python (defs/structs.toml): loaded and
-checked, and emitted as the C++ structs (om/gen/structs/<header>.h), the pybind11 field tables (om/gen/py_structs.h
-for om::ref, om/gen/py_driver_structs.h for om::driver, om/gen/py_sim_structs.h for om::sim) and the frozen
-dataclasses (omsim/_structs.py). emit.py writes them.
+checked, and emitted as the C++ structs (om/gen/structs/<header>.h), their pybind11 conversions to and from the
+dataclasses' tuples (PyStruct<S>: om/gen/py_structs.h for om::ref, om/gen/py_driver_structs.h for om::driver,
+om/gen/py_sim_structs.h for om::sim) and the frozen dataclasses with their field checks and tuple conversions
+(omsim/_structs.py). emit.py writes them.
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ SCALARS = {"bool", "Bool", "uint32_t", "uint8_t", "uint64_t", "int", "f32", "for
 # C++ spellings of the scalars that are not their own.
 CPP_TYPES = {"f32": "uint32_t", "format": "const FormatInfo*", "fl_index": "int", "string": "std::string"}
 NAMESPACES = {"ref": "om::ref", "driver": "om::driver", "sim": "om::sim"}
-# What each namespace's field tables include (om/gen/py_structs.h, py_driver_structs.h, py_sim_structs.h).
+# What each namespace's conversions include (om/gen/py_structs.h, py_driver_structs.h, py_sim_structs.h).
 TABLE_INCLUDES = {
     "ref": ["om/ref/caps.h", "om/ref/depth_stencil.h", "om/ref/om_validate.h", "om/ref/pixel.h", "om/ref/state.h",
             "pystruct.h"],
@@ -220,28 +221,49 @@ def headers() -> dict[str, str]:
 
 
 def _table(s: Struct, cpp: str, present: str) -> list[str]:
+    """PyStruct<cpp>: the conversion between the C++ struct and its dataclass's tuple (bindings/pystruct.h)."""
     named = structs()[s.like] if s.like else s
-    out = ["template <>", f"struct Table<{cpp}> {{", f"  using S = {cpp};"]
-    if s.flat:
-        out.append("  static constexpr bool kFlat = true;")
-    else:
+    fields = [f for f in s.fields if f.python]
+    out = ["template <>", f"struct PyStruct<{cpp}> {{", f"  using S = {cpp};"]
+    if not s.flat:
         out.append(f'  static constexpr const char* kName = "{named.py_class}";')
-    if s.noun:
-        out.append(f'  static constexpr const char* kNoun = "{s.noun}";')
+    out += [f'  static constexpr const char* kNoun = "{s.noun or "values"}";',
+            f"  static constexpr bool kOptional = {'true' if present else 'false'};"]
+    if s.flat:
+        out += ["  static void load(const py::handle& h, S& out, const Where& w) {",
+                f"    omsim_py::load(h, out.{fields[0].name}, w);", "  }", "  static py::object cast(const S& v) {",
+                f"    return omsim_py::cast(v.{fields[0].name});", "  }", "};"]
+        return out
+    if not any(f.type == "int" for f in fields):  # an `int` field is C++ only: Python never makes such a struct
+        out.append("  static void load(const py::handle& h, S& out, const Where& w) {")
+        if present:
+            out += ["    out = S{};", "    if (h.is_none()) return;"]
+        out.append(f'    const py::sequence t = entries(h, w, {len(fields)}, "fields");')
+        for i, f in enumerate(fields):
+            load = "load_feature_level" if f.type == "fl_index" else "omsim_py::load"
+            out.append(f'    {load}(t[{i}], out.{f.name}, {{&w, "{f.py_name}"}});')
+        if present:
+            out.append(f"    out.{present} = true;")
+        out.append("  }")
+    out.append("  static py::object cast(const S& v) {")
     if present:
-        out.append(f"  static constexpr bool S::*kPresent = &S::{present};")
-    fields = [f'      field{"<FeatureLevelIndex>" if f.type == "fl_index" else ""}("{f.py_name}", &S::{f.name})'
-              for f in s.fields if f.python]
-    out += ["  static constexpr auto kFields = std::make_tuple(", ",\n".join(fields) + ");", "};"]
+        out.append(f"    if (!v.{present}) return py::none();")
+    casts = [f"py::int_(static_cast<uint32_t>(om::kFeatureLevels[v.{f.name}]))" if f.type == "fl_index"
+             else f"omsim_py::cast(v.{f.name})" for f in fields]
+    out.append("    return py::make_tuple(" + ", ".join(casts) + ");")
+    out += ["  }", "  static py::tuple names() {",
+            "    return py::make_tuple(" + ", ".join(f'"{f.py_name}"' for f in fields) + ");", "  }",
+            "  static py::tuple offsets() {", "    const S s{};",
+            "    return py::make_tuple(" + ", ".join(f"offset(s, s.{f.name})" for f in fields) + ");", "  }", "};"]
     return out
 
 
 def py_tables(namespace: str) -> str:
-    """om/gen/py_structs.h (ref), om/gen/py_driver_structs.h (driver: also the tables of `also` structs) or
+    """om/gen/py_structs.h (ref), om/gen/py_driver_structs.h (driver: also the conversions of `also` structs) or
     om/gen/py_sim_structs.h (sim)."""
     mine = [s for s in structs().values() if s.namespace == namespace]
     text = [f"// {BANNER}",
-            "// The field tables (bindings/pystruct.h) in the field order of the omsim dataclasses.", "#pragma once", ""]
+            "// The conversions (bindings/pystruct.h) to and from the tuples of the omsim dataclasses' fields.", "#pragma once", ""]
     text += [f'#include "{h}"' for h in TABLE_INCLUDES[namespace]]
     text += ["", "namespace omsim_py {", ""]
     for s in mine:
@@ -296,7 +318,7 @@ def _py_default(f: Field) -> str:
         return f.pydefault
     if f.slots:
         entry = "None" if f.optional or not _is_struct(f.type) else f"{structs()[f.type].py_class}()"
-        return f"slots({entry}" + (f", least={f.least})" if f.least else ")")
+        return f"({entry},) * MAX_RTS"
     if f.optional:
         return "None"
     if _is_struct(f.type):
@@ -304,12 +326,79 @@ def _py_default(f: Field) -> str:
         return _py_default(s.fields[0]) if s.flat else f"{s.py_class}()"
     if f.count is not None:
         return "(" + ", ".join(_py_scalar(f, v) for v in f.default) + ")"  # type: ignore[attr-defined]
-    value = _py_scalar(f, f.default)
-    if f.check:
-        return f"checked_by({value}, {f.check})"
-    if f.type == "uint8_t":
-        return f"checked_by({value}, coerce_u8)"
-    return value
+    return _py_scalar(f, f.default)
+
+
+def _py_entry(f: Field) -> tuple[str, bool]:
+    """The class of a field's value (of each entry, for a tuple) and whether it may be None."""
+    if _is_struct(f.type) and not structs()[f.type].flat:
+        return structs()[f.type].py_class, f.optional
+    return ("FormatInfo" if f.type == "format" else ""), f.optional
+
+
+def _py_check(s: Struct, f: Field, v: str, n: str) -> str:
+    """The check of a field in __post_init__: an expression of `v` (the value) and `n` ("Class.field")."""
+    ann = _py_annotation(f)
+    if f.check or (f.type == "uint8_t" and f.count is None and not s.required):
+        return f"{f.check or 'coerce_u8'}({v}, {n})"
+    cls, optional = _py_entry(f)
+    if f.slots:
+        return f"slot_entries({v}, {n}, {cls}" + (", optional=True" if optional else "") + \
+            (f", least={f.least})" if f.least else ")")
+    if optional:
+        return f"instance_of({cls}, optional=True)({v}, {n})"
+    if ann.startswith("Union["):
+        return f"coerce_enum({ann[6:].split(',')[0]}, {v}, {n})"
+    if ann.startswith("tuple[float"):
+        return f"coerce_floats({v}, {f.count}, {n})"
+    if ann.startswith("tuple["):
+        return f"coerce_words({v}, {n}, {f.count if isinstance(f.count, int) else None})"
+    if ann in ("bool", "int"):
+        return f"coerce_{'bool' if ann == 'bool' else 'u32'}({v}, {n})"
+    if f.type in ENUMS or f.type == "fl_index" or f.py:
+        return f"coerce_enum({ann}, {v}, {n}, raw_ok=False)"
+    return f"instance_of({ann})({v}, {n})"
+
+
+def _py_core(f: Field, e: str) -> str:
+    """A field's value `e` as the extension takes it: enums as ints, floats as binary32 bits, nested structs as
+    tuples, formats as DXGI values."""
+    if _is_struct(f.type) and structs()[f.type].flat:
+        return _py_core(structs()[f.type].fields[0], e)
+    cls, optional = _py_entry(f)
+    if cls:
+        one = "{x}.core" if cls == "FormatInfo" else "{x}.to_core()"
+        one = f"None if {{x}} is None else {one}" if optional else one
+        return f"tuple({one.format(x='x')} for x in {e})" if f.slots else one.format(x=e)
+    if f.type == "f32":
+        return f"f32_bits({e})" if f.count is None else f"tuple(f32_bits(x) for x in {e})"
+    return e if f.count is not None or f.type in ("bool", "Bool", "string") else f"int({e})"
+
+
+def _py_from_core(f: Field, e: str) -> str:
+    """The inverse of _py_core for a nested struct (an enum's or a format's int stays: the field's check converts
+    it)."""
+    cls, optional = _py_entry(f)
+    if cls in ("", "FormatInfo"):
+        return e
+    one = f"None if {{x}} is None else {cls}.from_core({{x}})" if optional else f"{cls}.from_core({{x}})"
+    return f"tuple({one.format(x='x')} for x in {e})" if f.slots else one.format(x=e)
+
+
+def _py_methods(s: Struct) -> list[str]:
+    """__post_init__ (every field checked and converted, then Struct.__post_init__), _plain() and, for a struct
+    with nested structs, _unplain() (Struct.to_core() / from_core() use them)."""
+    fields = [f for f in s.fields if f.python]
+    out = ["", "    def __post_init__(self) -> None:"]
+    for f in fields:
+        check = _py_check(s, f, f"self.{f.py_name}", f'"{s.py_class}.{f.py_name}"')
+        out.append(f'        object.__setattr__(self, "{f.py_name}", {check})')
+    out += ["        super().__post_init__()", "", "    def _plain(self) -> tuple[Any, ...]:", "        return ("]
+    out += [f"            {_py_core(f, 'self.' + f.py_name)}," for f in fields] + ["        )"]
+    if any(_py_entry(f)[0] not in ("", "FormatInfo") for f in fields):
+        out += ["", "    @staticmethod", "    def _unplain(core: Sequence[Any]) -> Sequence[Any]:", "        return ("]
+        out += [f"            {_py_from_core(f, f'core[{i}]')}," for i, f in enumerate(fields)] + ["        )"]
+    return out
 
 
 def _feature_queries() -> list[str]:
@@ -346,27 +435,29 @@ def py() -> str:
         if s.hash:
             body += [f"    __hash__ = {s.mixin}.__hash__", ""]
         for f in (f for f in s.fields if f.python):
-            default = f" = checked_by(MISSING, {f.check})" if s.required and f.check else ""
-            default = default if s.required else f" = {_py_default(f)}"
+            default = "" if s.required else f" = {_py_default(f)}"
             body.append(f"    {f.py_name}: {_py_annotation(f)}{default}")
             if f.doc:
                 doc = _doc_lines(f"{f.doc[0].upper()}{f.doc[1:]}.", "    ", 116)
                 doc[0] = '    """' + doc[0][4:]
                 body += [*doc[:-1], doc[-1] + '"""']
+        body += _py_methods(s)
     body += _feature_queries()
     code = "\n".join(line for line in body if not line.lstrip().startswith('"""'))
     used = set(re.findall(r"[A-Za-z_]\w*", code))
     enums = sorted(used & (ENUMS | {"ColorWrite", "DsvFlag", "PBlendCaps", "PMiscCaps", "FormatSupport",
                                     "FormatSupport2"}))
-    tables = ["from .tables import FormatInfo"] if "FormatInfo" in used else []
-    base = sorted(used & ({"Struct", "checked_by", "coerce_u8", "slots"} | {f.check for s in classes for f in s.fields}
-                          | {s.mixin for s in classes}))
+    base = sorted(used & ({"Struct", "MAX_RTS", "coerce_bool", "coerce_enum", "coerce_floats", "coerce_u8", "coerce_u32",
+                           "coerce_words", "instance_of", "slot_entries"}
+                          | {f.check for s in classes for f in s.fields} | {s.mixin for s in classes}))
+    tables = sorted(used & {"FormatInfo", "f32_bits"})
     typing = sorted(used & {"Any", "Optional", "Union"})
     names = ", ".join(f'"{s.py_class}"' for s in classes) + ', "FeatureQueries"'
     text = [f'"""{BANNER}', "",
             "The dataclasses of the API structs; the modules their `python` names (omsim.state, ...) re-export them.",
-            '"""', "", f"from dataclasses import {'MISSING, ' if 'MISSING' in used else ''}dataclass",
+            '"""', "", "from collections.abc import Sequence", "from dataclasses import dataclass",
             f"from typing import {', '.join(typing)}", "",
-            f"from .enums import {', '.join(enums)}", f"from .structs import {', '.join(base)}", *tables, *body,
+            f"from .enums import {', '.join(enums)}", f"from .structs import {', '.join(base)}",
+            f"from .tables import {', '.join(tables)}", *body,
             "", "", f"__all__ = [{names}]", ""]
     return "\n".join(text)

@@ -7,15 +7,14 @@ from defs/structs.toml) mix in. The public modules (omsim.state, omsim.validate,
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import field, fields
 from enum import Enum, Flag
-from typing import Any, Optional, TypeVar, Union, get_args, get_origin, get_type_hints
+from typing import Any, Optional, TypeVar, Union
 
 import numpy as np
 
 from . import _types
 from .enums import Blend, BlendOp, ColorWrite, Format
-from .tables import FormatInfo, f32_bits, format_info
+from .tables import FormatInfo, format_info
 
 E = TypeVar("E", bound=Enum)
 S = TypeVar("S", bound="Struct")
@@ -136,16 +135,6 @@ def rt_slots(value: Any, name: str, item: Coerce, *, least: int = 0, fill: Any =
     return tuple(item(v, f"{name}[{i}]") for i, v in enumerate(value)) + (fill,) * (MAX_RTS - len(value))
 
 
-def slots(fill: Any, least: int = 0) -> Any:
-    """A dataclass field of one entry per RT slot (see :func:`rt_slots`), default all `fill`."""
-    return field(default=(fill,) * MAX_RTS, metadata={"least": least})
-
-
-def checked_by(default: Any, coerce: Coerce) -> Any:
-    """A dataclass field with its own check instead of the one its annotation implies."""
-    return field(default=default, metadata={"coerce": coerce})
-
-
 def coerce_u64(value: Any, name: str) -> int:
     """`value` as an unsigned 64-bit int (a cycle count); TypeError / ValueError naming `name`."""
     return int_arg(value, name, 0, 2**64 - 1)
@@ -156,109 +145,53 @@ def coerce_u8(value: Any, name: str) -> int:
     return int_arg(value, name, 0, 0xFF)
 
 
-def _coercer(tp: Any, meta: Any) -> Coerce:
-    """The check of one field, from its annotation (and the metadata of :func:`slots` / :func:`checked_by`)."""
-    if "coerce" in meta:
-        return meta["coerce"]  # type: ignore[no-any-return]
-    origin, args = get_origin(tp), get_args(tp)
-    if "least" in meta:
-        entry = args[0]
-        cls = [a for a in get_args(entry) if a is not type(None)][0] if get_origin(entry) is Union else entry
-        item: Any = _format_or_none if cls is FormatInfo else instance_of(cls, optional=cls is not entry)
-        least = meta["least"]
-
-        def slot_list(v: Any, n: str) -> tuple[Any, ...]:
-            fill = None if cls is not entry or cls is FormatInfo else cls()
-            return rt_slots((v,) if isinstance(v, cls) else v, n, item, least=least, fill=fill)
-
-        return slot_list
-    if origin is Union:
-        members = [a for a in args if a is not type(None)]
-        if len(members) < len(args):
-            return instance_of(members[0], optional=True)
-        return lambda v, n: coerce_enum(members[0], v, n)
-    if origin is tuple:
-        if args[0] is float:
-            return lambda v, n: coerce_floats(v, len(args), n)
-        size = None if args[-1] is Ellipsis else len(args)
-
-        def words(v: Any, n: str) -> tuple[int, ...]:
-            if isinstance(v, (str, bytes)) or not isinstance(v, Sequence) or len(v) != (size or len(v)):
-                raise ValueError(f"{n}: expected {size} values")
-            if all(type(x) is int and 0 <= x <= 0xFFFFFFFF for x in v):  # the common case, without a name per word
-                return tuple(v)
-            return tuple(coerce_u32(x, f"{n}[{i}]") for i, x in enumerate(v))
-
-        return words
-    if tp is bool:
-        return coerce_bool
-    if tp is int:
-        return coerce_u32
-    if isinstance(tp, type) and issubclass(tp, Enum):
-        return lambda v, n: coerce_enum(tp, v, n, raw_ok=False)
-    return instance_of(tp)
+def slot_entries(value: Any, name: str, cls: type, *, optional: bool = False, least: int = 0) -> tuple[Any, ...]:
+    """A field of one `cls` per RT slot (:func:`rt_slots`; a single `cls` is the first): the missing entries are
+    None when `optional` (or for formats), default `cls` objects otherwise."""
+    item = _format_or_none if cls is FormatInfo else instance_of(cls, optional=optional)
+    fill = None if optional or cls is FormatInfo else cls()
+    return rt_slots((value,) if isinstance(value, cls) else value, name, item, least=least, fill=fill)
 
 
-def _plain(v: Any) -> Any:
-    if v is None or type(v) is bool:
-        return v
-    if isinstance(v, int):  # ints and enum members
-        return int(v)
-    if isinstance(v, float):
-        return f32_bits(v)
-    if isinstance(v, Struct):
-        return v.to_core()
-    if isinstance(v, FormatInfo):
-        return v.core
-    return tuple(_plain(x) for x in v)
-
-
-def _unplain(tp: Any, v: Any) -> Any:
-    entry = get_args(tp)[0] if get_origin(tp) is tuple else tp
-    cls = [a for a in get_args(entry) if a is not type(None)][0] if get_origin(entry) is Union else entry
-    if not (isinstance(cls, type) and issubclass(cls, Struct)):
-        return v
-    if entry is tp:
-        return None if v is None else cls.from_core(v)
-    return tuple(None if x is None else cls.from_core(x) for x in v)
+def coerce_words(value: Any, name: str, size: Optional[int]) -> tuple[int, ...]:
+    """A tuple of `size` (None: any number of) unsigned 32-bit ints."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) or len(value) != (size or len(value)):
+        raise ValueError(f"{name}: expected {size} values")
+    if all(type(x) is int and 0 <= x <= 0xFFFFFFFF for x in value):  # the common case, without a name per word
+        return tuple(value)
+    return tuple(coerce_u32(x, f"{name}[{i}]") for i, x in enumerate(value))
 
 
 class Struct:
-    """The base of the state dataclasses: ``__post_init__`` checks and converts every field by its annotation,
+    """The base of the state dataclasses (omsim/_structs.py, generated from defs/structs.toml with a
+    ``__post_init__`` that checks and converts every field by its type, ``_plain()`` and ``_unplain()``):
     ``to_core()`` / ``from_core()`` are the extension's tuple of the C++ struct."""
 
-    _checks: dict[type, list[tuple[str, str, Any, Coerce]]] = {}
-
-    @classmethod
-    def _fields(cls) -> list[tuple[str, str, Any, Coerce]]:
-        """(name, "Class.name" for messages, annotation, check) of every field, worked out once per class."""
-        checks = Struct._checks.get(cls)
-        if checks is None:
-            hints = get_type_hints(cls)
-            checks = [
-                (f.name, f"{cls.__name__}.{f.name}", hints[f.name], _coercer(hints[f.name], f.metadata))
-                for f in fields(cls)  # type: ignore[arg-type]
-            ]
-            Struct._checks[cls] = checks
-        return checks
-
     def __post_init__(self) -> None:
-        for name, where, _, coerce in self._fields():
-            object.__setattr__(self, name, coerce(getattr(self, name), where))
+        """Runs after the field checks (a mixin's own set-up)."""
+
+    def _plain(self) -> tuple[Any, ...]:
+        raise NotImplementedError  # pragma: no cover - every generated dataclass has one
+
+    @staticmethod
+    def _unplain(core: Sequence[Any]) -> Sequence[Any]:
+        """The fields from the extension's tuple: nested structs' tuples become dataclasses (generated for a
+        struct that has them)."""
+        return core
 
     def to_core(self) -> tuple[Any, ...]:
         """The C++ struct as the extension modules take it: the fields in order, enums as ints, floats as binary32
         bits, formats as DXGI values, nested structs as tuples (worked out once: the object is immutable)."""
         core = self.__dict__.get("_core")
         if core is None:
-            core = tuple(_plain(getattr(self, name)) for name, _, _, _ in self._fields())
+            core = self._plain()
             object.__setattr__(self, "_core", core)
         return core  # type: ignore[no-any-return]
 
     @classmethod
     def from_core(cls: type[S], core: Sequence[Any]) -> S:
         """From the tuple the extension modules return for the C++ struct."""
-        return cls(*(_unplain(tp, v) for (_, _, tp, _), v in zip(cls._fields(), core)))
+        return cls(*cls._unplain(core))
 
 
 def rt_format_arg(fmt: Any, name: str) -> Union[Format, int]:
@@ -279,7 +212,6 @@ class RtBlendDescMixin(Struct):
     :meth:`blending` builds a blending descriptor."""
 
     def __post_init__(self) -> None:
-        super().__post_init__()
         object.__setattr__(self, "_hash", hash(self.to_core()))
 
     def __hash__(self) -> int:
@@ -324,6 +256,4 @@ __all__ = [
     "instance_of",
     "require",
     "rt_slots",
-    "checked_by",
-    "slots",
 ]
