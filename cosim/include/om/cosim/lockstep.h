@@ -166,6 +166,9 @@ class Lockstep {
   void start(std::unique_ptr<sim::Side> a, std::unique_ptr<sim::Side> b);
   void make_loop();   // the lockstep loop over a_, b_ and env_
   bool cycle_once();  // one loop iteration; false: the run ended
+  // Cycles from the current one that cycle_once() would only pass on to the loop: before the next
+  // poll, checkpoint or trace-window event (0: the current cycle is one, or the run is traced).
+  uint64_t quiet_cycles() const;
   void checkpoint();  // of the current cycle, between clock edge and eval
 
   const Stimulus& st_;
