@@ -304,7 +304,8 @@ void Env::on_pixel(const PixelRef& p) {
   exp_.rt_writes += after.rt_writes - before.rt_writes;
 }
 
-void Env::sample_cycle(const TopOut& out) {
+// Inlined into observe(): run every cycle, the call's own cost was a third of it.
+[[gnu::always_inline]] inline void Env::sample_cycle(const TopOut& out) {
   const bool rd_stall = out.mem_rd_valid && !in_.mem_rd_ready;
   const bool wr_stall = out.mem_wr_valid && !in_.mem_wr_ready;
   if (rd_stall || wr_stall) ++port_.mem_stalls;
