@@ -38,8 +38,7 @@ bool has_dtype(const py::array& a, Dtype d) {
   return dt.byteorder() != foreign && dt.normalized_num() == info(d).num;
 }
 
-}  // namespace
-
+/// `obj` as an ndarray; TypeError "<name>: expected a numpy.ndarray, got <type>" otherwise.
 py::array as_array(const py::handle& obj, const char* name) {
   if (!py::isinstance<py::array>(obj)) {
     type_error(std::string(name) + ": expected a numpy.ndarray, got " + type_name(obj) +
@@ -48,8 +47,11 @@ py::array as_array(const py::handle& obj, const char* name) {
   return py::reinterpret_borrow<py::array>(obj);
 }
 
+/// The first of `allowed` that `a` has; TypeError naming the argument, the allowed dtypes and the
+/// actual one otherwise (`why`, when given, is appended: e.g. "R8G8B8A8_UINT is an integer
+/// format").
 Dtype require_dtype(const py::array& a, const char* name, std::initializer_list<Dtype> allowed,
-                    const char* why) {
+                    const char* why = nullptr) {
   std::string expected;
   size_t i = 0;
   for (Dtype d : allowed) {
@@ -64,6 +66,7 @@ Dtype require_dtype(const py::array& a, const char* name, std::initializer_list<
   type_error(msg);
 }
 
+/// ValueError unless `a` is C-contiguous (and, with `writeable`, writeable).
 void require_layout(const py::array& a, const char* name, bool writeable) {
   if ((a.flags() & py::array::c_style) == 0) {
     value_error(std::string(name) +
@@ -72,6 +75,8 @@ void require_layout(const py::array& a, const char* name, bool writeable) {
   }
   if (writeable && !a.writeable()) value_error(std::string(name) + ": array is read-only");
 }
+
+}  // namespace
 
 py::array checked(const py::handle& obj, const char* name, std::initializer_list<Dtype> allowed,
                   bool writeable) {

@@ -97,36 +97,49 @@ py::array blend_batch_py(const om::ref::BatchRt& rt, const py::object& src, cons
   return o.array;
 }
 
-/// pack / join (values -> texels) and unpack / split (texels -> values, or bit fields: `fields`)
-/// with their checks; out None: new texels or values of the input's pixel shape.
-using ToTexels = void (*)(const om::FormatInfo&, size_t, const uint32_t*, void*);
-using FromTexels = void (*)(const om::FormatInfo&, size_t, const void*, uint32_t*);
+/// pack / join (values or bit fields -> texels) and unpack / split (texels -> values or bit
+/// fields), one binding each, with their checks; out None: new texels or values of the input's
+/// pixel shape.
+struct Conversion {
+  const char* name;
+  const char* in;  // the input argument
+  bool fields;     // join's input, split's output: bit fields (any words), not values
+  void (*to)(const om::FormatInfo&, size_t, const uint32_t*, void*);    // or from
+  void (*from)(const om::FormatInfo&, size_t, const void*, uint32_t*);  // or to
+  const char* what;                                                     // for the docstring
+};
+const Conversion kConversions[] = {
+    {"pack", "values", false, om::ref::pack_batch, nullptr, "values -> texels"},
+    {"join", "fields", true, om::ref::join_batch, nullptr, "bit fields -> texels"},
+    {"unpack", "texels", false, nullptr, om::ref::unpack_batch, "texels -> values"},
+    {"split", "texels", true, nullptr, om::ref::split_batch, "texels -> bit fields"},
+};
 
-py::array to_texels(ToTexels fn, uint32_t format, const py::object& in, const char* in_name,
-                    bool any_words, const py::object& out) {
+py::array to_texels(const Conversion& c, uint32_t format, const py::object& in,
+                    const py::object& out) {
   const om::FormatInfo& f = format_of(format, "format");
-  const Pixels v = value_array(in, in_name, any_words ? nullptr : &f);
+  const Pixels v = value_array(in, c.in, c.fields ? nullptr : &f);
   const py::ssize_t words = om::ref::texel_bytes(f) == 16 ? 4 : 0;
   Pixels o = texel_array(out.is_none() ? py::object(new_array(texel_dtype(f), v.lead, words)) : out,
                          "out", f, true);
-  require_leading(o.lead, v.lead, "out", in_name, o.hint);
-  require_disjoint(o, "out", v, in_name);
+  require_leading(o.lead, v.lead, "out", c.in, o.hint);
+  require_disjoint(o, "out", v, c.in);
   void* op = o.mutable_data();
-  run(v.n, [&] { fn(f, v.n, v.words(), op); });
+  run(v.n, [&] { c.to(f, v.n, v.words(), op); });
   return o.array;
 }
 
-py::array from_texels(FromTexels fn, uint32_t format, const py::object& texels,
-                      const py::object& out, bool fields) {
+py::array from_texels(const Conversion& c, uint32_t format, const py::object& texels,
+                      const py::object& out) {
   const om::FormatInfo& f = format_of(format, "format");
   const Pixels t = texel_array(texels, "texels", f, false);
-  const Dtype dt = fields ? Dtype::kU32 : value_dtype(f);
+  const Dtype dt = c.fields ? Dtype::kU32 : value_dtype(f);
   Pixels o =
       value_array(out.is_none() ? py::object(new_array(dt, t.lead, 4)) : out, "out", nullptr, true);
   require_leading(o.lead, t.lead, "out", "texels");
   require_disjoint(o, "out", t, "texels");
   auto* op = static_cast<uint32_t*>(o.mutable_data());
-  run(t.n, [&] { fn(f, t.n, t.data(), op); });
+  run(t.n, [&] { c.from(f, t.n, t.data(), op); });
   return o.array;
 }
 
@@ -254,33 +267,15 @@ void bind_batch(py::module_& m) {
         return std::string(om::ref::blend_batch_kernel(rt, batch_isa(isa)));
       },
       py::arg("rt"), py::arg("isa") = kAutoIsa, "Name of the kernel blend_batch runs for rt here.");
-  m.def(
-      "pack",
-      [](uint32_t f, const py::object& v, const py::object& o) {
-        return to_texels(om::ref::pack_batch, f, v, "values", false, o);
-      },
-      py::arg("format"), py::arg("values"), py::arg("out"), "pack_batch: values -> texels (out).");
-  m.def(
-      "join",
-      [](uint32_t f, const py::object& v, const py::object& o) {
-        return to_texels(om::ref::join_batch, f, v, "fields", true, o);
-      },
-      py::arg("format"), py::arg("fields"), py::arg("out"),
-      "join_batch: bit fields -> texels (out).");
-  m.def(
-      "unpack",
-      [](uint32_t f, const py::object& t, const py::object& o) {
-        return from_texels(om::ref::unpack_batch, f, t, o, false);
-      },
-      py::arg("format"), py::arg("texels"), py::arg("out"),
-      "unpack_batch: texels -> values (out).");
-  m.def(
-      "split",
-      [](uint32_t f, const py::object& t, const py::object& o) {
-        return from_texels(om::ref::split_batch, f, t, o, true);
-      },
-      py::arg("format"), py::arg("texels"), py::arg("out"),
-      "split_batch: texels -> bit fields (out).");
+  for (const Conversion& c : kConversions) {
+    m.def(
+        c.name,
+        [&c](uint32_t f, const py::object& in, const py::object& out) {
+          return c.to != nullptr ? to_texels(c, f, in, out) : from_texels(c, f, in, out);
+        },
+        py::arg("format"), py::arg(c.in), py::arg("out"),
+        (std::string(c.name) + "_batch: " + c.what + " (out).").c_str());
+  }
   m.def("process_pixels", &process_pixels_py, py::arg("state"), py::arg("oc"), py::arg("dest"),
         py::arg("out"), py::arg("oc1"), py::arg("coverage"), py::arg("fog"), py::arg("clear"),
         "om::ref::process_pixels over numpy arrays (see omsim.process_pixels): (out, covered, "

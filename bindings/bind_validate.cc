@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Create-time validation (validate.h), the blend-state object table (blend_state_table.h), the
 // capability registers and their decoded form (caps.h), and om_validate (om_validate.h). Results
-// come back as tuples of D3D codes; the Python layer turns them into result objects/exceptions.
+// come back as the tuples of their generated conversions (om/gen/py_structs.h); the Python layer
+// turns them into result objects/exceptions.
 #include <pybind11/stl.h>
 
 #include <iterator>
@@ -37,12 +38,10 @@ void bind_validate(py::module_& m) {
   m.def(
       "check_blend_desc",
       [](const std::optional<BlendDesc>& desc, uint32_t fl, bool logic_op_cap) {
-        const DescCheck c =
-            check_blend_desc(ptr(desc), static_cast<om::FeatureLevel>(fl), logic_op_cap);
-        return py::make_tuple(static_cast<uint32_t>(c.hr), static_cast<uint32_t>(c.rule), c.rt);
+        return check_blend_desc(ptr(desc), static_cast<om::FeatureLevel>(fl), logic_op_cap);
       },
       py::arg("desc"), py::arg("fl"), py::arg("logic_op_cap"),
-      "docs/validation.md §2–§3 (first failure wins): (hr, rule, rt); desc None = NULL.");
+      "docs/validation.md §2–§3 (first failure wins): DescCheck (hr, rule, rt); desc None = NULL.");
   m.def("normalise", &normalise, py::arg("desc"), "Section 2.1 normalisation (GetDesc1's answer).");
   m.def("is_normalised", &is_normalised, py::arg("desc"), "normalise(desc) == desc.");
   m.def(
@@ -53,14 +52,8 @@ void bind_validate(py::module_& m) {
       [](uint32_t config, uint32_t offset) { return cap_register(config_of(config), offset); },
       py::arg("config"), py::arg("offset"),
       "The capability register at byte `offset` (ValueError when unmapped).");
-  m.def(
-      "om_validate",
-      [](const OmState& s, const Caps& c) {
-        const ValidateResult r = om_validate(s, c);
-        return py::make_tuple(r.passes, static_cast<uint32_t>(r.result), r.reasons, r.rt);
-      },
-      py::arg("state"), py::arg("caps"),
-      "docs/validation.md §7: (passes, result HRESULT, reasons bitmask, first offending RT).");
+  m.def("om_validate", &om_validate, py::arg("state"), py::arg("caps"),
+        "docs/validation.md §7: ValidateResult (passes, result, reasons, first offending RT).");
 
   py::class_<BlendStateTable> table(m, "BlendStateTable",
                                     "CreateBlendState1's object table: validation, de-duplication, "
@@ -73,9 +66,7 @@ void bind_validate(py::module_& m) {
       .def(
           "create",
           [](BlendStateTable& t, const std::optional<BlendDesc>& desc, bool want_object) {
-            const CreateBlendStateResult r = t.create(ptr(desc), want_object);
-            return py::make_tuple(static_cast<uint32_t>(r.hr), r.handle,
-                                  static_cast<uint32_t>(r.rule), r.rt);
+            return t.create(ptr(desc), want_object);
           },
           py::arg("desc"), py::arg("want_object"),
           "CreateBlendState1: (hr, handle, rule, rt); desc None = a NULL pointer.");

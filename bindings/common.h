@@ -17,6 +17,7 @@
 
 #include "om/gen/defs.h"
 #include "om/ref/convert.h"
+#include "pystruct.h"  // the scalar checks (uint_arg, format_of, type_name) it shares
 
 namespace omsim_py {
 
@@ -25,16 +26,8 @@ namespace py = pybind11;
 /// Element types the adapters accept (native byte order only).
 enum class Dtype { kBool, kU8, kU16, kU32, kU64, kI32, kF32 };
 
-/// `obj` as an ndarray; TypeError "<name>: expected a numpy.ndarray, got <type>" otherwise.
-py::array as_array(const py::handle& obj, const char* name);
-/// The first of `allowed` that `a` has; TypeError naming the argument, the allowed dtypes and the
-/// actual one otherwise (`why`, when given, is appended: e.g. "R8G8B8A8_UINT is an integer
-/// format").
-Dtype require_dtype(const py::array& a, const char* name, std::initializer_list<Dtype> allowed,
-                    const char* why = nullptr);
-/// ValueError unless `a` is C-contiguous (and, with `writeable`, writeable).
-void require_layout(const py::array& a, const char* name, bool writeable);
-/// as_array + require_dtype + require_layout.
+/// `obj` as a C-contiguous ndarray (writeable, with `writeable`) of one of the `allowed` dtypes;
+/// TypeError / ValueError naming the argument, what was expected and what it got otherwise.
 py::array checked(const py::handle& obj, const char* name, std::initializer_list<Dtype> allowed,
                   bool writeable = false);
 
@@ -85,15 +78,9 @@ Pixels value_array(const py::handle& obj, const char* name, const om::FormatInfo
 void require_disjoint(const Pixels& a, const char* a_name, const Pixels& b, const char* b_name,
                       bool allow_same = false);
 
-/// The name of `v`'s type, for messages ("expected an int, got str").
-std::string type_name(const py::handle& v);
 /// operator.index(v) for a `v` that PyIndex_Check accepts; the Python error of an __index__ that
 /// raises propagates (never a NULL int).
 py::int_ index_of(const py::handle& v);
-
-/// The format with this DXGI value; ValueError "<name>: DXGI value .. is not a format the output
-/// merger implements" otherwise.
-const om::FormatInfo& format_of(uint32_t dxgi, const char* name);
 
 /// A texel as a Python int (bit i = texel bit i).
 py::int_ texel_to_int(const om::ref::Texel& t);

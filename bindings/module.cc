@@ -18,7 +18,8 @@ PYBIND11_MODULE(_core, m) {
   omsim_py::register_argument_errors();
   omsim_py::export_fields<RtBlendDesc, BlendDesc, D3d9State, PixelState, OmCaps, D3d9Options1,
                           D3dCaps9, Caps, RtBinding, DsvBinding, PsOutput, D3d9Mode, OmState,
-                          DepthStencilOpDesc, DepthStencilDesc, D3d9DepthStencil>(m);
+                          DepthStencilOpDesc, DepthStencilDesc, D3d9DepthStencil, DescCheck,
+                          ValidateResult>(m);
   omsim_py::bind_formats(m);
   omsim_py::bind_batch(m);  // first: BatchRt, which bind_pixel's signatures name
   omsim_py::bind_pixel(m);

@@ -63,12 +63,16 @@ struct Where {
   throw py::value_error(w.str() + ": " + why);
 }
 
-/// The name of `v`'s type, for messages (arrays.cc).
+/// The name of `v`'s type, for messages ("expected an int, got str"; arrays.cc).
 std::string type_name(const py::handle& v);
 
 /// A Python int (or an object with __index__; bool only when `bits` is 1) that fits in `bits`
 /// unsigned bits; TypeError / ValueError naming `what` otherwise (arrays.cc). bits <= 64.
 uint64_t uint_arg(const py::handle& v, const std::string& what, int bits);
+
+/// The format with this DXGI value; ValueError "<name>: DXGI value .. is not a format the output
+/// merger implements" otherwise (arrays.cc).
+const om::FormatInfo& format_of(uint32_t dxgi, const char* name);
 
 /// uint_arg for an unsigned member type (a plain int that fits takes the fast path).
 template <class T>
@@ -119,11 +123,7 @@ void load(const py::handle& h, T& out, const Where& w) {
     for (size_t i = 0; i < out.size(); ++i)
       load(s[i], out[i], Where{&w, nullptr, static_cast<long>(i)});
   } else if constexpr (std::is_same_v<T, const om::FormatInfo*>) {
-    out = h.is_none() ? nullptr : om::ref::find_format(integer<uint32_t>(h, w));
-    if (!h.is_none() && out == nullptr) {
-      fail(w, "DXGI value " + py::str(h).cast<std::string>() +
-                  " is not a format the output merger implements");
-    }
+    out = h.is_none() ? nullptr : &format_of(integer<uint32_t>(h, w), w.str().c_str());
   } else if constexpr (std::is_same_v<T, std::string>) {
     if (!py::isinstance<py::str>(h)) fail(w, "expected a str, got " + type_name(h));
     out = h.cast<std::string>();

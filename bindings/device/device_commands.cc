@@ -23,22 +23,21 @@ using Shape = std::vector<py::ssize_t>;
 
 Shape shape_of(const py::array& a) { return Shape(a.shape(), a.shape() + a.ndim()); }
 
-void require_shape(const py::array& a, const char* name, const Shape& shape,
-                   const std::string& expected) {
+/// ValueError "<name>: expected shape <shape><why>, got <a's shape>" unless `a` has `shape`.
+void require_shape(const py::array& a, const char* name, const Shape& shape, const char* why = "") {
   if (shape_of(a) != shape) {
-    throw py::value_error(std::string(name) + ": expected shape " + expected + ", got " +
-                          omsim_py::shape_str(shape_of(a)));
+    throw py::value_error(std::string(name) + ": expected shape " + omsim_py::shape_str(shape) +
+                          why + ", got " + omsim_py::shape_str(shape_of(a)));
   }
 }
 
 /// An optional (N, ...) array of 32-bit words or bools, checked: its data, or nullptr for None.
 template <class T>
 const T* optional_words(const py::handle& obj, const char* name,
-                        std::initializer_list<Dtype> dtypes, const Shape& shape,
-                        const std::string& expected) {
+                        std::initializer_list<Dtype> dtypes, const Shape& shape) {
   if (obj.is_none()) return nullptr;
   const py::array a = omsim_py::checked(obj, name, dtypes);
-  require_shape(a, name, shape, expected);
+  require_shape(a, name, shape);
   return static_cast<const T*>(a.data());
 }
 
@@ -52,7 +51,7 @@ uint32_t draw(DeviceHandle& h, const py::handle& xo, const py::handle& yo, const
   const py::ssize_t n = x.shape(0);
   const std::string ns = std::to_string(n);
   const py::array y = omsim_py::checked(yo, "y", {Dtype::kU32});
-  require_shape(y, "y", {n}, "(" + ns + ",) like x");
+  require_shape(y, "y", {n}, " like x");
   const py::array oc = omsim_py::checked(oco, "oc", {Dtype::kF32, Dtype::kU32, Dtype::kI32});
   const py::ssize_t k = oc.ndim() == 3 ? oc.shape(1) : 0;
   if (oc.ndim() != 3 || oc.shape(0) != n || k < 1 || k > om::ref::kMaxRts || oc.shape(2) != 4) {
@@ -65,10 +64,9 @@ uint32_t draw(DeviceHandle& h, const py::handle& xo, const py::handle& yo, const
   px.y = static_cast<const uint32_t*>(y.data());
   px.oc = static_cast<const uint32_t*>(oc.data());
   px.outputs = static_cast<uint32_t>(k);
-  px.oc1 = optional_words<uint32_t>(oc1o, "oc1", {Dtype::kF32, Dtype::kU32, Dtype::kI32}, {n, 4},
-                                    "(" + ns + ", 4)");
-  px.fog = optional_words<uint32_t>(fogo, "fog", {Dtype::kF32, Dtype::kU32}, {n}, "(" + ns + ",)");
-  px.coverage = optional_words<uint32_t>(covo, "coverage", {Dtype::kU32}, {n}, "(" + ns + ",)");
+  px.oc1 = optional_words<uint32_t>(oc1o, "oc1", {Dtype::kF32, Dtype::kU32, Dtype::kI32}, {n, 4});
+  px.fog = optional_words<uint32_t>(fogo, "fog", {Dtype::kF32, Dtype::kU32}, {n});
+  px.coverage = optional_words<uint32_t>(covo, "coverage", {Dtype::kU32}, {n});
   // z: (N,) one depth for every sample, or (N, m) one per sample, 1 <= m <= MaxSamples.
   if (!zo.is_none()) {
     const py::array za = omsim_py::checked(zo, "z", {Dtype::kF32, Dtype::kU32});
@@ -81,8 +79,8 @@ uint32_t draw(DeviceHandle& h, const py::handle& xo, const py::handle& yo, const
     px.z = static_cast<const uint32_t*>(za.data());
     px.z_samples = static_cast<uint32_t>(m);
   }
-  px.omask = optional_words<uint32_t>(omasko, "omask", {Dtype::kU32}, {n}, "(" + ns + ",)");
-  px.front_face = optional_words<bool>(faceo, "front_face", {Dtype::kBool}, {n}, "(" + ns + ",)");
+  px.omask = optional_words<uint32_t>(omasko, "omask", {Dtype::kU32}, {n});
+  px.front_face = optional_words<bool>(faceo, "front_face", {Dtype::kBool}, {n});
   py::gil_scoped_release nogil;
   Lock lock(h.mu);
   return hr_value(om::driver::draw(h.dev(), px));

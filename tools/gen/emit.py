@@ -370,6 +370,8 @@ def main() -> int:
     write(a.outdir / "include/om/gen/py_driver_structs.h", structs.py_tables("driver"))
     write(a.outdir / "include/om/gen/py_sim_structs.h", structs.py_tables("sim"))
     write(a.outdir / "python/omsim/_structs.py", structs.py())
+    for module, text in structs.py_modules().items():
+        write(a.outdir / f"python/omsim/_structs_{module}.py", text)
     write(a.outdir / "include/om/gen/waves.h", waves.cpp_h(BANNER))
     write(a.outdir / "include/om/gen/top_ports.h", top_ports.cpp_h())
     write(a.outdir / "include/om/gen/top_ports_vl.h", top_ports.cpp_vl_h())

@@ -40,21 +40,12 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Optional, Union
 
-from . import _cosim
-from .cosim_results import Coverage, Failure, PathLike, PerfCounters, RunResult, result_from_dict
-from .cosim_stimulus import (
-    PROFILES,
-    BusOp,
-    MemPhase,
-    PaletteEntry,
-    PixelRef,
-    Segment,
-    Stimulus,
-    StimulusError,
-    check_profile,
-    name_arg as _name,
-)
-from .state import int_arg
+from . import _cosim, cosim_results, cosim_stimulus
+from .cosim_results import *  # noqa: F403  (the results: __all__)
+from .cosim_results import Failure, PathLike, RunResult, result_from_dict
+from .cosim_stimulus import *  # noqa: F403  (the stimulus: __all__)
+from .cosim_stimulus import Stimulus, check_profile, name_arg as _name
+from .state import int_arg, path_arg
 from .tables import ConfigLike, config_info, configs as _configs
 
 Ports = dict[str, Any]
@@ -123,17 +114,6 @@ def _fault(v: Any) -> str:
     return v
 
 
-def _path(v: Optional[PathLike], name: str) -> str:
-    if v is None:
-        return ""
-    if not isinstance(v, (str, os.PathLike)):
-        raise TypeError(f"{name}: expected a path (str or os.PathLike) or None, got {type(v).__name__}")
-    p = os.fspath(v)
-    if not isinstance(p, str) or not p:
-        raise ValueError(f"{name}: expected a non-empty path")
-    return p
-
-
 def _make_dir(p: str, name: str) -> None:
     """Creates directory `p` (a checked path, "" for none) once every other argument has been accepted, so a
     rejected call leaves nothing behind."""
@@ -166,7 +146,7 @@ def _run_args(
         "fault": _fault(fault),
         "scoreboard": _bool(scoreboard, "scoreboard"),
         "coverage": _bool(coverage, "coverage"),
-        "waves": _path(waves, "waves"),
+        "waves": path_arg(waves, "waves"),
     }
 
 
@@ -258,7 +238,7 @@ def run(
         profile=prof,
         stimulus=text,
         stimulus_name=name,
-        record=_path(record, "record"),
+        record=path_arg(record, "record"),
         waves_full=waves is not None and _bool(waves_full, "waves_full"),
         window=int_arg(window, "window", 0, _MAX_CYCLES),
     )
@@ -279,8 +259,7 @@ def _stimulus_arg(v: Any) -> tuple[Stimulus, str]:
     if isinstance(v, Stimulus):
         return v, v.path or "<stimulus>"
     if isinstance(v, (str, os.PathLike)):
-        st = Stimulus.load(v)
-        return st, os.fspath(v)
+        return Stimulus.load(v), os.fspath(v)
     raise TypeError(f"stimulus: expected a Stimulus or a path, got {type(v).__name__}")
 
 
@@ -359,8 +338,7 @@ class Lockstep(_cosim.Lockstep):
     @property
     def failure(self) -> Optional[Failure]:
         """The failure that stopped the run, or None."""
-        fs = self.failures
-        return fs[0] if fs else None
+        return next(iter(self.failures), None)
 
     def __enter__(self) -> Lockstep:
         return self
@@ -389,10 +367,8 @@ class Side(_cosim.Side):
     def eval(self, inputs: Mapping[str, Any]) -> Ports:
         """Drives `inputs` (a dict of input ports; missing ports are 0 and rst_n 1) with the clock low and returns
         the outputs of this cycle. Unknown port names, wrong types and values wider than the port raise
-        ValueError / TypeError naming the port."""
-        if not isinstance(inputs, Mapping):
-            raise TypeError(f"inputs: expected a dict of ports, got {type(inputs).__name__}")
-        return super().eval(inputs if isinstance(inputs, dict) else dict(inputs))
+        ValueError / TypeError naming the port (and TypeError for `inputs` that is not a mapping)."""
+        return super().eval(dict(inputs) if isinstance(inputs, Mapping) and not isinstance(inputs, dict) else inputs)
 
     def step(self, inputs: Mapping[str, Any]) -> Ports:
         """:meth:`eval` then :meth:`tick`; returns the outputs of the evaluated cycle."""
@@ -402,7 +378,7 @@ class Side(_cosim.Side):
 
     def open_waves(self, path: PathLike) -> None:
         """Writes an FST file of this side from now on (om_top's signal names; RuntimeError when it cannot)."""
-        super().open_waves(_path(path, "path"))
+        super().open_waves(path_arg(path, "path"))
 
     def __enter__(self) -> Side:
         return self
@@ -415,22 +391,10 @@ class Side(_cosim.Side):
 
 
 __all__ = [
-    "PROFILES",
-    "BusOp",
-    "Coverage",
-    "Failure",
     "FaultNeverFiredError",
     "Lockstep",
-    "MemPhase",
-    "PaletteEntry",
-    "PerfCounters",
-    "PixelRef",
     "Ports",
-    "RunResult",
-    "Segment",
     "Side",
-    "Stimulus",
-    "StimulusError",
     "configs",
     "faults",
     "git_revision",
@@ -438,3 +402,5 @@ __all__ = [
     "run",
     "sides",
 ]
+__all__ += cosim_results.__all__
+__all__ += cosim_stimulus.__all__

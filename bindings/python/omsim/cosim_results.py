@@ -9,8 +9,8 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Optional, Union
 
-from . import _cosim, device_types
-from ._structs import Failure
+from . import _cosim, _structs_cosim, device_types
+from ._structs_cosim import Failure
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -80,7 +80,7 @@ class Coverage(_cosim.Coverage):
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
         """Pickles as the coverage file's text (so results cross process boundaries: pools, Dask workers)."""
-        return (_coverage_from_json, (self.to_json(),))
+        return (Coverage.from_json, (self.to_json(),))
 
     def __eq__(self, other: object) -> bool:
         """Same bins (hits and universe) and runs, in whatever order the bins were added."""
@@ -171,11 +171,6 @@ class RunResult:
         return head + ("\n" + self.report if self.report else "")
 
 
-def _coverage_from_json(text: str) -> Coverage:
-    """Unpickles a :class:`Coverage` (its file's text)."""
-    return Coverage.from_json(text)
-
-
 def result_from_dict(d: Mapping[str, Any]) -> RunResult:
     """A RunResult from the result dict of the extension (omsim._cosim.run / Lockstep.finish)."""
     perf = {k: PerfCounters.from_dict(p) for k, p in d["perf_by_side"].items()}
@@ -191,4 +186,5 @@ def result_from_dict(d: Mapping[str, Any]) -> RunResult:
     )
 
 
-__all__ = ["Coverage", "Failure", "PerfCounters", "RunResult", "result_from_dict"]
+__all__ = ["Coverage", "PerfCounters", "RunResult", "result_from_dict"]
+__all__ += _structs_cosim.__all__

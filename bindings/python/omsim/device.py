@@ -43,17 +43,14 @@ from typing import Any, Optional, Union
 
 import numpy as np
 
-from . import _device, _regs
+from . import _device, _regs, device_types
 from .device_caps import DeviceCaps
 from .device_depth import DepthStencilCalls
 from .device_objects import BlendState, DepthStencilState, bound_handle
+from .device_types import *  # noqa: F403  (the value types: __all__)
 from .device_types import (
     BusResult,
     BusStatus,
-    D3d9Options,
-    D3d9ShadowSupport,
-    D3d9SimpleInstancingSupport,
-    D3d11Options,
     DepthStencilView,
     DeviceValidateResult,
     PerfCounters,
@@ -63,8 +60,8 @@ from .device_types import (
 from .enums import CmpFunc, FeatureLevel, Hresult
 from .errors import InvalidArgError, error_class, is_failure
 from .ref import _blend_factor_words
-from .state import MAX_RTS, BlendDesc, DepthStencilDesc, coerce_bool, coerce_enum, coerce_floats, coerce_u32, instance_of, int_arg, rt_slots
-from .tables import ConfigInfo, ConfigLike, config_info, f32_bits, format_info
+from .state import MAX_RTS, BlendDesc, DepthStencilDesc, coerce_bool, coerce_enum, coerce_floats, coerce_u32, instance_of, int_arg, path_arg, rt_slots
+from .tables import ConfigInfo, ConfigLike, FormatInfo, config_info, f32_bits, format_info
 from .validate import Caps, PsOutput, desc_core
 
 _ONES = (1.0, 1.0, 1.0, 1.0)
@@ -119,12 +116,7 @@ class Device(DeviceCaps, DepthStencilCalls):
         if not isinstance(backend, str):  # an unknown name is the driver's ValueError (make_backend)
             raise TypeError(f"backend: expected a backend name, got {type(backend).__name__}")
         seed = int_arg(seed, "seed", 0, 2**64 - 1)
-        if waves is not None and not isinstance(waves, (str, os.PathLike)):
-            raise TypeError(f"waves: expected a path or None, got {type(waves).__name__}")
-        path = "" if waves is None else os.fspath(waves)
-        if waves is not None and not path:
-            raise ValueError("waves: empty path (use None for no waves)")
-        hr, raw = _device.create_device(backend, self._config.core, seed, path)
+        hr, raw = _device.create_device(backend, self._config.core, seed, path_arg(waves, "waves"))
         if is_failure(hr):
             raise error_class(hr)(f"D3D11CreateDevice on backend {backend!r} ({self._config.name}) failed")
         self._d: Any = raw
@@ -378,20 +370,20 @@ class Device(DeviceCaps, DepthStencilCalls):
         views = [v for v in self._views if v is not None]
         return int(views[0].sample_count if views else self._dsv.sample_count if self._dsv else 1)
 
-    def _bound(self, rt: Any, what: str) -> tuple[int, RenderTargetView]:
+    def _bound(self, rt: Any, what: str) -> tuple[int, RenderTargetView, FormatInfo]:
+        """Slot `rt`, its view and the view's format; InvalidArgError when the slot is not bound."""
         slot = int_arg(rt, "rt", 0, MAX_RTS - 1)
         v = self._views[slot]
         if v is None:
             raise InvalidArgError(f"{what}: slot {slot} not bound")
-        return slot, v
+        return slot, v, format_info(v.format)
 
     def read_rt(self, rt: int) -> np.ndarray:
         """Map a bound render target: its texel image in the format's texel dtype (``omsim.pack``'s layout:
         uint8/16/32/64, or an extra axis of 4 uint32 for 128-bit formats): (H, W) for a single-sample view,
         (H, W, n) -- every sample of every pixel -- for a view of n > 1 samples (so (H, W, n, 4) for 128-bit
         formats). InvalidArgError when slot ``rt`` is not bound."""
-        slot, v = self._bound(rt, "read_rt")
-        f = format_info(v.format)
+        slot, v, f = self._bound(rt, "read_rt")
         out = np.empty(f.texel_shape(sample_shape(v)), f.texel_dtype)
         self._call("read_rt", "read_rt", slot, int(f.format), v.sample_count, out)
         return out
@@ -399,8 +391,7 @@ class Device(DeviceCaps, DepthStencilCalls):
     def write_rt(self, rt: int, image: np.ndarray) -> None:
         """Write a bound render target's whole texel image (the layout :meth:`read_rt` returns, every sample).
         InvalidArgError when the slot is not bound or a texel has bits above the format's width."""
-        slot, v = self._bound(rt, "write_rt")
-        f = format_info(v.format)
+        slot, v, f = self._bound(rt, "write_rt")
         want = f.texel_shape(sample_shape(v))
         if isinstance(image, np.ndarray) and image.shape != want:
             raise ValueError(
@@ -457,14 +448,5 @@ __all__ = [
     "Device",
     "BlendState",
     "DepthStencilState",
-    "RenderTargetView",
-    "DepthStencilView",
-    "D3d11Options",
-    "D3d9Options",
-    "D3d9ShadowSupport",
-    "D3d9SimpleInstancingSupport",
-    "PerfCounters",
-    "BusStatus",
-    "BusResult",
-    "DeviceValidateResult",
 ]
+__all__ += device_types.__all__

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any
 
-from ._structs import D3d9Options, D3d9ShadowSupport, D3d9SimpleInstancingSupport, D3d11Options, PerfCounters
+from . import _structs_device_types
+from ._structs_device_types import *  # noqa: F403  (the dataclasses)
 from .validate import DsvBinding, RtBinding, ValidateResult
 
 RenderTargetView = RtBinding
@@ -76,12 +77,8 @@ __all__ = [
     "RenderTargetView",
     "sample_shape",
     "DepthStencilView",
-    "D3d11Options",
-    "D3d9Options",
-    "D3d9ShadowSupport",
-    "D3d9SimpleInstancingSupport",
-    "PerfCounters",
     "BusStatus",
     "BusResult",
     "DeviceValidateResult",
 ]
+__all__ += _structs_device_types.__all__

@@ -20,6 +20,7 @@ anything else raises TypeError (type, dtype) or ValueError (shape, layout, overl
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Optional, Union
@@ -72,11 +73,16 @@ def _words(f: Optional[FormatInfo], v: Any, name: str) -> tuple[int, int, int, i
     return (a, b, c, d)
 
 
-_RT_CACHE: dict[tuple[Any, ...], _core.BatchRt] = {}
-_RT_CACHE_LIMIT = 4096
+def _rt_state(*args: Any) -> _core.BatchRt:
+    """The C++ BatchRt for the arguments of :func:`_new_rt_state`, cached on them (all immutable when hashable)."""
+    try:
+        hash(args)
+    except TypeError:  # an unhashable argument (an ndarray blend factor): no caching
+        return _new_rt_state(*args)
+    return _cached_rt_state(*args)
 
 
-def _rt_state(
+def _new_rt_state(
     format: FormatLike,
     desc: Optional[RtBlendDesc],
     blend_factor: Any,
@@ -84,26 +90,16 @@ def _rt_state(
     logic_op: Union[LogicOp, str, int, None],
     gamma_space: bool,
 ) -> _core.BatchRt:
-    """The C++ BatchRt for these arguments, cached on the arguments themselves (all immutable when hashable)."""
-    key = (format, desc, blend_factor, logic_op_enable, logic_op, gamma_space)
-    try:
-        hit = _RT_CACHE.get(key)
-    except TypeError:  # an unhashable argument (an ndarray blend factor): no caching
-        key, hit = None, None  # type: ignore[assignment]
-    if hit is not None:
-        return hit
     f = format_info(format)
     desc = require(desc, RtBlendDesc, "desc", "None") or _DEFAULT_DESC
     le = desc.logic_op_enable if logic_op_enable is None else coerce_bool(logic_op_enable, "logic_op_enable")
     lo = desc.logic_op if logic_op is None else coerce_enum(LogicOp, logic_op, "logic_op")
-    rt = _core.BatchRt(
+    return _core.BatchRt(
         f.core, desc.to_core(), le, int(lo), coerce_bool(gamma_space, "gamma_space"), _blend_factor_words(blend_factor)
     )
-    if key is not None:
-        if len(_RT_CACHE) >= _RT_CACHE_LIMIT:
-            _RT_CACHE.clear()
-        _RT_CACHE[key] = rt
-    return rt
+
+
+_cached_rt_state = functools.lru_cache(maxsize=4096)(_new_rt_state)
 
 
 _DEFAULT_DESC = RtBlendDesc()
@@ -232,8 +228,7 @@ def rt_op(
     rt = _rt_state(format, desc, blend_factor, logic_op_enable, logic_op, gamma_space)
     f = format_info(format)
     w1 = (0, 0, 0, 0) if s1 is None else _words(f, s1, "s1")
-    write, texel = _core.rt_op(rt, _words(f, s, "s"), dest, w1, coerce_bool(clear, "clear"))
-    return RtOpResult(write, texel)
+    return RtOpResult(*_core.rt_op(rt, _words(f, s, "s"), dest, w1, coerce_bool(clear, "clear")))
 
 
 def _slots(value: Any, name: str) -> tuple[Any, ...]:
@@ -305,10 +300,9 @@ def process_pixels(
     """
     st = require(state, PixelState, "state")
     outs = None if out is None else _slots(out, "out")
-    texels, covered, written = _core.process_pixels(
-        st.to_core(), _slots(oc, "oc"), _slots(dest, "dest"), outs, oc1, coverage, fog, clear
+    return PixelsResult(
+        *_core.process_pixels(st.to_core(), _slots(oc, "oc"), _slots(dest, "dest"), outs, oc1, coverage, fog, clear)
     )
-    return PixelsResult(texels, covered, written)
 
 
 def select_rt_desc(blend: BlendDesc, rt: int) -> RtBlendDesc:
@@ -328,14 +322,12 @@ def a2c_covered(alpha: float) -> bool:
 
 def alpha_test_pass(d3d9: D3d9State, alpha: float) -> bool:
     """D3D9 alpha test of oC0.a (docs/behaviour.md §5.4): True when disabled or when ``alpha FUNC alpha_ref/255``."""
-    require(d3d9, D3d9State, "d3d9")
-    return _core.alpha_test_pass(d3d9.to_core(), f32_bits(coerce_real(alpha, "alpha")))
+    return _core.alpha_test_pass(require(d3d9, D3d9State, "d3d9").to_core(), f32_bits(coerce_real(alpha, "alpha")))
 
 
 def apply_fog(d3d9: D3d9State, f: float, c: Sequence[float]) -> tuple[float, float, float, float]:
     """D3D9 fog on RGB (docs/behaviour.md §5.5): f*C + (1-f)*fog_color with f clamped to [0, 1]; alpha untouched."""
-    require(d3d9, D3d9State, "d3d9")
-    r = _core.apply_fog(d3d9.to_core(), f32_bits(coerce_real(f, "f")), _words(None, c, "c"))
+    r = _core.apply_fog(require(d3d9, D3d9State, "d3d9").to_core(), f32_bits(coerce_real(f, "f")), _words(None, c, "c"))
     return (f32_value(r[0]), f32_value(r[1]), f32_value(r[2]), f32_value(r[3]))
 
 

@@ -18,17 +18,10 @@ the C++ struct.
 
 from __future__ import annotations
 
-from ._structs import BlendDesc, D3d9DepthStencil, D3d9State, DepthStencilDesc, DepthStencilOpDesc, PixelState, RtBlendDesc
-from . import structs
+from . import _structs_state, structs
+from ._structs_state import *  # noqa: F403  (the dataclasses)
 from .structs import *  # noqa: F403  (the field checks, for the modules that check arguments)
 
-__all__ = [
-    "RtBlendDesc",
-    "BlendDesc",
-    "D3d9State",
-    "D3d9DepthStencil",
-    "DepthStencilDesc",
-    "DepthStencilOpDesc",
-    "PixelState",
-]
+__all__ = []
+__all__ += _structs_state.__all__
 __all__ += structs.__all__

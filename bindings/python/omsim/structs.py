@@ -1,11 +1,13 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The machinery of the API dataclasses: :class:`Struct` (every field checked by its annotation, ``to_core()`` /
-``from_core()``), the field checks, and the hand-written behaviour the generated dataclasses (omsim/_structs.py,
-from defs/structs.toml) mix in. The public modules (omsim.state, omsim.validate, omsim.device_types) re-export both.
+"""The machinery of the API dataclasses: :class:`Struct` (``to_core()`` / ``from_core()``), the field and argument
+checks (one place for every module that checks arguments), and the hand-written behaviour the generated dataclasses
+(omsim/_structs.py, from defs/structs.toml) mix in. The public modules (omsim.state, omsim.validate,
+omsim.device_types) re-export the dataclasses; omsim.state the checks too.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from enum import Enum, Flag
 from typing import Any, Optional, TypeVar, Union
@@ -13,7 +15,8 @@ from typing import Any, Optional, TypeVar, Union
 import numpy as np
 
 from . import _types
-from .enums import Blend, BlendOp, ColorWrite, Format
+from .enums import Blend, BlendOp, ColorWrite, Format, Hresult, ValidateReason, desc_rule_message
+from .errors import InvalidArgError, error_class
 from .tables import FormatInfo, format_info
 
 E = TypeVar("E", bound=Enum)
@@ -135,6 +138,18 @@ def rt_slots(value: Any, name: str, item: Coerce, *, least: int = 0, fill: Any =
     return tuple(item(v, f"{name}[{i}]") for i, v in enumerate(value)) + (fill,) * (MAX_RTS - len(value))
 
 
+def path_arg(value: Any, name: str) -> str:
+    """A file or directory path (a str or os.PathLike) as a str, "" for None; TypeError / ValueError naming `name`."""
+    if value is None:
+        return ""
+    if not isinstance(value, (str, os.PathLike)):
+        raise TypeError(f"{name}: expected a path (str or os.PathLike) or None, got {type(value).__name__}")
+    p = os.fspath(value)
+    if not isinstance(p, str) or not p:
+        raise ValueError(f"{name}: expected a non-empty path")
+    return p
+
+
 def coerce_u64(value: Any, name: str) -> int:
     """`value` as an unsigned 64-bit int (a cycle count); TypeError / ValueError naming `name`."""
     return int_arg(value, name, 0, 2**64 - 1)
@@ -243,6 +258,49 @@ class RtBlendDescMixin(Struct):
         )
 
 
+class DescCheckMixin(Struct):
+    """DescCheck's behaviour: whether the descriptor is valid, the broken rule's message, the exception."""
+
+    @property
+    def ok(self) -> bool:
+        """True when the descriptor is valid."""
+        return self.hr == Hresult.S_OK  # type: ignore[attr-defined]
+
+    @property
+    def message(self) -> str:
+        """The debug-layer style message of the broken rule."""
+        return desc_rule_message(self.rule)  # type: ignore[attr-defined]
+
+    def raise_for_result(self) -> None:
+        """Raise InvalidArgError (with rule and rt) unless the descriptor is valid."""
+        if not self.ok:
+            where = "" if self.rt < 0 else f" in RenderTarget[{self.rt}]"  # type: ignore[attr-defined]
+            raise InvalidArgError(f"blend descriptor rejected: {self.message}{where}", rule=self.rule, rt=self.rt)  # type: ignore[attr-defined]
+
+
+class ValidateResultMixin(Struct):
+    """ValidateResult's behaviour: whether the draw renders in one pass, the failing checks, the exception."""
+
+    @property
+    def ok(self) -> bool:
+        """True when the draw renders correctly in one pass (warnings allowed)."""
+        return self.result == Hresult.S_OK  # type: ignore[attr-defined]
+
+    @property
+    def failed(self) -> list[ValidateReason]:
+        """Every failing check, in table order (ValidateReason.WARNING for warnings)."""
+        return [r for r in ValidateReason if self.reasons >> int(r) & 1]  # type: ignore[attr-defined]
+
+    def raise_for_result(self) -> None:
+        """Raise the ValidateError subclass of ``result`` (e.g. ConflictingRenderStateError) unless ok."""
+        if not self.ok:
+            message = self._message(", ".join(r.name for r in self.failed))
+            raise error_class(self.result)(message, passes=self.passes, reasons=self.reasons, rt=self.rt)  # type: ignore[attr-defined, call-arg]
+
+    def _message(self, names: str) -> str:
+        return f"om_validate: {names} (passes {self.passes}, rt {self.rt})"  # type: ignore[attr-defined]
+
+
 __all__ = [
     "MAX_RTS",
     "Struct",
@@ -254,6 +312,7 @@ __all__ = [
     "coerce_real",
     "int_arg",
     "instance_of",
+    "path_arg",
     "require",
     "rt_slots",
 ]

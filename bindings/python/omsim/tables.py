@@ -65,11 +65,7 @@ class FormatInfo:
     @property
     def value_dtype(self) -> np.dtype:
         """numpy dtype of values in the blender's domain: float32, uint32 (UINT) or int32 (SINT)."""
-        if self.cls == FormatClass.UINT:
-            return np.dtype(np.uint32)
-        if self.cls == FormatClass.SINT:
-            return np.dtype(np.int32)
-        return np.dtype(np.float32)
+        return np.dtype({FormatClass.UINT: np.uint32, FormatClass.SINT: np.int32}.get(self.cls, np.float32))
 
     def texel_shape(self, shape: int | Sequence[int]) -> tuple[int, ...]:
         """Shape of the texel array for a pixel shape (adds the word dimension of 128-bit formats)."""
@@ -109,10 +105,7 @@ def format_info(fmt: FormatLike, name: str = "format") -> FormatInfo:
     if isinstance(fmt, FormatInfo):
         return fmt
     if isinstance(fmt, str):
-        key = fmt.upper()
-        if key.startswith("DXGI_FORMAT_"):
-            key = key[len("DXGI_FORMAT_") :]
-        info = _BY_NAME.get(key)
+        info = _BY_NAME.get(fmt.upper().removeprefix("DXGI_FORMAT_"))
         if info is None:
             raise ValueError(
                 f"{name}: unknown render-target format {fmt!r}; expected a DXGI name such as "

@@ -2,7 +2,8 @@
 """Validation with D3D codes: CreateBlendState1 rules, the blend-state object table, capabilities, om_validate.
 
 The capability and om_validate state classes (OmCaps, D3d9Options1, D3dCaps9, Caps, RtBinding, DsvBinding, PsOutput,
-D3d9Mode, OmState) are generated from defs/structs.toml (omsim._structs) and re-exported here.
+D3d9Mode, OmState) and the result classes (DescCheck, ValidateResult) are generated from defs/structs.toml
+(omsim._structs) and re-exported here.
 
 Result objects or exceptions (see also :mod:`omsim.errors`):
 
@@ -16,13 +17,13 @@ Result objects or exceptions (see also :mod:`omsim.errors`):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Optional, Union
 
-from . import _core
-from ._structs import Caps, D3d9Mode, D3d9Options1, D3dCaps9, DsvBinding, OmCaps, OmState, PsOutput, RtBinding
-from .enums import DescRule, FeatureLevel, Hresult, ValidateReason, desc_rule_message
-from .errors import InvalidArgError, error_class, is_failure
+from . import _core, _structs_validate
+from ._structs_validate import *  # noqa: F403  (the dataclasses)
+from ._structs_validate import Caps, DescCheck, OmState, ValidateResult
+from .enums import FeatureLevel, Hresult
+from .errors import error_class, is_failure
 from .tables import ConfigLike, config_info
 from .state import BlendDesc, Struct, coerce_u32, require
 
@@ -52,32 +53,6 @@ def _fl_and_cap(config: Union[ConfigLike, Caps]) -> tuple[FeatureLevel, bool]:
 
 
 # --- create-time validation -------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class DescCheck:
-    """Outcome of create-time validation: the code, the first broken rule and its RenderTarget[] index (-1 when
-    the rule concerns the whole descriptor)."""
-
-    hr: Hresult
-    rule: DescRule
-    rt: int
-
-    @property
-    def ok(self) -> bool:
-        """True when the descriptor is valid."""
-        return self.hr == Hresult.S_OK
-
-    @property
-    def message(self) -> str:
-        """The debug-layer style message of the broken rule."""
-        return desc_rule_message(self.rule)
-
-    def raise_for_result(self) -> None:
-        """Raise InvalidArgError (with rule and rt) unless the descriptor is valid."""
-        if not self.ok:
-            where = "" if self.rt < 0 else f" in RenderTarget[{self.rt}]"
-            raise InvalidArgError(f"blend descriptor rejected: {self.message}{where}", rule=self.rule, rt=self.rt)
-
-
 def desc_core(desc: Any, cls: type[Struct] = BlendDesc) -> Optional[tuple[Any, ...]]:
     """A descriptor argument of class `cls` as the extension modules take it (None = a NULL pointer)."""
     return None if require(desc, cls, "desc", "None (a NULL pointer)") is None else desc.to_core()
@@ -87,8 +62,7 @@ def check_blend_desc(desc: Optional[BlendDesc], config: Union[ConfigLike, Caps] 
     """CreateBlendState1's validation (docs/validation.md §2–§3; first failure wins) for the feature level and
     OutputMergerLogicOp of `config` (a configuration or Caps). desc None = a NULL pointer. Returns a result."""
     fl, cap = _fl_and_cap(config)
-    hr, rule, rt = _core.check_blend_desc(desc_core(desc), int(fl), cap)
-    return DescCheck(Hresult(hr), DescRule(rule), rt)
+    return DescCheck.from_core(_core.check_blend_desc(desc_core(desc), int(fl), cap))
 
 
 def validate_blend_desc(desc: Optional[BlendDesc], config: Union[ConfigLike, Caps] = None) -> None:
@@ -121,24 +95,21 @@ class BlendStateTable(_core.BlendStateTable):
         """CreateBlendState1 with an object pointer: the handle (an existing one for an equal normalised
         descriptor, whose reference count grows). Raises InvalidArgError, TooManyUniqueStateObjectsError or
         OutOfMemoryError."""
-        hr, handle, rule, rt = super().create(desc_core(desc), True)
-        self._raise(hr, rule, rt)
-        return handle
+        return self._create(desc, True)[1]
 
     def validate(self, desc: Optional[BlendDesc]) -> Hresult:
         """CreateBlendState1 with ppBlendState = NULL: S_FALSE for a valid descriptor (nothing created), else
         raises InvalidArgError."""
-        hr, _, rule, rt = super().create(desc_core(desc), False)
-        self._raise(hr, rule, rt)
-        return Hresult(hr)
+        return Hresult(self._create(desc, False)[0])
 
-    @staticmethod
-    def _raise(hr: int, rule: int, rt: int) -> None:
-        if not is_failure(hr):
-            return
+    def _create(self, desc: Optional[BlendDesc], want_object: bool) -> tuple[int, int]:
+        """(hr, handle) of a successful create; a failing code raised as its exception."""
+        hr, handle, rule, rt = super().create(desc_core(desc), want_object)
         if hr == Hresult.E_INVALIDARG:
-            DescCheck(Hresult(hr), DescRule(rule), rt).raise_for_result()
-        raise error_class(hr)("CreateBlendState1 failed")
+            DescCheck(hr, rule, rt).raise_for_result()
+        if is_failure(hr):
+            raise error_class(hr)("CreateBlendState1 failed")
+        return hr, handle
 
     def desc(self, handle: int) -> BlendDesc:  # type: ignore[override]
         """GetDesc1: the normalised descriptor (ValueError when not live)."""
@@ -151,65 +122,23 @@ class BlendStateTable(_core.BlendStateTable):
 
 
 # --- om_validate ------------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class ValidateResult:
-    """om_validate's answer (docs/validation.md §7): ``passes`` (1 when the draw renders in one pass), ``result``
-    (the code of the first failing check), ``reasons`` (bit i = check i failed; bit 17 = warnings only) and
-    ``rt`` (the first offending RT slot, -1 if none)."""
-
-    passes: int
-    result: Hresult
-    reasons: int
-    rt: int
-
-    @property
-    def ok(self) -> bool:
-        """True when the draw renders correctly in one pass (warnings allowed)."""
-        return self.result == Hresult.S_OK
-
-    @property
-    def failed(self) -> list[ValidateReason]:
-        """Every failing check, in table order (ValidateReason.WARNING for warnings)."""
-        return [r for r in ValidateReason if self.reasons >> int(r) & 1]
-
-    def raise_for_result(self) -> None:
-        """Raise the ValidateError subclass of ``result`` (e.g. ConflictingRenderStateError) unless ok."""
-        if not self.ok:
-            message = self._message(", ".join(r.name for r in self.failed))
-            raise error_class(self.result)(message, passes=self.passes, reasons=self.reasons, rt=self.rt)  # type: ignore[call-arg]
-
-    def _message(self, names: str) -> str:
-        return f"om_validate: {names} (passes {self.passes}, rt {self.rt})"
-
-
 def om_validate(state: OmState, config: Union[ConfigLike, Caps] = None) -> ValidateResult:
     """Can `state` render in one pass on hardware with these capabilities (a configuration name, ConfigInfo or
     Caps)? Returns a ValidateResult; never raises for a failing state."""
     require(state, OmState, "state")
     c = config if isinstance(config, Caps) else caps(config)
-    passes, result, reasons, rt = _core.om_validate(state.to_core(), c.to_core())
-    return ValidateResult(passes, Hresult(result), reasons, rt)
+    return ValidateResult.from_core(_core.om_validate(state.to_core(), c.to_core()))
 
 
 __all__ = [
-    "OmCaps",
-    "D3d9Options1",
-    "D3dCaps9",
-    "Caps",
     "caps",
     "cap_register",
-    "DescCheck",
     "check_blend_desc",
     "validate_blend_desc",
     "normalise",
     "is_normalised",
     "BlendStateTable",
-    "RtBinding",
-    "DsvBinding",
-    "PsOutput",
-    "D3d9Mode",
-    "OmState",
-    "ValidateResult",
     "om_validate",
     "desc_core",
 ]
+__all__ += _structs_validate.__all__

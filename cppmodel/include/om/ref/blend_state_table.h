@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "om/gen/defs.h"
+#include "om/gen/structs/blend_state_table.h"  // IWYU pragma: export (CreateBlendStateResult)
 #include "om/ref/caps.h"
 #include "om/ref/state.h"
 #include "om/ref/state_object_table.h"
@@ -21,13 +22,6 @@ using BlendStateHandle = StateHandle;
 inline constexpr BlendStateHandle kNullBlendState = 0;
 /// D3D11_REQ_BLEND_OBJECT_COUNT_PER_DEVICE.
 inline constexpr uint32_t kMaxUniqueBlendStates = kMaxUniqueStateObjects;
-
-struct CreateBlendStateResult {
-  Hresult hr = Hresult::S_OK;
-  BlendStateHandle handle = kNullBlendState;  // set only when hr == S_OK
-  DescRule rule = DescRule::OK;               // the broken rule when hr == E_INVALIDARG
-  int rt = -1;                                // its RenderTarget[] index (-1: descriptor-wide)
-};
 
 class BlendStateTable {
  public:

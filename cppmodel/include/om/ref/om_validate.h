@@ -3,7 +3,8 @@
 // IDirect3DDevice9::ValidateDevice. Given the state the next draw would use and the capabilities
 // (decoded from the capability registers, caps.h), it says whether the draw renders correctly in
 // one pass and, if not, every reason. Clock-free; the host driver calls it. Its state structs
-// (RtBinding, DsvBinding, PsOutput, D3d9Mode, OmState) are generated from defs/structs.toml.
+// (RtBinding, DsvBinding, PsOutput, D3d9Mode, OmState) and its answer ValidateResult are
+// generated from defs/structs.toml.
 #pragma once
 
 #include <array>
@@ -20,13 +21,6 @@ namespace om::ref {
 // om::ref's names of the enums in om_validate's state (defs/enums.toml).
 using ResourceType = om::ResourceType;
 using PsOutputType = om::PsOutputType;
-
-struct ValidateResult {
-  uint32_t passes = 1;             // 1 with S_OK; else the advisory pass count, 0 if none exists
-  Hresult result = Hresult::S_OK;  // code of the first failing check 0..16
-  uint32_t reasons = 0;            // bit ValidateReason::X for every failing check (warnings too)
-  int rt = -1;                     // first offending RT slot, -1 if none
-};
 
 /// 1 << r.
 constexpr uint32_t reason_bit(ValidateReason r) { return 1u << static_cast<uint32_t>(r); }

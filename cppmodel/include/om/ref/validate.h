@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "om/gen/defs.h"
+#include "om/gen/structs/validate.h"  // IWYU pragma: export (DescCheck)
 #include "om/ref/caps.h"
 #include "om/ref/state.h"
 
@@ -17,14 +18,6 @@ namespace om::ref {
 /// The rule of docs/validation.md §2–§3 a descriptor breaks (OK when none), generated from
 /// defs/enums.toml with message(), the d3d11sdklayers message name of docs/validation.md §3.
 using om::DescRule;
-
-/// Outcome of create-time validation: the D3D code, the first broken rule and the RenderTarget[]
-/// index it was found in (-1 for descriptor-wide rules).
-struct DescCheck {
-  Hresult hr = Hresult::S_OK;
-  DescRule rule = DescRule::OK;
-  int rt = -1;
-};
 
 /// docs/validation.md §2 followed by §3, first failure wins, in this order:
 ///   desc == nullptr; for i < (IBE ? 8 : 1): [if BlendEnable: BLEND_AND_LOGIC, SRC_BLEND,
