@@ -118,8 +118,10 @@ uint64_t Lockstep::step(uint64_t n) {
       // Cycles before the next poll, checkpoint or trace-window event need none of cycle_once()'s
       // tests: they go straight to the loop.
       const uint64_t quiet = std::min(n - i, quiet_cycles());
-      for (uint64_t k = 0; k < quiet && !done_; ++k, ++i) done_ = !loop_->cycle();
-      done_ = done_ || env_->done();
+      uint64_t k = 0;
+      while (k < quiet && loop_->cycle()) ++k;
+      i += k;
+      done_ = k < quiet || env_->done();
       if (done_ || i == n) break;
       done_ = !cycle_once() || env_->done();
       ++i;

@@ -37,15 +37,27 @@ void Scoreboard::set_state(const State& s) {
   ds_ = ref::ds_desc(s);
   ds_bind_ = ref::ds_binding(s);
   ds_active_ = ds_bind_.format != nullptr && (ds_.depth_enable || ds_.stencil_enable);
+  bound_ = 0;
+  bound_w_ = bound_h_ = ~0u;
+  for (int i = 0; i < ref::kMaxRts && i < cfg_.max_rts; ++i) {
+    const RtBind& b = state_.rt_bind[i];
+    if (b.format == 0) continue;
+    bound_ |= 1u << i;
+    bound_w_ = std::min(bound_w_, b.width);
+    bound_h_ = std::min(bound_h_, b.height);
+  }
 }
 
 const ref::PixelState& Scoreboard::ref_state(uint32_t x, uint32_t y) {
   // ref::pixel_state depends on (x, y) only through which slots cover it: one state per set of
   // covering slots, made when a pixel first needs it.
-  uint32_t covering = 0;
-  for (int i = 0; i < ref::kMaxRts && i < cfg_.max_rts; ++i) {
-    const RtBind& b = state_.rt_bind[i];
-    if (b.format != 0 && x < b.width && y < b.height) covering |= 1u << i;
+  uint32_t covering = bound_;
+  if (x >= bound_w_ || y >= bound_h_) {
+    covering = 0;
+    for (int i = 0; i < ref::kMaxRts && i < cfg_.max_rts; ++i) {
+      const RtBind& b = state_.rt_bind[i];
+      if (b.format != 0 && x < b.width && y < b.height) covering |= 1u << i;
+    }
   }
   if (covering == ps_covering_) return ps_;
   ps_covering_ = kNoState;

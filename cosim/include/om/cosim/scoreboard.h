@@ -87,6 +87,10 @@ class Scoreboard {
   static constexpr uint32_t kNoState = ~0u;
   ref::PixelState ps_;
   uint32_t ps_covering_ = kNoState;
+  // The slots bound below max_rts and the smallest of their sizes: every one covers a pixel
+  // inside both (most pixels), so ref_state() tests the slots one by one only outside.
+  uint32_t bound_ = 0;
+  uint32_t bound_w_ = 0, bound_h_ = 0;
   Image image_;
   Image ds_image_;
   ExpectedCounts counts_;
