@@ -55,6 +55,28 @@ TEST(Draw, Mt64GivesTheOutputsOfMt19937_64) {
   EXPECT_EQ(va, vs);
 }
 
+TEST(Draw, Mt64ComputesASeedsStateAsTheDrawsNeedIt) {
+  // After a seed: the first outputs from half the seeding, then the rest of the first block, then
+  // whole blocks. The outputs, a copy and equality at every point of that.
+  for (size_t n : {0, 1, 7, 8, 9, 155, 156, 157, 311, 312, 313, 700}) {
+    Mt64 a(42);
+    std::mt19937_64 s(42);
+    for (size_t i = 0; i < n; ++i) ASSERT_EQ(a(), s()) << "after " << n << ", output " << i;
+    Mt64 b = a;
+    EXPECT_TRUE(b == a) << n;
+    const uint64_t next = s();
+    EXPECT_EQ(a(), next) << n;
+    EXPECT_TRUE(b != a) << n;
+    EXPECT_EQ(b(), next) << n;
+    EXPECT_TRUE(b == a) << n;
+  }
+  // Equality looks at what the outputs depend on, not at an earlier seed's words.
+  Mt64 used(7);
+  for (int i = 0; i < 400; ++i) used();
+  used.seed(42);
+  EXPECT_TRUE(used == Mt64(42));
+}
+
 TEST(Draw, BelowAndRangeGiveUniformIntDistributionsNumbers) {
   const uint32_t bounds[][2] = {{0, 0},   {0, 1},      {0, 2},          {0, 99},
                                 {0, 999}, {1, 4},      {16, 64},        {2, 30},
