@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <random>
@@ -154,6 +155,34 @@ TEST(Draw, UnitCoinAndFloatGiveUniformRealDistributionsNumbers) {
     }
   }
   EXPECT_EQ(a(), s());
+}
+
+TEST(Draw, CoinGivesDrawCoinsOutcomes) {
+  // The probabilities the generators use, edges of the threshold's cases (below and above 2^-11:
+  // p * 2^64 below and above 2^53, powers of two, next to 1) and many random ones; the outputs at
+  // the threshold and next to it, the extremes and random ones.
+  std::vector<double> ps = {
+      0.5,     0.95,    0.9,   0.6,         0.1,         0.3,     0.02,        0.03,
+      0.08,    0.4,     0.2,   0.15,        1.0,         0x1p-11, 0x1p-11 * 3, 0x1p-11 + 0x1p-63,
+      0x1p-64, 0x1p-70, 1e-20, 1 - 0x1p-53, 1 - 0x1p-52, 0.25};
+  std::mt19937_64 g(1);
+  for (int i = 0; i < 20000; ++i) {
+    const double p = std::ldexp(std::uniform_real_distribution<double>(0.0, 1.0)(g),
+                                i % 3 == 0 ? -static_cast<int>(g() % 70) : 0);
+    if (p > 0.0) ps.push_back(p);
+  }
+  for (const double p : ps) {
+    const uint64_t last = coin_last(p);
+    std::vector<uint64_t> rs = {0, 1, kTop, kTop - 1, uint64_t{1} << 63, g(), g(), g()};
+    for (uint64_t d = 0; d <= 3; ++d) {
+      if (last >= d) rs.push_back(last - d);
+      if (last <= kTop - d) rs.push_back(last + d);
+    }
+    for (const uint64_t r : rs) {
+      Script a({r}), s({r});
+      ASSERT_EQ(Coin(p)(a), draw_coin(s, p)) << "p " << p << " output " << r;
+    }
+  }
 }
 
 TEST(Draw, OutputsThatRoundUpToOneStayBelowOne) {

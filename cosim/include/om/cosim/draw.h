@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 
 namespace om::cosim {
@@ -150,5 +151,41 @@ template <class G>
 inline bool draw_coin(G& rng, double p) {
   return draw_unit(rng) < p;
 }
+
+/// The largest output r for which draw_coin gives true, 0 < p <= 1. draw_unit(r) < p is
+/// fl(r) < P = p * 2^64 (fl: r rounded to a double; the scaling is exact, and an r that rounds up
+/// to 2^64 stays false for p < 1), fl is monotonic, so the outputs that give true are those below
+/// the first r with fl(r) >= P. Below 2^53 fl(r) = r: that r is ceil(P). Above, P is an integer
+/// and the doubles are spaced apart: r rounds to P or above from the midpoint m between P and the
+/// double below it on, m itself only to the one of the two with an even significand.
+inline uint64_t coin_last(double p) {
+  if (p >= 1.0) return std::numeric_limits<uint64_t>::max();
+  const double big = p * 0x1p64;
+  if (big <= 0x1p53) {
+    const auto floor = static_cast<uint64_t>(big);
+    return static_cast<double>(floor) < big ? floor : floor - 1;
+  }
+  const auto below = static_cast<uint64_t>(std::nextafter(big, 0.0));
+  const auto at = static_cast<uint64_t>(big);
+  const uint64_t mid = below + (at - below) / 2;
+  uint64_t bits = 0;
+  std::memcpy(&bits, &big, sizeof bits);
+  return (bits & 1u) != 0 ? mid : mid - 1;
+}
+
+/// draw_coin(rng, p) for a p a loop draws with many times, from an integer threshold instead of
+/// an output's conversion to a double: the same outcomes (coin_last()). 0 < p <= 1.
+class Coin {
+ public:
+  explicit Coin(double p) : last_(coin_last(p)) {}
+  template <class G>
+  bool operator()(G& rng) const {
+    static_assert(kFullRange64<G>, "Coin needs a full-range 64-bit engine");
+    return rng() <= last_;
+  }
+
+ private:
+  uint64_t last_;
+};
 
 }  // namespace om::cosim
