@@ -32,6 +32,15 @@ class Mt64 {
   static constexpr uint64_t max() { return std::numeric_limits<uint64_t>::max(); }
 
   explicit Mt64(uint64_t s = default_seed) { seed(s); }
+  // A copy takes the words the outputs depend on; the others are written before they are read.
+  Mt64(const Mt64& o) { *this = o; }
+  Mt64& operator=(const Mt64& o) {
+    std::copy(o.x_.begin(), o.x_.begin() + o.seeded_, x_.begin());
+    std::copy(o.out_.begin() + o.next_, o.out_.end(), out_.begin() + o.next_);
+    seeded_ = o.seeded_;
+    next_ = o.next_;
+    return *this;
+  }
   void seed(uint64_t s) {
     x_[0] = s;
     seeded_ = 1;
@@ -88,9 +97,11 @@ class Mt64 {
   void twist_from(size_t k);
 
   // x_[0 .. seeded_ - 1] are valid (seeded_ = 1: just seeded; kM + kHead: the first block's
-  // head is twisted, the rest of the state is the seeding's; kN: all of it).
-  std::array<uint64_t, kN> x_{};
-  std::array<uint64_t, kN> out_{};
+  // head is twisted, the rest of the state is the seeding's; kN: all of it), out_[next_ .. kN - 1]
+  // too. Not zeroed: a run constructs a generator per segment and memory phase, and each would
+  // clear 5 KiB it then overwrites.
+  std::array<uint64_t, kN> x_;
+  std::array<uint64_t, kN> out_;
   size_t seeded_ = 1;
   size_t next_ = kN;  // next word of out_ (kN: the batch is used up)
 };
