@@ -167,8 +167,8 @@ inline bool draw_coin(G& rng, double p) {
 /// fl(r) < P = p * 2^64 (fl: r rounded to a double; the scaling is exact, and an r that rounds up
 /// to 2^64 stays false for p < 1), fl is monotonic, so the outputs that give true are those below
 /// the first r with fl(r) >= P. Below 2^53 fl(r) = r: that r is ceil(P). Above, P is an integer
-/// and the doubles are spaced apart: r rounds to P or above from the midpoint m between P and the
-/// double below it on, m itself only to the one of the two with an even significand.
+/// and the doubles are spaced apart: r rounds to P or above when it is past the midpoint m of P
+/// and the double below it; m itself rounds to the one of the two with an even significand.
 inline uint64_t coin_last(double p) {
   if (p >= 1.0) return std::numeric_limits<uint64_t>::max();
   const double big = p * 0x1p64;
@@ -184,8 +184,8 @@ inline uint64_t coin_last(double p) {
   return (bits & 1u) != 0 ? mid : mid - 1;
 }
 
-/// draw_coin(rng, p) for a p a loop draws with many times, from an integer threshold instead of
-/// an output's conversion to a double: the same outcomes (coin_last()). 0 < p <= 1.
+/// draw_coin(rng, p) for a probability a loop uses many times: an integer threshold on the output
+/// instead of its conversion to a double, the same outcomes (coin_last()). 0 < p <= 1.
 class Coin {
  public:
   explicit Coin(double p) : last_(coin_last(p)) {}
