@@ -27,7 +27,7 @@ StencilOp DsGen::op() {
 }
 
 uint32_t DsGen::depth() {
-  if (coin(0.15)) return kSpecialDepths[pick(kSpecialDepths.size())];
+  if (special_(rng_)) return kSpecialDepths[pick(kSpecialDepths.size())];
   return ref::f32_bits(draw_float(rng_, -0.1f, 1.1f));
 }
 

@@ -2,7 +2,6 @@
 // Memory timing of the stimulus: phases drawn from (seed, phase index), and their expansion cycle
 // by cycle while a run reaches them.
 #include <algorithm>
-#include <array>
 
 #include "om/cosim/draw.h"
 #include "om/cosim/stim_state.h"
@@ -80,6 +79,66 @@ void PhaseTiming::enter(size_t phase) {
   if (cur_phase_) rng_.seed(cur_phase_->seed ^ salt_);
 }
 
+namespace {
+
+// The cycles of a kRandom phase: each draws its readiness (kRd, kWr: unless always ready) and its
+// latency, in this order. One instance per pair, so the loop tests nothing per cycle but the draws.
+template <bool kRd, bool kWr>
+void draw_random(Mt64& rng, const MemPhase& p, MemCycle* m, size_t n) {
+  constexpr size_t kPer = (kRd ? 1 : 0) + (kWr ? 1 : 0) + 1;
+  const uint32_t rd = p.rd, wr = p.wr, lat_lo = p.lat_lo, lat_hi = p.lat_hi;
+  const uint64_t lat_n = uint64_t{lat_hi} - lat_lo + 1;
+  for (size_t j = 0; j < n;) {
+    // Straight from the engine's block while each draw needs one output.
+    size_t avail = 0;
+    const uint64_t* u = rng.ahead(&avail);
+    const size_t end = j + std::min(n - j, avail / kPer);
+    const size_t j0 = j;
+    for (uint32_t a = 0, b = 0, l = 0; j < end; ++j, u += kPer) {
+      const uint64_t* w = u;
+      if (kRd && !draw_below_from(*w++, 1000, &a)) break;
+      if (kWr && !draw_below_from(*w++, 1000, &b)) break;
+      if (!draw_below_from(*w, lat_n, &l)) break;
+      m[j] = {!kRd || a < rd, !kWr || b < wr, static_cast<uint8_t>(lat_lo + l)};
+    }
+    rng.take((j - j0) * kPer);
+    if (j == n) break;
+    // A cycle across the end of the block or with a draw that needs more outputs.
+    m[j].rd_ready = !kRd || draw_below(rng, 1000) < rd;
+    m[j].wr_ready = !kWr || draw_below(rng, 1000) < wr;
+    m[j].latency = static_cast<uint8_t>(draw_range(rng, lat_lo, lat_hi));
+    ++j;
+  }
+}
+
+// The cycles i .. i + n - 1 of a kBurst phase: readiness from the burst, each latency drawn.
+void draw_burst(Mt64& rng, const MemPhase& p, uint64_t i, MemCycle* m, size_t n) {
+  const uint32_t lat_lo = p.lat_lo, lat_hi = p.lat_hi;
+  const uint64_t lat_n = uint64_t{lat_hi} - lat_lo + 1;
+  const uint64_t burst = p.burst;
+  const bool rd_stall = p.stall != 1, wr_stall = p.stall != 0;
+  for (size_t j = 0; j < n;) {
+    size_t avail = 0;
+    const uint64_t* u = rng.ahead(&avail);
+    const size_t end = j + std::min(n - j, avail);
+    const size_t j0 = j;
+    for (uint32_t l = 0; j < end && draw_below_from(*u, lat_n, &l); ++j, ++u) {
+      const bool stalled = i + j < burst;
+      m[j] = {!(stalled && rd_stall), !(stalled && wr_stall), static_cast<uint8_t>(lat_lo + l)};
+    }
+    rng.take(j - j0);
+    if (j == n) break;
+    const bool stalled = i + j < burst;
+    m[j] = {!(stalled && rd_stall), !(stalled && wr_stall),
+            static_cast<uint8_t>(draw_range(rng, lat_lo, lat_hi))};
+    ++j;
+  }
+}
+
+}  // namespace
+
+// Straight into the block: the draws keep the engine's position in locals (ahead()), so the
+// byte stores, which may alias anything, make the loops reload nothing.
 void PhaseTiming::draw(const MemPhase& p, uint64_t i, MemCycle* m, size_t n) {
   switch (p.kind) {
     case MemPhase::Kind::kIdeal:
@@ -89,63 +148,21 @@ void PhaseTiming::draw(const MemPhase& p, uint64_t i, MemCycle* m, size_t n) {
       std::fill(m, m + n, MemCycle{p.rd != 0, p.wr != 0, p.lat_lo});
       break;
     case MemPhase::Kind::kRandom: {
-      // Drawn into a local block: a byte stored through m may alias the engine's position, which
-      // the compiler then reloads after every store.
-      std::array<MemCycle, kBlock> buf;
-      const bool rd_all = p.rd >= 1000;
-      const bool wr_all = p.wr >= 1000;
-      const uint32_t rd = p.rd, wr = p.wr, lat_lo = p.lat_lo, lat_hi = p.lat_hi;
-      const uint64_t lat_n = uint64_t{lat_hi} - lat_lo + 1;
-      // A cycle draws readiness (unless always ready) and latency, in this order.
-      const size_t per = (rd_all ? 0 : 1) + (wr_all ? 0 : 1) + 1;
-      for (size_t j = 0; j < n;) {
-        // Straight from the engine's block while each draw needs one output.
-        size_t avail = 0;
-        const uint64_t* u = rng_.ahead(&avail);
-        const size_t end = j + std::min(n - j, avail / per);
-        const size_t j0 = j;
-        for (uint32_t a = 0, b = 0, l = 0; j < end; ++j, u += per) {
-          const uint64_t* w = u;
-          if (!rd_all && !draw_below_from(*w++, 1000, &a)) break;
-          if (!wr_all && !draw_below_from(*w++, 1000, &b)) break;
-          if (!draw_below_from(*w, lat_n, &l)) break;
-          buf[j] = {rd_all || a < rd, wr_all || b < wr, static_cast<uint8_t>(lat_lo + l)};
-        }
-        rng_.take((j - j0) * per);
-        if (j == n) break;
-        // A cycle across the end of the block or with a draw that needs more outputs.
-        buf[j].rd_ready = rd_all || draw_below(rng_, 1000) < rd;
-        buf[j].wr_ready = wr_all || draw_below(rng_, 1000) < wr;
-        buf[j].latency = static_cast<uint8_t>(draw_range(rng_, lat_lo, lat_hi));
-        ++j;
+      const bool rd = p.rd < 1000, wr = p.wr < 1000;
+      if (rd && wr) {
+        draw_random<true, true>(rng_, p, m, n);
+      } else if (rd) {
+        draw_random<true, false>(rng_, p, m, n);
+      } else if (wr) {
+        draw_random<false, true>(rng_, p, m, n);
+      } else {
+        draw_random<false, false>(rng_, p, m, n);
       }
-      std::copy(buf.begin(), buf.begin() + static_cast<ptrdiff_t>(n), m);
       break;
     }
-    case MemPhase::Kind::kBurst: {
-      std::array<MemCycle, kBlock> buf;
-      const uint32_t lat_lo = p.lat_lo, lat_hi = p.lat_hi;
-      const uint64_t lat_n = uint64_t{lat_hi} - lat_lo + 1;
-      for (size_t j = 0; j < n; ++j) {
-        buf[j].rd_ready = !(i + j < p.burst && p.stall != 1);
-        buf[j].wr_ready = !(i + j < p.burst && p.stall != 0);
-      }
-      for (size_t j = 0; j < n;) {
-        size_t avail = 0;
-        const uint64_t* u = rng_.ahead(&avail);
-        const size_t end = j + std::min(n - j, avail);
-        const size_t j0 = j;
-        for (uint32_t l = 0; j < end && draw_below_from(*u, lat_n, &l); ++j, ++u) {
-          buf[j].latency = static_cast<uint8_t>(lat_lo + l);
-        }
-        rng_.take(j - j0);
-        if (j == n) break;
-        buf[j].latency = static_cast<uint8_t>(draw_range(rng_, lat_lo, lat_hi));
-        ++j;
-      }
-      std::copy(buf.begin(), buf.begin() + static_cast<ptrdiff_t>(n), m);
+    case MemPhase::Kind::kBurst:
+      draw_burst(rng_, p, i, m, n);
       break;
-    }
   }
 }
 

@@ -40,27 +40,29 @@ std::vector<PixelRef> MsGen::expand(const std::vector<PixelRef>& pixels, uint32_
   const size_t keep = std::max<size_t>(1, pixels.size() / n);
   std::vector<PixelRef> out;
   out.reserve(keep * n + keep / 16 + 1);
+  // The coins of the loop by threshold (draw.h's Coin): a few per sample.
+  const Coin uncovered(0.08), partial(0.4), written(0.2), omask(0.6), own_depth(0.5), stray(0.03);
   for (size_t i = 0; i < keep && i < pixels.size(); ++i) {
     const PixelRef& p = pixels[i];
     // The raster pattern: none, partial (some but not all samples) or full.
     uint32_t mask = all;
-    if (!p.coverage || coin(0.08)) {
+    if (!p.coverage || uncovered(rng_)) {
       mask = 0;
-    } else if (n > 1 && coin(0.4)) {
+    } else if (n > 1 && partial(rng_)) {
       mask = 1 + pick(all - 1);
     }
-    const bool omask_written = coin(0.2);
+    const bool omask_written = written(rng_);
     for (uint32_t s = 0; s < n; ++s) {
       PixelRef t = p;
       t.sample = static_cast<uint8_t>(s);
       t.gap = s == 0 ? p.gap : 0;
       t.coverage = ((mask >> s) & 1u) != 0;
       t.omask_written = omask_written;
-      t.omask = !omask_written || coin(0.6);
-      if (s != 0 && coin(0.5)) t.depth = ds.depth();
+      t.omask = !omask_written || omask(rng_);
+      if (s != 0 && own_depth(rng_)) t.depth = ds.depth();
       out.push_back(t);
     }
-    if (n < kMaxSamples && coin(0.03)) {
+    if (n < kMaxSamples && stray(rng_)) {
       PixelRef t = p;
       t.sample = static_cast<uint8_t>(n + pick(kMaxSamples - n));
       t.gap = 0;

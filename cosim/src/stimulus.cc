@@ -247,12 +247,14 @@ class Gen {
     h = std::min<uint32_t>(h + 1, 1u << 14);
     std::array<std::pair<uint16_t, uint16_t>, 4> hot{};
     for (auto& a : hot) a = {static_cast<uint16_t>(pick(w)), static_cast<uint16_t>(pick(h))};
-    const double p_hot = prof_.tiny_areas ? 0.9 : coin(prof_.hot) ? 0.6 : 0.1;
-    const double p_clear = coin(0.1) ? 0.3 : 0.02;
-    const double p_gap = coin(0.3) ? 0.3 : 0.03;
+    // The loop's coins by threshold (draw.h's Coin): it draws about five per pixel.
+    const Coin at_hot(prof_.tiny_areas ? 0.9 : coin(prof_.hot) ? 0.6 : 0.1);
+    const Coin clear(coin(0.1) ? 0.3 : 0.02);
+    const Coin gap(coin(0.3) ? 0.3 : 0.03);
+    const Coin covered(0.95), short_gap(0.9);
     seg.pixels.resize(n);
     for (PixelRef& px : seg.pixels) {
-      if (coin(p_hot)) {
+      if (at_hot(rng_)) {
         const auto& a = hot[pick(hot.size())];
         px.x = a.first;
         px.y = a.second;
@@ -261,9 +263,9 @@ class Gen {
         px.y = static_cast<uint16_t>(pick(h));
       }
       px.palette = static_cast<uint8_t>(pick(seg.palette.size()));
-      px.clear = coin(p_clear);
-      px.coverage = coin(0.95);
-      px.gap = static_cast<uint8_t>(coin(p_gap) ? (coin(0.9) ? range(1, 4) : range(5, 60)) : 0);
+      px.clear = clear(rng_);
+      px.coverage = covered(rng_);
+      px.gap = static_cast<uint8_t>(gap(rng_) ? (short_gap(rng_) ? range(1, 4) : range(5, 60)) : 0);
       px.depth = ds.depth();
       px.front = ds.front();
     }

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <random>
@@ -53,6 +54,28 @@ TEST(Draw, Mt64GivesTheOutputsOfMt19937_64) {
   std::shuffle(va.begin(), va.end(), a);
   std::shuffle(vs.begin(), vs.end(), s);
   EXPECT_EQ(va, vs);
+}
+
+TEST(Draw, Mt64ComputesASeedsStateAsTheDrawsNeedIt) {
+  // After a seed: the first outputs from half the seeding, then the rest of the first block, then
+  // whole blocks. The outputs, a copy and equality at every point of that.
+  for (size_t n : {0, 1, 7, 8, 9, 155, 156, 157, 311, 312, 313, 700}) {
+    Mt64 a(42);
+    std::mt19937_64 s(42);
+    for (size_t i = 0; i < n; ++i) ASSERT_EQ(a(), s()) << "after " << n << ", output " << i;
+    Mt64 b = a;
+    EXPECT_TRUE(b == a) << n;
+    const uint64_t next = s();
+    EXPECT_EQ(a(), next) << n;
+    EXPECT_TRUE(b != a) << n;
+    EXPECT_EQ(b(), next) << n;
+    EXPECT_TRUE(b == a) << n;
+  }
+  // Equality looks at what the outputs depend on, not at an earlier seed's words.
+  Mt64 used(7);
+  for (int i = 0; i < 400; ++i) used();
+  used.seed(42);
+  EXPECT_TRUE(used == Mt64(42));
 }
 
 TEST(Draw, BelowAndRangeGiveUniformIntDistributionsNumbers) {
@@ -132,6 +155,34 @@ TEST(Draw, UnitCoinAndFloatGiveUniformRealDistributionsNumbers) {
     }
   }
   EXPECT_EQ(a(), s());
+}
+
+TEST(Draw, CoinGivesDrawCoinsOutcomes) {
+  // The probabilities the generators use, edges of the threshold's cases (below and above 2^-11:
+  // p * 2^64 below and above 2^53, powers of two, next to 1) and many random ones; the outputs at
+  // the threshold and next to it, the extremes and random ones.
+  std::vector<double> ps = {
+      0.5,     0.95,    0.9,   0.6,         0.1,         0.3,     0.02,        0.03,
+      0.08,    0.4,     0.2,   0.15,        1.0,         0x1p-11, 0x1p-11 * 3, 0x1p-11 + 0x1p-63,
+      0x1p-64, 0x1p-70, 1e-20, 1 - 0x1p-53, 1 - 0x1p-52, 0.25};
+  std::mt19937_64 g(1);
+  for (int i = 0; i < 20000; ++i) {
+    const double p = std::ldexp(std::uniform_real_distribution<double>(0.0, 1.0)(g),
+                                i % 3 == 0 ? -static_cast<int>(g() % 70) : 0);
+    if (p > 0.0) ps.push_back(p);
+  }
+  for (const double p : ps) {
+    const uint64_t last = coin_last(p);
+    std::vector<uint64_t> rs = {0, 1, kTop, kTop - 1, uint64_t{1} << 63, g(), g(), g()};
+    for (uint64_t d = 0; d <= 3; ++d) {
+      if (last >= d) rs.push_back(last - d);
+      if (last <= kTop - d) rs.push_back(last + d);
+    }
+    for (const uint64_t r : rs) {
+      Script a({r}), s({r});
+      ASSERT_EQ(Coin(p)(a), draw_coin(s, p)) << "p " << p << " output " << r;
+    }
+  }
 }
 
 TEST(Draw, OutputsThatRoundUpToOneStayBelowOne) {

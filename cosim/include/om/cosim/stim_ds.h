@@ -22,7 +22,7 @@ class DsGen {
   void state(State& s);
   /// A pixel's binary32 depth: mostly in [-0.1, 1.1], some specials (NaN, ±0, denormals, ±inf).
   uint32_t depth();
-  bool front() { return coin(0.5); }
+  bool front() { return half_(rng_); }
   /// The generator itself, for the draws that go with the depth-stencil registers' bus writes.
   Mt64& rng() { return rng_; }
 
@@ -35,6 +35,9 @@ class DsGen {
   const ConfigInfo& cfg_;
   const Profile& prof_;
   Mt64 rng_;
+  // The coins of every pixel's draws (depth(), front()) by threshold.
+  Coin special_{0.15};
+  Coin half_{0.5};
 };
 
 }  // namespace om::cosim
