@@ -185,6 +185,16 @@ TEST(Draw, CoinGivesDrawCoinsOutcomes) {
   }
 }
 
+TEST(Draw, CoinOfNoChanceDrawsAndGivesFalseAsDrawCoinDoes) {
+  for (const double p : {0.0, -0.0, -0.5, -1e300, std::nan("")}) {
+    for (const uint64_t r : {uint64_t{0}, uint64_t{1}, kTop}) {
+      Script a({r}), s({r});
+      ASSERT_EQ(Coin(p)(a), draw_coin(s, p)) << "p " << p << " output " << r;
+      EXPECT_EQ(a.used(), s.used()) << "p " << p;  // the stream goes on in step
+    }
+  }
+}
+
 TEST(Draw, OutputsThatRoundUpToOneStayBelowOne) {
   // 2^64 - 1 rounds to 2^64 as a double and a float; 2^64 - 2^39 still does as a float.
   const std::vector<uint64_t> script = {kTop, kTop, kTop - (uint64_t{1} << 39), kTop, kTop >> 1};

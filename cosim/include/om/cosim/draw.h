@@ -185,17 +185,20 @@ inline uint64_t coin_last(double p) {
 }
 
 /// draw_coin(rng, p) for a probability a loop uses many times: an integer threshold on the output
-/// instead of its conversion to a double, the same outcomes (coin_last()). 0 < p <= 1.
+/// instead of its conversion to a double, the same outcomes (coin_last()) for every p.
 class Coin {
  public:
-  explicit Coin(double p) : last_(coin_last(p)) {}
+  explicit Coin(double p) : never_(!(p > 0.0)), last_(never_ ? 0 : coin_last(p)) {}
   template <class G>
   bool operator()(G& rng) const {
     static_assert(kFullRange64<G>, "Coin needs a full-range 64-bit engine");
-    return rng() <= last_;
+    // Drawn whatever p is: draw_coin draws for p <= 0 (and NaN) too, and always gives false.
+    const bool below = rng() <= last_;
+    return below && !never_;
   }
 
  private:
+  bool never_;  // p <= 0 or NaN: no output gives true
   uint64_t last_;
 };
 
