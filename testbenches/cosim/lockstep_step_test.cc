@@ -79,8 +79,8 @@ TEST_F(LockstepStep, OneLongStepEndsWhereSingleStepsEnd) {
   EXPECT_EQ(w.coverage.to_json(), s.coverage.to_json());
   EXPECT_TRUE(w.failures.empty() && s.failures.empty());
   ASSERT_NE(whole.outputs_a(), nullptr);
-  EXPECT_FALSE(*whole.outputs_a() != *single.outputs_a()) << diff(*whole.outputs_a(),
-                                                                  *single.outputs_a());
+  EXPECT_FALSE(*whole.outputs_a() != *single.outputs_a())
+      << diff(*whole.outputs_a(), *single.outputs_a());
 }
 
 }  // namespace
