@@ -134,10 +134,14 @@ uint64_t Lockstep::step(uint64_t n) {
   return env_->cycle() - c0;
 }
 
+bool Lockstep::polls_at(uint64_t c) { return c % kPollEvery == 0; }
+
+bool Lockstep::checkpoints_at(uint64_t c) const { return every_ != 0 && c != 0 && c % every_ == 0; }
+
 uint64_t Lockstep::quiet_cycles() const {
   const uint64_t c = env_->cycle();
-  if (tracing_ || (c & 4095) == 0 || (every_ != 0 && c != 0 && c % every_ == 0)) return 0;
-  uint64_t next = (c | 4095) + 1;  // the next poll
+  if (tracing_ || polls_at(c) || checkpoints_at(c)) return 0;
+  uint64_t next = (c / kPollEvery + 1) * kPollEvery;
   if (every_ != 0) next = std::min(next, (c / every_ + 1) * every_);
   return next - c;
 }
@@ -148,12 +152,12 @@ bool Lockstep::cycle_once() {
   sim::Side* const b = b_.get();
   const uint64_t c = env_->cycle();
   if (tracing_ && c > tw_.to) return false;
-  if ((c & 4095) == 0) {
+  if (polls_at(c)) {
     if (opt_.poll) opt_.poll();
     if (opt_.progress) opt_.progress(c, st_.cfg.cycles);
   }
   // After the poll: a run interrupted there resumes at this cycle and checkpoints it once.
-  if (every_ != 0 && c != 0 && c % every_ == 0) checkpoint();
+  if (checkpoints_at(c)) checkpoint();
   if (tracing_ && c == tw_.from) {
     const std::string base = tw_.dir + "/";
     a->trace_open(base + a->name() + ".fst");

@@ -2,6 +2,8 @@
 #include "om/driver/host_arrays.h"
 
 #include <algorithm>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "om/ref/batch.h"
@@ -27,6 +29,18 @@ Hresult each_texel(const ImageShape& shape, F&& texel) {
 }  // namespace
 
 Hresult draw(Device& device, const PixelArrays& p) {
+  if (p.outputs < 1 || p.outputs > ref::kMaxRts) {
+    throw std::invalid_argument("draw: outputs " + std::to_string(p.outputs) + " outside 1.." +
+                                std::to_string(ref::kMaxRts));
+  }
+  if (p.z != nullptr && (p.z_samples < 1 || p.z_samples > kMaxSamples)) {
+    throw std::invalid_argument("draw: z_samples " + std::to_string(p.z_samples) + " outside 1.." +
+                                std::to_string(kMaxSamples));
+  }
+  if (p.n != 0 && (p.x == nullptr || p.y == nullptr || p.oc == nullptr)) {
+    throw std::invalid_argument("draw: x, y and oc are required for " + std::to_string(p.n) +
+                                " pixels");
+  }
   std::vector<Pixel> px(p.n);
   for (size_t i = 0; i < p.n; ++i) {
     Pixel& q = px[i];

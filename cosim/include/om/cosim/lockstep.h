@@ -169,6 +169,9 @@ class Lockstep {
   // Cycles from the current one that cycle_once() would only pass on to the loop: before the next
   // poll, checkpoint or trace-window event (0: the current cycle is one, or the run is traced).
   uint64_t quiet_cycles() const;
+  static constexpr uint64_t kPollEvery = 4096;  // RunOptions::progress and ::poll
+  static bool polls_at(uint64_t c);
+  bool checkpoints_at(uint64_t c) const;
   void checkpoint();  // of the current cycle, between clock edge and eval
 
   const Stimulus& st_;

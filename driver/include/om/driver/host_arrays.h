@@ -30,7 +30,9 @@ struct PixelArrays {
   const bool* front_face = nullptr;
   const uint32_t* omask = nullptr;
 };
-/// Device::draw of the pixels `p` holds.
+/// Device::draw of the pixels `p` holds. Throws std::invalid_argument naming the field, nothing
+/// drawn, for outputs outside 1..kMaxRts, z_samples outside 1..kMaxSamples (with z) or a missing
+/// x, y or oc.
 Hresult draw(Device& device, const PixelArrays& p);
 
 /// A host image: width x height pixels of `samples` samples, sample s of (x, y) at index
