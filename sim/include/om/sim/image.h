@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // Render-target memory contents by the full address (om::mem_addr: rt, y, x, s): one 128-bit texel
-// per address, zero where never written. Stored in pages of 256 pixels of one sample (part of one
-// row of one slot and sample), so a full 16384² target costs its texels (16 B each) plus about 3 %
-// whatever its sample count, and a lockstep's small windows stay small. Copies share pages until
-// one side writes (a checkpoint costs a pointer per page).
+// per address, zero where never written. Stored in pages of 32 pixels of one sample (part of one
+// row of one slot and sample): a page is zeroed when made and copied when one of two images sharing
+// it writes, and most targets a co-simulation binds are 1 to 32 pixels wide, so larger pages cost
+// more than the texels they hold. A full 16384² target costs its texels (16 B each) plus about a
+// fifth (page header, map node, bucket, allocator headers) whatever its sample count, and a
+// lockstep's small windows stay small. Copies share pages until one side writes (a checkpoint
+// costs a pointer per page).
 #pragma once
 
 #include <algorithm>
@@ -72,7 +75,7 @@ class Image {
   }
 
  private:
-  static constexpr uint32_t kPageBits = 8;
+  static constexpr uint32_t kPageBits = 5;
   static constexpr uint32_t kPageSize = 1u << kPageBits;
   static constexpr uint32_t kMask = kPageSize - 1;
   static constexpr MemAddr kSampleMask = (MemAddr{1} << kSampleW) - 1;
@@ -89,15 +92,15 @@ class Image {
     std::bitset<kPageSize> written;
     ref::Texel texel[kPageSize];
   };
-  // The blocks of freed pages (each with its shared count), kept for the next pages of the thread:
-  // a co-simulation frees every page at each drain and its random fill makes as many again, and
-  // malloc serves a 4 KiB block from its bins, both ways, at several times the cost of a list.
+  // The blocks of freed pages (each with its shared count) and map nodes, kept for the next ones of
+  // the thread: a co-simulation frees every page at each drain and its random fill makes as many
+  // again, and malloc serves a block from its bins, both ways, at several times the cost of a list.
   template <class T>
-  struct PagePool {
+  struct BlockPool {
     using value_type = T;
-    PagePool() = default;
+    BlockPool() = default;
     template <class U>
-    explicit PagePool(const PagePool<U>& /*other*/) {}
+    explicit BlockPool(const BlockPool<U>& /*other*/) {}
     T* allocate(size_t n) {
       std::vector<void*>* spare = Spare::of_thread();
       if (n != 1 || spare == nullptr || spare->empty()) {
@@ -109,17 +112,18 @@ class Image {
     }
     void deallocate(T* p, size_t n) {
       std::vector<void*>* spare = Spare::of_thread();
-      if (n != 1 || spare == nullptr || spare->size() >= kSparePages) {
+      if (n != 1 || spare == nullptr || spare->size() >= kSpare) {
         ::operator delete(p);
         return;
       }
       spare->push_back(p);
     }
-    friend bool operator==(const PagePool& /*a*/, const PagePool& /*b*/) { return true; }
-    friend bool operator!=(const PagePool& /*a*/, const PagePool& /*b*/) { return false; }
+    friend bool operator==(const BlockPool& /*a*/, const BlockPool& /*b*/) { return true; }
+    friend bool operator!=(const BlockPool& /*a*/, const BlockPool& /*b*/) { return false; }
 
    private:
-    static constexpr size_t kSparePages = 4096;  // 16 MiB at most kept aside per thread
+    static constexpr size_t kSpare =
+        4096;  // blocks kept aside per thread and kind (about 2 MiB of pages)
     struct Spare {
       std::vector<void*> blocks;
       ~Spare() {
@@ -144,9 +148,9 @@ class Image {
   Page& own_page(MemAddr k) {
     std::shared_ptr<Page>& p = pages_[k];
     if (!p) {
-      p = std::allocate_shared<Page>(PagePool<Page>{});
+      p = std::allocate_shared<Page>(BlockPool<Page>{});
     } else if (p.use_count() > 1) {
-      p = std::allocate_shared<Page>(PagePool<Page>{}, *p);
+      p = std::allocate_shared<Page>(BlockPool<Page>{}, *p);
     }
     return *p;
   }
@@ -160,7 +164,9 @@ class Image {
     return it == pages_.end() ? nullptr : it->second.get();
   }
 
-  std::unordered_map<MemAddr, std::shared_ptr<Page>> pages_;
+  std::unordered_map<MemAddr, std::shared_ptr<Page>, std::hash<MemAddr>, std::equal_to<MemAddr>,
+                     BlockPool<std::pair<const MemAddr, std::shared_ptr<Page>>>>
+      pages_;
   size_t count_ = 0;
 };
 
