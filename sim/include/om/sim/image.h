@@ -122,8 +122,8 @@ class Image {
     friend bool operator!=(const BlockPool& /*a*/, const BlockPool& /*b*/) { return false; }
 
    private:
-    static constexpr size_t kSpare =
-        4096;  // blocks kept aside per thread and kind (about 2 MiB of pages)
+    // Blocks kept aside per thread and kind: about 2 MiB of pages.
+    static constexpr size_t kSpare = 4096;
     struct Spare {
       std::vector<void*> blocks;
       ~Spare() {
