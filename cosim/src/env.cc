@@ -279,15 +279,14 @@ void Env::on_pixel(const PixelRef& p) {
   const ref::PixelState& ps = sb_->ref_state(p.x, p.y);
   // The depth-stencil test of the sample against the expected buffer before this pixel: sampled
   // for coverage, then applied.
-  const std::optional<ref::DsTexelOut> ds = sb_->ds_test(tp, ps);
+  const Scoreboard::Tested t = sb_->test(tp, ps);
   if (opt_.coverage) {
     sample_reuse(cov_, reuse_bins_, reuse_ring_, p.x, p.y);
     if (seg.illegal) cov_.hit(illegal_state_bin_);
-    const bool covered = !tp.px.clear && ref::pixel_covered(ps, tp.px);
-    sample_pixel(cov_, pixel_bins_, ps, sb_->state(), tp.px, covered, p.x, p.y);
-    sample_ms(cov_, ms_pixel_, ps, tp.px, covered, p.x, p.y);
-    if (ds) {
-      const DsSample d{&sb_->ds_desc(), sb_->ds_binding().format, ds->sample.outcome, p.front};
+    sample_pixel(cov_, pixel_bins_, ps, sb_->state(), tp.px, t.covered, p.x, p.y);
+    sample_ms(cov_, ms_pixel_, ps, tp.px, t.covered, p.x, p.y);
+    if (t.ds) {
+      const DsSample d{&sb_->ds_desc(), sb_->ds_binding().format, t.ds->sample.outcome, p.front};
       sample_ds(cov_, d);
     }
   }
@@ -296,7 +295,7 @@ void Env::on_pixel(const PixelRef& p) {
   // well.
   if (!opt_.scoreboard) return;
   const cosim::ExpectedCounts before = sb_->counts();
-  sb_->apply(tp, ps, ds);
+  sb_->apply(tp, ps, t);
   const cosim::ExpectedCounts& after = sb_->counts();
   exp_.pixels_in += after.pixels_in - before.pixels_in;
   exp_.killed += after.killed - before.killed;

@@ -74,19 +74,23 @@ const ref::PixelState& Scoreboard::ref_state(uint32_t x, uint32_t y) {
   return ps_;
 }
 
-std::optional<ref::DsTexelOut> Scoreboard::ds_test(const TbPixel& p,
-                                                   const ref::PixelState& ps) const {
+Scoreboard::Tested Scoreboard::test(const TbPixel& p, const ref::PixelState& ps) const {
+  Tested t;
+  t.covered = !p.px.clear && ref::pixel_covered(ps, p.px);
   // Depth/stencil after coverage, SampleMask, alpha-to-coverage and the alpha test (D3D order).
-  if (!ds_active_ || p.px.clear || !ref::pixel_covered(ps, p.px)) return std::nullopt;
-  return ref::depth_stencil_texel(ds_, ds_bind_, p.depth, p.front_face,
-                                  ds_image_.get(mem_addr(0, p.y, p.x, p.px.sample)));
+  if (ds_active_ && t.covered) {
+    t.ds = ref::depth_stencil_texel(ds_, ds_bind_, p.depth, p.front_face,
+                                    ds_image_.get(mem_addr(0, p.y, p.x, p.px.sample)));
+  }
+  return t;
 }
 
-void Scoreboard::apply(const TbPixel& p, const ref::PixelState& ps,
-                       const std::optional<ref::DsTexelOut>& ds) {
-  ref::PixelIn px = p.px;
-  // A sample failing the depth-stencil test loses its coverage: no render target is written.
-  if (ds) {
+void Scoreboard::apply(const TbPixel& p, const ref::PixelState& ps, const Tested& t) {
+  const ref::PixelIn& px = p.px;
+  // ref::process_pixel's coverage, from what test() found: a sample failing the depth-stencil
+  // test loses its coverage, so no render target is written.
+  bool covered = px.clear ? ref::sample_in_count(ps, px) : t.covered;
+  if (const std::optional<ref::DsTexelOut>& ds = t.ds) {
     ++counts_.ds_reads;
     if (ds->sample.write_depth || ds->sample.write_stencil) {
       ++counts_.ds_writes;
@@ -94,18 +98,20 @@ void Scoreboard::apply(const TbPixel& p, const ref::PixelState& ps,
     }
     if (!ds->sample.pass) {
       ++counts_.ds_failed;
-      px.coverage = false;
+      covered = false;
     }
+  }
+  ++counts_.pixels_in;
+  if (!covered) {
+    ++counts_.killed;
+    return;
   }
   std::array<ref::Texel, ref::kMaxRts> dest{};
   for (int i = 0; i < ref::kMaxRts; ++i) {
     if (ps.rt_format[i] == nullptr) continue;
     dest[i] = image_.get(mem_addr(i, p.y, p.x, p.px.sample));
   }
-  const ref::PixelOut out = ref::process_pixel(ps, px, dest);
-  ++counts_.pixels_in;
-  if (!out.covered) ++counts_.killed;
-  if (!out.covered) return;
+  const ref::PixelOut out = ref::write_pixel(ps, px, dest);
   const ref::RtBlendDesc& rt0 = ps.blend.render_target[0];
   for (int i = 0; i < ref::kMaxRts; ++i) {
     if (ps.rt_format[i] == nullptr) continue;

@@ -195,6 +195,36 @@ TEST(Pixel, Tv50AlphaTestKillsEveryRt) {
   EXPECT_FALSE(pixel_covered(st, px));
 }
 
+// write_pixel is process_pixel's render-target half: the caller has decided the coverage, so a
+// sample the kill rule would drop is written all the same, and a covered one as process_pixel
+// writes it.
+TEST(Pixel, WritePixelWritesWhatProcessPixelWritesOnceCovered) {
+  PixelState st;
+  st.rt_format[0] = st.rt_format[3] = fmt("R8G8B8A8_UNORM");
+  st.d3d9.alpha_test_enable = true;
+  st.d3d9.alpha_func = CmpFunc::GREATER_EQUAL;
+  st.d3d9.alpha_ref = 0x80;
+  st.blend.independent_blend_enable = true;
+  st.blend.render_target[3] = alpha_blend();
+  PixelIn px;
+  px.oc[0] = V(0.25f, 0.5f, 0.75f, 0.9f);
+  px.oc[3] = V(1, 0, 0, 0.6f);
+  const std::array<Texel, kMaxRts> dest = dests(st, {10, 20, 30, 40});
+  const PixelOut want = process_pixel(st, px, dest);
+  ASSERT_TRUE(want.covered);
+  const PixelOut got = write_pixel(st, px, dest);
+  EXPECT_TRUE(got.covered);
+  EXPECT_EQ(got.write, want.write);
+  EXPECT_EQ(raw(st, got, 0), raw(st, want, 0));
+  EXPECT_EQ(raw(st, got, 3), raw(st, want, 3));
+  px.oc[0][3] = F(0.25f);  // the alpha test kills it
+  EXPECT_FALSE(process_pixel(st, px, dest).write[0]);
+  const PixelOut forced = write_pixel(st, px, dest);
+  EXPECT_TRUE(forced.write[0]);
+  EXPECT_TRUE(forced.write[3]);
+  EXPECT_EQ(raw(st, forced, 3), raw(st, want, 3));
+}
+
 TEST(Pixel, AlphaTestNanRules) {
   D3d9State d;
   d.alpha_test_enable = true;

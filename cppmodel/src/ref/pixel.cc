@@ -92,10 +92,19 @@ bool pixel_covered(const PixelState& state, const PixelIn& px) {
 
 PixelOut process_pixel(const PixelState& state, const PixelIn& px,
                        const std::array<Texel, kMaxRts>& dest) {
+  if (px.clear ? sample_in_count(state, px) : pixel_covered(state, px)) {
+    return write_pixel(state, px, dest);
+  }
   PixelOut out;
   out.texel = dest;
-  out.covered = px.clear ? sample_in_count(state, px) : pixel_covered(state, px);
-  if (!out.covered) return out;
+  return out;
+}
+
+PixelOut write_pixel(const PixelState& state, const PixelIn& px,
+                     const std::array<Texel, kMaxRts>& dest) {
+  PixelOut out;
+  out.texel = dest;
+  out.covered = true;
   const RtBlendDesc& rt0 = state.blend.render_target[0];
   for (int i = 0; i < kMaxRts; ++i) {
     if (state.rt_format[i] == nullptr) continue;

@@ -49,7 +49,7 @@ struct MsPixel {
 void sample_ms(Coverage& cov, MsPixel& acc, const ref::PixelState& ps, const ref::PixelIn& px,
                bool covered, uint32_t x, uint32_t y);
 
-/// What the depth-stencil bins see of one sample the test ran on (Scoreboard::ds_test gave a
+/// What the depth-stencil bins see of one sample the test ran on (Scoreboard::test gave a
 /// result): Env fills it from the scoreboard's state.
 struct DsSample {
   const ref::DepthStencilDesc* desc = nullptr;  // the state's (Scoreboard::ds_desc)

@@ -47,13 +47,19 @@ class Scoreboard {
   /// Processes one pixel on the expected image (in submission order).
   void apply(const TbPixel& p) { apply(p, ref_state(p.x, p.y)); }
   /// The same with ps = ref_state(p.x, p.y), computed by the caller.
-  void apply(const TbPixel& p, const ref::PixelState& ps) { apply(p, ps, ds_test(p, ps)); }
-  /// The same with ds = ds_test(p, ps), computed by the caller.
-  void apply(const TbPixel& p, const ref::PixelState& ps, const std::optional<ref::DsTexelOut>& ds);
-  /// The depth-stencil test of `p`'s sample (docs/depth-stencil.md §2) against the expected
-  /// buffer, without applying it; nullopt when the sample is not tested (no active view, a clear,
-  /// or killed before the test). `ps`: ref_state() at the pixel.
-  std::optional<ref::DsTexelOut> ds_test(const TbPixel& p, const ref::PixelState& ps) const;
+  void apply(const TbPixel& p, const ref::PixelState& ps) { apply(p, ps, test(p, ps)); }
+  /// What a draw sample meets before its render-target write: the kill rule, then the
+  /// depth-stencil test (docs/depth-stencil.md §2).
+  struct Tested {
+    bool covered = false;  // a draw sample ref::pixel_covered keeps (false for a clear)
+    // The depth-stencil test against the expected buffer, not yet applied; nullopt when the
+    // sample is not tested (no active view, a clear, or not covered).
+    std::optional<ref::DsTexelOut> ds;
+  };
+  /// `p`'s Tested; `ps`: ref_state() at the pixel.
+  Tested test(const TbPixel& p, const ref::PixelState& ps) const;
+  /// apply() with t = test(p, ps), computed by the caller.
+  void apply(const TbPixel& p, const ref::PixelState& ps, const Tested& t);
   /// Fills the depth-stencil area [0, w) x [0, h), every sample up to the configuration's, with
   /// random texels (low 40 bits) in the expected buffer; `mem` becomes its copy (they share pages
   /// until one is written, so the next diff_images reads only what was written since). G:
