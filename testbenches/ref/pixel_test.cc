@@ -173,12 +173,18 @@ TEST(Pixel, Tv49ExponentialFogFactors) {
   EXPECT_THROW(fog_factor(static_cast<FogMode>(4), 0, 0, 0, 0), std::invalid_argument);
 }
 
-TEST(Pixel, Tv50AlphaTestKillsEveryRt) {
+// RGBA8 targets in slots a and b, the D3D9 alpha test on: alpha >= 128/255 passes.
+PixelState alpha_tested(int a, int b) {
   PixelState st;
-  st.rt_format[0] = st.rt_format[2] = fmt("R8G8B8A8_UNORM");
+  st.rt_format[a] = st.rt_format[b] = fmt("R8G8B8A8_UNORM");
   st.d3d9.alpha_test_enable = true;
   st.d3d9.alpha_func = CmpFunc::GREATER_EQUAL;
   st.d3d9.alpha_ref = 0x80;
+  return st;
+}
+
+TEST(Pixel, Tv50AlphaTestKillsEveryRt) {
+  PixelState st = alpha_tested(0, 2);
   PixelIn px;
   px.oc[0] = px.oc[2] = V(1, 1, 1, 0.49f);
   PixelOut out = process_pixel(st, px, dests(st, {0, 0, 0, 0}));
@@ -199,11 +205,7 @@ TEST(Pixel, Tv50AlphaTestKillsEveryRt) {
 // sample the kill rule would drop is written all the same, and a covered one as process_pixel
 // writes it.
 TEST(Pixel, WritePixelWritesWhatProcessPixelWritesOnceCovered) {
-  PixelState st;
-  st.rt_format[0] = st.rt_format[3] = fmt("R8G8B8A8_UNORM");
-  st.d3d9.alpha_test_enable = true;
-  st.d3d9.alpha_func = CmpFunc::GREATER_EQUAL;
-  st.d3d9.alpha_ref = 0x80;
+  PixelState st = alpha_tested(0, 3);
   st.blend.independent_blend_enable = true;
   st.blend.render_target[3] = alpha_blend();
   PixelIn px;
