@@ -38,16 +38,12 @@ uint32_t get_field(const Texel& t, int offset, int bits) {
   return static_cast<uint32_t>(pair >> shift) & low_mask(bits);
 }
 
-void put_field(Texel& t, int offset, int bits, uint32_t value) {
+// ORs the field into t, whose bits there are zero.
+void or_field(Texel& t, int offset, int bits, uint32_t value) {
   const int word = offset / 32;
-  const int shift = offset % 32;
-  const uint64_t mask = static_cast<uint64_t>(low_mask(bits)) << shift;
-  const uint64_t field = static_cast<uint64_t>(value & low_mask(bits)) << shift;
-  t.w[word] = static_cast<uint32_t>((t.w[word] & ~mask) | field);
-  if (word + 1 < 4) {
-    const uint32_t hi_mask = static_cast<uint32_t>(mask >> 32);
-    t.w[word + 1] = (t.w[word + 1] & ~hi_mask) | static_cast<uint32_t>(field >> 32);
-  }
+  const uint64_t field = static_cast<uint64_t>(value & low_mask(bits)) << (offset % 32);
+  t.w[word] |= static_cast<uint32_t>(field);
+  if (word + 1 < 4) t.w[word + 1] |= static_cast<uint32_t>(field >> 32);
 }
 
 [[noreturn]] void bad_float_width(const FormatInfo& f, int bits) {
@@ -162,11 +158,12 @@ Raw4 texel_to_raw(const FormatInfo& f, const Texel& t) {
 }
 
 Texel raw_to_texel(const FormatInfo& f, const Raw4& r) {
+  // A format's fields are disjoint (the format table's layout test) and t starts at zero.
   Texel t;
   for (int ch = 0; ch < 4; ++ch) {
-    if (f.ch[ch].bits != 0) put_field(t, f.ch[ch].offset, f.ch[ch].bits, r[ch]);
+    if (f.ch[ch].bits != 0) or_field(t, f.ch[ch].offset, f.ch[ch].bits, r[ch]);
   }
-  if (f.x.bits != 0) put_field(t, f.x.offset, f.x.bits, 0xFFFFFFFFu);
+  if (f.x.bits != 0) or_field(t, f.x.offset, f.x.bits, 0xFFFFFFFFu);
   return t;
 }
 
