@@ -76,17 +76,16 @@ std::string Env::describe() const {
   return d;
 }
 
-Pixel Env::make_pixel(const PixelRef& p) const {
+void Env::make_pixel(const PixelRef& p, Pixel* out) const {
   ref::PixelIn px = segs_.current()->palette[p.palette];
   px.clear = p.clear;
   px.sample = p.sample;
   px.coverage = p.coverage;
   px.omask_written = p.omask_written;
   px.omask = p.omask;
-  Pixel out = om::make_pixel(p.x, p.y, px);
-  out.depth = p.depth;
-  out.front_face = p.front;
-  return out;
+  om::make_pixel(p.x, p.y, px, out);
+  out->depth = p.depth;
+  out->front_face = p.front;
 }
 
 const TopIn& Env::drive() {
@@ -108,7 +107,7 @@ const TopIn& Env::drive() {
         --gap_left_;
       } else {
         offered_ = true;
-        in_.in_data = make_pixel(p);
+        make_pixel(p, &in_.in_data);
       }
     }
     in_.in_valid = offered_;

@@ -6,6 +6,12 @@ namespace om {
 
 Pixel make_pixel(uint32_t x, uint32_t y, const ref::PixelIn& px) {
   Pixel p;
+  make_pixel(x, y, px, &p);
+  return p;
+}
+
+void make_pixel(uint32_t x, uint32_t y, const ref::PixelIn& px, Pixel* out) {
+  Pixel& p = *out;
   p.cmd = px.clear ? Cmd::kClear : Cmd::kDraw;
   p.x = x;
   p.y = y;
@@ -17,7 +23,6 @@ Pixel make_pixel(uint32_t x, uint32_t y, const ref::PixelIn& px) {
   p.fog = px.fog;
   p.oc1 = px.oc1;
   p.oc = px.oc;
-  return p;
 }
 
 }  // namespace om

@@ -252,11 +252,13 @@ TEST(CoverageSample, ADepthBinNeedsTheDepthTestAndAStencilBinTheStencilTestAndAS
 }
 
 // sample_reuse() of a pixel at (5, 9) after `between` pixels at other positions that follow its
-// previous visit, into a fresh coverage and ring.
-Hits reuse_after(uint32_t between) {
+// previous visit, into a fresh coverage and a ring that saw `warm` other pixels first (the ring's
+// slot of the first visit).
+Hits reuse_after(uint32_t between, uint32_t warm) {
   Coverage cov(kFl111);
   const ReuseBins bins(cov);
   ReuseRing ring;
+  for (uint32_t i = 0; i < warm; ++i) sample_reuse(cov, bins, ring, 1000 + i, 7);
   sample_reuse(cov, bins, ring, 5, 9);
   // The first is (9, 5): the same coordinates swapped are another position.
   for (uint32_t i = 0; i < between; ++i) sample_reuse(cov, bins, ring, i == 0 ? 9 : 100 + i, 5);
@@ -276,7 +278,10 @@ TEST(CoverageSample, APositionSeenAgainHitsTheClassOfItsDistanceAtEachBoundary) 
                                          {15, {}},  // distance 16: out of the window
                                          {40, {}}};
   for (const auto& [between, bins] : want) {
-    EXPECT_EQ(reuse_after(between), bins) << between << " pixels between";
+    for (uint32_t warm = 0; warm < kReuseWindow; ++warm) {
+      EXPECT_EQ(reuse_after(between, warm), bins)
+          << between << " pixels between, first visit in slot " << warm;
+    }
   }
 }
 

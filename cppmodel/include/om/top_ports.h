@@ -23,6 +23,8 @@ namespace om {
 /// The pixel_t transfer of a reference-model pixel's sample at (x, y): clear command, sample,
 /// coverage, oMask, fog and the shader outputs, as the host and the stimulus submit it.
 Pixel make_pixel(uint32_t x, uint32_t y, const ref::PixelIn& px);
+/// The same into *out: a testbench writes om_top's input port in place, once per pixel offered.
+void make_pixel(uint32_t x, uint32_t y, const ref::PixelIn& px, Pixel* out);
 
 /// Valid and ready compared always, a payload only while its valid is high (on both sides, as the
 /// valids are equal), as diff() of TopTaps does.

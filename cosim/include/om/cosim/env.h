@@ -71,7 +71,7 @@ class Env final : public sim::Testbench<TopIn, TopOut> {
   void on_pixel(const PixelRef& p);
   void sample_cycle(const TopOut& out);
   void final_checks();
-  Pixel make_pixel(const PixelRef& p) const;
+  void make_pixel(const PixelRef& p, Pixel* out) const;
 
   const Stimulus& st_;
   EnvOptions opt_;
