@@ -2,11 +2,12 @@
 // om::driver::draw over host arrays: arrays that do not describe a draw (more outputs than render
 // targets, more depths per pixel than samples, no coordinates) are refused before anything is
 // drawn, on every backend; arrays that do draw as Device::draw does.
+#include "om/driver/host_arrays.h"
+
 #include <stdexcept>
 #include <vector>
 
 #include "fixture.h"
-#include "om/driver/host_arrays.h"
 
 namespace om::driver::test {
 namespace {
