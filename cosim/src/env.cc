@@ -276,8 +276,8 @@ void Env::on_pixel(const PixelRef& p) {
   }
   if (!opt_.coverage && !opt_.scoreboard) return;
   const ref::PixelState& ps = sb_->ref_state(p.x, p.y);
-  // The depth-stencil test of the sample against the expected buffer before this pixel: sampled
-  // for coverage, then applied.
+  // The kill rule and the depth-stencil test of the sample (against the expected buffer before this
+  // pixel): sampled for coverage, then applied.
   const Scoreboard::Tested t = sb_->test(tp, ps);
   if (opt_.coverage) {
     sample_reuse(cov_, reuse_bins_, reuse_ring_, p.x, p.y);
