@@ -45,6 +45,13 @@ Hresult Device::set_depth_range(uint32_t min_depth, uint32_t max_depth) {
                                            " / MaxDepth " + hex(max_depth) +
                                            " (binary32) outside [0, 1]");
   }
+  // MinDepth <= MaxDepth (D3D11.3 §15.6.1). Both are in [0, 1], so their magnitudes order them as
+  // floats do (-0 is +0).
+  if ((min_depth & 0x7FFFFFFFu) > (max_depth & 0x7FFFFFFFu)) {
+    return fail(Hresult::E_INVALIDARG, "set_depth_range: MinDepth " + hex(min_depth) +
+                                           " greater than MaxDepth " + hex(max_depth) +
+                                           " (binary32)");
+  }
   Shadow next = *shadow_;
   next.min_depth = min_depth;
   next.max_depth = max_depth;

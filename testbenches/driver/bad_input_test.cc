@@ -210,6 +210,7 @@ std::vector<Row> rows() {
       {"viewport MinDepth 1.5", kBad, [](Device& d) { return d.set_depth_range(f(1.5f), f(1.0f)); }},
       {"viewport MaxDepth -0.5", kBad, [](Device& d) { return d.set_depth_range(0, f(-0.5f)); }},
       {"viewport MaxDepth NaN", kBad, [](Device& d) { return d.set_depth_range(0, 0x7FC00000u); }},
+      {"viewport MinDepth 0.75 above MaxDepth 0.25", kBad, [](Device& d) { return d.set_depth_range(f(0.75f), f(0.25f)); }},
       {"D3D9 depth states outside D3D9 mode", kBad, [](Device& d) { return d.set_d3d9_depth_stencil(ref::D3d9DepthStencil{}); }},
       {"D3D9 ZFUNC 0", kBad, d3d9_ds_with([](ref::D3d9DepthStencil& s) { s.z_func = static_cast<CmpFunc>(0); }), true},
       {"D3D9 CCW_STENCILPASS 9", kBad, d3d9_ds_with([](ref::D3d9DepthStencil& s) { s.ccw_stencil.stencil_pass_op = static_cast<StencilOp>(9); }), true},

@@ -251,6 +251,10 @@ TEST_P(DepthStencilStage, TheViewportDepthRangeClampsZ) {
   uint32_t z = 0, s = 0;
   ASSERT_EQ(dev().read_depth_stencil(1, 1, &z, &s), Hresult::S_OK);
   EXPECT_EQ(z, ref::depth_convert(f(0.75f), *b.format));
+  // An empty range is a range (every z becomes it); -0 is +0; only an inverted one is refused.
+  EXPECT_EQ(dev().set_depth_range(f(0.5f), f(0.5f)), Hresult::S_OK) << dev().last_error();
+  EXPECT_EQ(dev().set_depth_range(0x80000000u, 0), Hresult::S_OK) << dev().last_error();
+  EXPECT_EQ(dev().set_depth_range(f(0.5f), f(0.4999999f)), Hresult::E_INVALIDARG);
 }
 
 TEST_P(DepthStencilStage, D3d9PersonalityDefaultsAndTwoSidedStencil) {

@@ -219,6 +219,7 @@ DRIVER_CASES = [
     ("clear flags 0", None, lambda d: d.clear_depth_stencil_view(0), "ClearFlags"),
     ("clear stencil 256", None, lambda d: d.clear_depth_stencil_view(stencil=256), "stencil 256"),
     ("MinDepth NaN", None, lambda d: d.set_depth_range(float("nan"), 1.0), "outside [0, 1]"),
+    ("MinDepth above MaxDepth", None, lambda d: d.set_depth_range(0.75, 0.25), "greater than MaxDepth"),
     ("D3D9 depth states outside D3D9", None, lambda d: d.set_d3d9_depth_stencil(omsim.D3d9DepthStencil()), "D3D9"),
     ("ZFUNC 0", D3D9, lambda d: d.set_d3d9_depth_stencil(omsim.D3d9DepthStencil(z_func=0)), "ZFUNC"),
     ("logic op in D3D9 mode", D3D9, lambda d: d.set_blend_state(d.create_blend_state(

@@ -70,7 +70,8 @@ class DepthStencilCalls:
 
     def set_depth_range(self: Device, min_depth: float = 0.0, max_depth: float = 1.0) -> None:
         """RSSetViewports' MinDepth / MaxDepth, the part the OM uses: z is clamped to [min_depth, max_depth] before
-        the depth test (docs/depth-stencil.md §2). InvalidArgError for a value outside [0, 1] or NaN."""
+        the depth test (docs/depth-stencil.md §2). InvalidArgError for a value outside [0, 1] or NaN, or min_depth above
+        max_depth."""
         raw = self._raw("set_depth_range")
         words = f32_bits(coerce_real(min_depth, "min_depth")), f32_bits(coerce_real(max_depth, "max_depth"))
         self._check(raw.set_depth_range(*words), "RSSetViewports")

@@ -212,7 +212,8 @@ class Device {
 
   /// RSSetViewports' MinDepth / MaxDepth, the part the OM uses: the depth clamp of
   /// docs/depth-stencil.md §2 step 1 (binary32 bits; default 0 and 1). E_INVALIDARG for a value
-  /// outside [0, 1] or NaN (D3D11_VIEWPORT: "ranges between 0 and 1").
+  /// outside [0, 1] or NaN (D3D11_VIEWPORT: "ranges between 0 and 1") and for MinDepth above
+  /// MaxDepth (D3D11.3 §15.6.1; equal is a valid range, -0 equals +0).
   Hresult set_depth_range(uint32_t min_depth, uint32_t max_depth);
   /// The D3D9 depth/stencil render states (ZENABLE, ZWRITEENABLE, ZFUNC, STENCIL*, STENCILREF,
   /// the 32-bit STENCILMASK / STENCILWRITEMASK, TWOSIDEDSTENCILMODE, CCW_*; docs/depth-stencil.md
