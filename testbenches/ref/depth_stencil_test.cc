@@ -61,6 +61,11 @@ TEST(DepthStencil, DepthIsClampedToTheViewportRangeWithTheD3dMinMaxRules) {
   EXPECT_EQ(depth_clamp(f(-1.0f), f(0.25f), f(0.75f)), f(0.25f));
   EXPECT_EQ(depth_clamp(f(0.5f), f(0.25f), f(0.75f)), f(0.5f));
   EXPECT_EQ(depth_clamp(0x7FC00000u, f(0.25f), f(0.75f)), f(0.25f));  // NaN: max(min, NaN) = min
+  // An inverted range (the driver refuses it; DEPTH_MIN and DEPTH_MAX can still hold one): the
+  // formula gives MaxDepth for every z.
+  for (const uint32_t z : {f(0.0f), f(0.5f), f(1.0f), f(-2.0f), 0x7FC00000u}) {
+    EXPECT_EQ(depth_clamp(z, f(0.75f), f(0.25f)), f(0.25f)) << std::hex << z;
+  }
 }
 
 TEST(DepthStencil, UnormDepthRoundsToNearestAndFloatDepthIsKept) {
