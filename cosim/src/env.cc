@@ -185,6 +185,17 @@ void Env::on_drained() {
   sb_state_stale_ = false;
 }
 
+// STATUS but its BUSY bit is fixed: INITIALISED set (om_top has nothing to initialise after reset)
+// and every other bit zero. Checked here so a side running alone is held to it too.
+bool Env::status_ok(uint32_t rdata) {
+  const uint32_t want = regs::status::kInitialised.mask();
+  if ((rdata & ~regs::status::kBusy.mask()) == want) return true;
+  fail("bus: read of STATUS returned " + hex(rdata) +
+       ", INITIALISED set and no bit but BUSY beside it (" + hex(want) + " or " +
+       hex(want | regs::status::kBusy.mask()) + ") expected");
+  return false;
+}
+
 void Env::on_bus(const sim::ApbMaster::Done& d) {
   const BusOp& op = d.op;
   if (op.kind != BusOp::Kind::kStatusPoll) last_progress_ = cycle_;
@@ -222,6 +233,7 @@ void Env::on_bus(const sim::ApbMaster::Done& d) {
                hex(want));
         }
       }
+      if (op.addr == regs::kStatus) status_ok(d.rdata);
       if (op.addr == regs::kPerfHazardStalls) last_hazard_read_ = d.rdata;
       if (phase_ == Phase::kFinal && final_reads_ > 0) {
         if (const regs::PerfCounter* c = regs::find_perf_counter(op.addr)) {
@@ -231,6 +243,7 @@ void Env::on_bus(const sim::ApbMaster::Done& d) {
       }
       break;
     case BusOp::Kind::kStatusPoll: {
+      if (!status_ok(d.rdata)) return;
       const bool busy = regs::status::kBusy.get(d.rdata) != 0;
       if (busy || !mem_.idle() || !ds_mem_.idle()) {
         BusOp again = op;

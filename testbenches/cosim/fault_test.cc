@@ -33,6 +33,21 @@ RunResult run_fault(const std::string& fault, bool two_sides,
   return l.finish();
 }
 
+// The model alone on the same stimulus with `fault` on its outputs.
+RunResult run_model_with(std::unique_ptr<sim::Side::Fault> fault, RunOptions o = {}) {
+  StimConfig sc;
+  sc.cfg_index = kDefaultConfig;
+  sc.seed = 3;
+  sc.cycles = 20000;
+  o.time_sides = false;
+  const Stimulus st = generate(sc);
+  std::unique_ptr<sim::Side> side = sim::make_side(sim::SideKind::kModel, false);
+  side->set_fault(std::move(fault));
+  Lockstep l(st, o, std::move(side), nullptr);
+  l.step(UINT64_MAX);
+  return l.finish();
+}
+
 struct PortFault {
   const char* fault;
   const char* port;  // how the divergence names the faulted output
@@ -113,19 +128,9 @@ class Freeze final : public sim::Side::Fault {
 };
 
 TEST(AloneFault, ASideThatStopsHandshakingIsANoProgressFailure) {
-  StimConfig sc;
-  sc.cfg_index = kDefaultConfig;
-  sc.seed = 3;
-  sc.cycles = 20000;
   RunOptions o;
-  o.time_sides = false;
   o.env.hang_limit = 3000;
-  const Stimulus st = generate(sc);
-  std::unique_ptr<sim::Side> side = sim::make_side(sim::SideKind::kModel, false);
-  side->set_fault(std::make_unique<Freeze>(5000));
-  Lockstep l(st, o, std::move(side), nullptr);
-  l.step(UINT64_MAX);
-  const RunResult r = l.finish();
+  const RunResult r = run_model_with(std::make_unique<Freeze>(5000), o);
   ASSERT_EQ(r.failures.size(), 1u);
   EXPECT_NE(r.failures[0].message.find("no progress: no pixel, memory or bus handshake for 3000"),
             std::string::npos)
@@ -133,6 +138,35 @@ TEST(AloneFault, ASideThatStopsHandshakingIsANoProgressFailure) {
   // The last handshake came before cycle 5000, so the check fires within 3000 cycles after it.
   EXPECT_GT(r.failures[0].cycle, 3000u);
   EXPECT_LE(r.failures[0].cycle, 8001u);
+}
+
+// A side whose STATUS reads lose INITIALISED from cycle `from` on (a read's access phase with
+// PREADY high), as if om_top were not initialised.
+class Uninitialised final : public sim::Side::Fault {
+ public:
+  explicit Uninitialised(uint64_t from) : from_(from) {}
+  void apply(const TopIn& in, TopOut& out) override {
+    if (cycle_ < from_ || !(in.psel && in.penable && !in.pwrite && out.pready)) return;
+    if (in.paddr != regs::kStatus) return;
+    out.prdata &= ~regs::status::kInitialised.mask();
+    fired_ = true;
+  }
+  void edge(const TopIn& /*in*/, const TopOut& /*out*/) override { ++cycle_; }
+  std::unique_ptr<Fault> clone() const override { return std::make_unique<Uninitialised>(*this); }
+  bool fired() const override { return fired_; }
+
+ private:
+  uint64_t from_, cycle_ = 0;
+  bool fired_ = false;
+};
+
+// Polls and traffic read STATUS: a side running alone must still show INITIALISED there.
+TEST(AloneFault, AStatusReadWithoutInitialisedIsABusFailure) {
+  const RunResult r = run_model_with(std::make_unique<Uninitialised>(2000));
+  ASSERT_EQ(r.failures.size(), 1u);
+  EXPECT_NE(r.failures[0].message.find("bus: read of STATUS returned 0x0000000"), std::string::npos)
+      << r.failures[0].message;
+  EXPECT_GE(r.failures[0].cycle, 2000u);
 }
 
 }  // namespace

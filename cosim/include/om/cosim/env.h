@@ -68,6 +68,7 @@ class Env final : public sim::Testbench<TopIn, TopOut> {
   void advance_segments();
   void on_drained();
   void on_bus(const sim::ApbMaster::Done& d);
+  bool status_ok(uint32_t rdata);
   void on_pixel(const PixelRef& p);
   void sample_cycle(const TopOut& out);
   void final_checks();
