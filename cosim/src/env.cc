@@ -295,8 +295,9 @@ void Env::on_pixel(const PixelRef& p) {
   if (opt_.coverage) {
     sample_reuse(cov_, reuse_bins_, reuse_ring_, p.x, p.y);
     if (seg.illegal) cov_.hit(illegal_state_bin_);
-    sample_pixel(cov_, pixel_bins_, ps, sb_->state(), tp.px, t.covered, p.x, p.y);
-    sample_ms(cov_, ms_pixel_, ps, tp.px, t.covered, p.x, p.y);
+    const bool covered = !tp.px.clear && t.covered;  // ref::pixel_covered, as the bins take it
+    sample_pixel(cov_, pixel_bins_, ps, sb_->state(), tp.px, covered, p.x, p.y);
+    sample_ms(cov_, ms_pixel_, ps, tp.px, covered, p.x, p.y);
     if (t.ds) {
       const DsSample d{&sb_->ds_desc(), sb_->ds_binding().format, t.ds->sample.outcome, p.front};
       sample_ds(cov_, d);

@@ -76,9 +76,9 @@ const ref::PixelState& Scoreboard::ref_state(uint32_t x, uint32_t y) {
 
 Scoreboard::Tested Scoreboard::test(const TbPixel& p, const ref::PixelState& ps) const {
   Tested t;
-  t.covered = !p.px.clear && ref::pixel_covered(ps, p.px);
+  t.covered = ref::sample_covered(ps, p.px);
   // Depth/stencil after coverage, SampleMask, alpha-to-coverage and the alpha test (D3D order).
-  if (ds_active_ && t.covered) {
+  if (ds_active_ && !p.px.clear && t.covered) {
     t.ds = ref::depth_stencil_texel(ds_, ds_bind_, p.depth, p.front_face,
                                     ds_image_.get(mem_addr(0, p.y, p.x, p.px.sample)));
   }
@@ -87,9 +87,8 @@ Scoreboard::Tested Scoreboard::test(const TbPixel& p, const ref::PixelState& ps)
 
 void Scoreboard::apply(const TbPixel& p, const ref::PixelState& ps, const Tested& t) {
   const ref::PixelIn& px = p.px;
-  // ref::process_pixel's coverage, from what test() found: a sample failing the depth-stencil
-  // test loses its coverage, so no render target is written.
-  bool covered = px.clear ? ref::sample_in_count(ps, px) : t.covered;
+  // A sample failing the depth-stencil test loses its coverage: no render target is written.
+  bool covered = t.covered;
   if (const std::optional<ref::DsTexelOut>& ds = t.ds) {
     ++counts_.ds_reads;
     if (ds->sample.write_depth || ds->sample.write_stencil) {

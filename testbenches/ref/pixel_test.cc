@@ -202,29 +202,52 @@ TEST(Pixel, Tv50AlphaTestKillsEveryRt) {
 }
 
 // write_pixel is process_pixel's render-target half: the caller has decided the coverage, so a
-// sample the kill rule would drop is written all the same, and a covered one as process_pixel
-// writes it.
-TEST(Pixel, WritePixelWritesWhatProcessPixelWritesOnceCovered) {
+// sample the kill rule would drop is written all the same. Expected texels by hand: UNORM8 is
+// trunc(c * 255 + 0.5); RT3 blends SRC_ALPHA / INV_SRC_ALPHA over dest (10, 20, 30, 40) / 255.
+TEST(Pixel, WritePixelWritesTheRenderTargetsWhateverTheKillRule) {
   PixelState st = alpha_tested(0, 3);
   st.blend.independent_blend_enable = true;
   st.blend.render_target[3] = alpha_blend();
   PixelIn px;
-  px.oc[0] = V(0.25f, 0.5f, 0.75f, 0.9f);
+  px.oc[0] = V(0.25f, 0.5f, 0.75f, 0.8f);
   px.oc[3] = V(1, 0, 0, 0.6f);
   const std::array<Texel, kMaxRts> dest = dests(st, {10, 20, 30, 40});
-  const PixelOut want = process_pixel(st, px, dest);
-  ASSERT_TRUE(want.covered);
+  const Raw4 rt3{157, 8, 12, 108};  // 0.6 + 0.4 * 10/255 -> 157; alpha 0.36 + 0.4 * 40/255 -> 108
+  ASSERT_TRUE(sample_covered(st, px));
   const PixelOut got = write_pixel(st, px, dest);
   EXPECT_TRUE(got.covered);
-  EXPECT_EQ(got.write, want.write);
-  EXPECT_EQ(raw(st, got, 0), raw(st, want, 0));
-  EXPECT_EQ(raw(st, got, 3), raw(st, want, 3));
+  EXPECT_TRUE(got.write[0] && got.write[3]);
+  EXPECT_EQ(raw(st, got, 0), (Raw4{64, 128, 191, 204}));
+  EXPECT_EQ(raw(st, got, 3), rt3);
   px.oc[0][3] = F(0.25f);  // the alpha test kills it
+  EXPECT_FALSE(sample_covered(st, px));
   EXPECT_FALSE(process_pixel(st, px, dest).write[0]);
   const PixelOut forced = write_pixel(st, px, dest);
-  EXPECT_TRUE(forced.write[0]);
-  EXPECT_TRUE(forced.write[3]);
-  EXPECT_EQ(raw(st, forced, 3), raw(st, want, 3));
+  EXPECT_TRUE(forced.write[0] && forced.write[3]);
+  EXPECT_EQ(raw(st, forced, 0), (Raw4{64, 128, 191, 64}));
+  EXPECT_EQ(raw(st, forced, 3), rt3);
+}
+
+// sample_covered is process_pixel's choice of rule: a clear only needs its sample in the count,
+// a draw the kill rule.
+TEST(Pixel, SampleCoveredTakesTheSampleCountForAClearAndTheKillRuleForADraw) {
+  PixelState st = alpha_tested(0, 1);
+  st.sample_count = 2;  // 4 samples
+  PixelIn px;
+  px.oc[0] = V(1, 1, 1, 0.25f);  // the alpha test kills a draw
+  px.coverage = false;
+  px.sample = 3;
+  EXPECT_FALSE(sample_covered(st, px));
+  px.clear = true;
+  EXPECT_TRUE(sample_covered(st, px));
+  EXPECT_TRUE(process_pixel(st, px, dests(st, {0, 0, 0, 0})).covered);
+  px.sample = 4;
+  EXPECT_FALSE(sample_covered(st, px));
+  px.clear = false;
+  px.sample = 0;
+  px.coverage = true;
+  px.oc[0][3] = F(0.75f);
+  EXPECT_TRUE(sample_covered(st, px));
 }
 
 TEST(Pixel, AlphaTestNanRules) {

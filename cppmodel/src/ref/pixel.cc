@@ -90,11 +90,13 @@ bool pixel_covered(const PixelState& state, const PixelIn& px) {
   return alpha_test_pass(state.d3d9, alpha);
 }
 
+bool sample_covered(const PixelState& state, const PixelIn& px) {
+  return px.clear ? sample_in_count(state, px) : pixel_covered(state, px);
+}
+
 PixelOut process_pixel(const PixelState& state, const PixelIn& px,
                        const std::array<Texel, kMaxRts>& dest) {
-  if (px.clear ? sample_in_count(state, px) : pixel_covered(state, px)) {
-    return write_pixel(state, px, dest);
-  }
+  if (sample_covered(state, px)) return write_pixel(state, px, dest);
   PixelOut out;
   out.texel = dest;
   return out;

@@ -48,10 +48,10 @@ class Scoreboard {
   void apply(const TbPixel& p) { apply(p, ref_state(p.x, p.y)); }
   /// The same with ps = ref_state(p.x, p.y), computed by the caller.
   void apply(const TbPixel& p, const ref::PixelState& ps) { apply(p, ps, test(p, ps)); }
-  /// What a draw sample meets before its render-target write: the kill rule, then the
+  /// What a sample meets before its render-target write: its coverage, then (a draw's) the
   /// depth-stencil test (docs/depth-stencil.md §2).
   struct Tested {
-    bool covered = false;  // a draw sample ref::pixel_covered keeps (false for a clear)
+    bool covered = false;  // ref::sample_covered: a clear within the sample count, a draw kept
     // The depth-stencil test against the expected buffer, not yet applied; nullopt when the
     // sample is not tested (no active view, a clear, or not covered).
     std::optional<ref::DsTexelOut> ds;

@@ -77,6 +77,10 @@ bool sample_in_count(const PixelState& state, const PixelIn& px);
 /// every RT). Throws std::invalid_argument when state.sample_count > 3.
 bool pixel_covered(const PixelState& state, const PixelIn& px);
 
+/// Whether process_pixel() writes the sample at all (PixelOut::covered): a clear by
+/// sample_in_count(), a draw by pixel_covered().
+bool sample_covered(const PixelState& state, const PixelIn& px);
+
 /// Process one sample of a pixel against the current RT contents `dest` (entries of unbound slots
 /// are ignored); nothing is written unless sample_in_count().
 /// Clear: every bound slot gets clear_texel(format, oc[0]) (blend, masks, coverage ignored).
@@ -86,8 +90,8 @@ bool pixel_covered(const PixelState& state, const PixelIn& px);
 PixelOut process_pixel(const PixelState& state, const PixelIn& px,
                        const std::array<Texel, kMaxRts>& dest);
 
-/// process_pixel() of a sample its caller found covered (PixelOut::covered set): the render
-/// targets' half, for a caller that needs the coverage before the write (a depth-stencil test
+/// process_pixel() of a sample its caller found covered (sample_covered(), PixelOut::covered set):
+/// the render targets' half, for a caller that needs the coverage before the write (a depth-stencil test
 /// between them) and would otherwise work it out twice.
 PixelOut write_pixel(const PixelState& state, const PixelIn& px,
                      const std::array<Texel, kMaxRts>& dest);
