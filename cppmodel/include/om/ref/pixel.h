@@ -91,8 +91,8 @@ PixelOut process_pixel(const PixelState& state, const PixelIn& px,
                        const std::array<Texel, kMaxRts>& dest);
 
 /// process_pixel() of a sample its caller found covered (sample_covered(), PixelOut::covered set):
-/// the render targets' half, for a caller that needs the coverage before the write (a depth-stencil test
-/// between them) and would otherwise work it out twice.
+/// the render targets' half, for a caller that needs the coverage before the write (a depth-stencil
+/// test between them) and would otherwise work it out twice.
 PixelOut write_pixel(const PixelState& state, const PixelIn& px,
                      const std::array<Texel, kMaxRts>& dest);
 
